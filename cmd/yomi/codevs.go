@@ -1,0 +1,17 @@
+package main
+
+import (
+	"github.com/yomi-ai/yomi/internal/cli"
+	"github.com/yomi-ai/yomi/web"
+)
+
+// codevsGame plugs CODE VS Reborn into the binary: its area, benchmarks and web entry.
+func codevsGame() game {
+	return game{
+		area: &cli.Area{
+			Name:    "codevs",
+			Summary: "CODE VS Reborn: simulator, referee, AI",
+		},
+		entry: web.Entry{Slug: "codevs", Title: "CODE VS Reborn", Summary: "The 2019 contest game: exact simulator, a referee speaking the contest protocol, and a chain-search AI."},
+	}
+}

@@ -1,0 +1,78 @@
+// Command yomi is Yomi's one binary: `yomi <area> <verb> [flags]`.
+//
+// Each game contributes one area, its benchmarks and its landing-page entry
+// through a function in its own file here (hatetris.go, codevs.go, …); this
+// file only assembles them.
+package main
+
+import (
+	"context"
+	"os"
+	"os/signal"
+	"runtime/debug"
+	"syscall"
+
+	"github.com/yomi-ai/yomi/internal/bench"
+	"github.com/yomi-ai/yomi/internal/cli"
+	"github.com/yomi-ai/yomi/web"
+)
+
+// game is what one game plugs into the binary.
+type game struct {
+	area    *cli.Area
+	benches []bench.Benchmark
+	entry   web.Entry
+}
+
+// games lists the games in the order help and the landing page show them.
+func games() []game {
+	return []game{tetrisGame(), hatetrisGame(), codevsGame(), seigotGame(), separoGame()}
+}
+
+func version() string {
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		rev, dirty := "", ""
+		for _, s := range bi.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				rev = s.Value
+				if len(rev) > 12 {
+					rev = rev[:12]
+				}
+			case "vcs.modified":
+				if s.Value == "true" {
+					dirty = "+dirty"
+				}
+			}
+		}
+		if rev != "" {
+			return "dev-" + rev + dirty
+		}
+		if bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+			return bi.Main.Version
+		}
+	}
+	return "dev"
+}
+
+func newApp() *cli.App {
+	gs := games()
+	app := &cli.App{Name: "yomi", Version: version()}
+	var benches []bench.Benchmark
+	var entries []web.Entry
+	for _, g := range gs {
+		app.Areas = append(app.Areas, g.area)
+		benches = append(benches, g.benches...)
+		entries = append(entries, g.entry)
+	}
+	benches = append(arenaBenchmarks(), benches...)
+	app.Areas = append(app.Areas, arenaArea(), benchArea(benches), serveArea(entries))
+	return app
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := newApp().Main(ctx, cli.OSEnv(), os.Args[1:])
+	stop()
+	os.Exit(code)
+}

@@ -1,0 +1,45 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log"
+	"net"
+
+	"github.com/yomi-ai/yomi/internal/cli"
+	"github.com/yomi-ai/yomi/web"
+)
+
+func serveArea(entries []web.Entry) *cli.Area {
+	return &cli.Area{
+		Name:    "serve",
+		Summary: "serve the Yomi web app (http://localhost:8080)",
+		Run: func(ctx context.Context, env *cli.Env, args []string) error {
+			fs := cli.NewFlags(env, "yomi serve", "[--addr HOST:PORT] [--export DIR] [--log]",
+				"Serves the landing page and every game's page until Ctrl-C. With --export, writes\na static copy of the site (pages whose AI runs in the browser) to DIR and exits.")
+			addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
+			export := fs.String("export", "", "write a static site to `DIR` instead of serving")
+			logReq := fs.Bool("log", false, "log each request to stderr")
+			if err := cli.Parse(fs, args); err != nil {
+				return err
+			}
+			if fs.NArg() > 0 {
+				return cli.Usagef("serve takes no arguments, got %q", fs.Args())
+			}
+			srv := &web.Server{Entries: entries}
+			if *export != "" {
+				if err := srv.Export(*export); err != nil {
+					return err
+				}
+				fmt.Fprintf(env.Stdout, "exported static site to %s\n", *export)
+				return nil
+			}
+			if *logReq {
+				srv.Logger = log.New(env.Stderr, "", log.LstdFlags)
+			}
+			return srv.Run(ctx, *addr, func(a net.Addr) {
+				fmt.Fprintf(env.Stderr, "Yomi is serving on http://%s/ (Ctrl-C to stop)\n", a)
+			})
+		},
+	}
+}

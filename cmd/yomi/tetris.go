@@ -1,0 +1,17 @@
+package main
+
+import (
+	"github.com/yomi-ai/yomi/internal/cli"
+	"github.com/yomi-ai/yomi/web"
+)
+
+// tetrisGame plugs Guideline Tetris into the binary: its area, benchmarks and web entry.
+func tetrisGame() game {
+	return game{
+		area: &cli.Area{
+			Name:    "tetris",
+			Summary: "guideline Tetris: engine, move generator, bot, TBP",
+		},
+		entry: web.Entry{Slug: "tetris", Title: "Guideline Tetris", Summary: "Modern guideline Tetris: SRS engine, move generator, a Cold-Clear-class bot speaking the Tetris Bot Protocol, perfect clears."},
+	}
+}
