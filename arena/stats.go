@@ -76,15 +76,15 @@ func (p Ptnml) AddPair(a, b Result) Ptnml {
 
 // Estimate is an Elo-style summary of a score sample.
 type Estimate struct {
-	N        int     `json:"n"`        // games (trinomial) or pairs (pentanomial)
-	Score    float64 `json:"score"`    // mean score per game, 0..1
-	SE       float64 `json:"se"`       // standard error of Score
-	Elo      float64 `json:"elo"`      // E(Score)
-	EloErr   float64 `json:"eloErr"`   // half-width of the 95 % interval
-	NElo     float64 `json:"nElo"`     // normalized Elo
-	NEloErr  float64 `json:"nEloErr"`  // its 95 % half-width
-	LOS      float64 `json:"los"`      // likelihood of superiority, 0..1
-	Draw     float64 `json:"drawRatio"` // draws / games, or (DD+WL)/pairs
+	N       int     `json:"n"`         // games (trinomial) or pairs (pentanomial)
+	Score   float64 `json:"score"`     // mean score per game, 0..1
+	SE      float64 `json:"se"`        // standard error of Score
+	Elo     float64 `json:"elo"`       // E(Score)
+	EloErr  float64 `json:"eloErr"`    // half-width of the 95 % interval
+	NElo    float64 `json:"nElo"`      // normalized Elo
+	NEloErr float64 `json:"nEloErr"`   // its 95 % half-width
+	LOS     float64 `json:"los"`       // likelihood of superiority, 0..1
+	Draw    float64 `json:"drawRatio"` // draws / games, or (DD+WL)/pairs
 }
 
 // EloFromScore is E(x) = −400·log10(1/x − 1): ±Inf at 0 and 1.
