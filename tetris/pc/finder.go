@@ -1,0 +1,273 @@
+// This file holds the finder: depth-first search over the queue with hold,
+// memoised on (field, height, hold, remaining queue), and Percent, which runs
+// it over every sequence of a pattern on all cores.
+
+package pc
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"runtime"
+	"sync"
+)
+
+// NoPiece marks an empty hold.
+const NoPiece Piece = 7
+
+// Options configures a search.
+type Options struct {
+	Height int  // lines to clear (1..MaxHeight)
+	Hold   bool // hold allowed
+}
+
+type memoKey struct {
+	f    Field
+	h    uint8
+	hold Piece
+	n    uint8
+	q    uint64
+}
+
+type placeKey struct {
+	f Field
+	h uint8
+	p Piece
+}
+
+// solver holds one worker's caches.
+type solver struct {
+	r      *reacher
+	memo   map[memoKey]bool
+	places map[placeKey][]Field
+	hold   bool
+}
+
+func newSolver(hold bool) *solver {
+	return &solver{r: newReacher(), memo: map[memoKey]bool{}, places: map[placeKey][]Field{}, hold: hold}
+}
+
+func (s *solver) placementsOf(f Field, h int, p Piece) []Field {
+	k := placeKey{f, uint8(h), p}
+	if v, ok := s.places[k]; ok {
+		return v
+	}
+	v := s.r.placements(f, h, p, nil)
+	s.places[k] = v
+	return v
+}
+
+func packQueue(q []Piece) uint64 {
+	var v uint64
+	for _, p := range q {
+		v = v<<3 | uint64(p)
+	}
+	return v
+}
+
+// feasible is the cheap pruning: empty cells a multiple of 4, enough pieces,
+// and every run of columns between fully filled columns a multiple of 4.
+func feasible(f Field, h, pieces int) bool {
+	empty := 10*h - bits.OnesCount64(uint64(f))
+	if empty%4 != 0 || empty/4 > pieces {
+		return false
+	}
+	run := 0
+	for x := 0; x < 10; x++ {
+		full := true
+		cnt := 0
+		for y := 0; y < h; y++ {
+			if !f.Filled(x, y) {
+				full = false
+				cnt++
+			}
+		}
+		if full {
+			if run%4 != 0 {
+				return false
+			}
+			run = 0
+			continue
+		}
+		run += cnt
+	}
+	return run%4 == 0
+}
+
+// solve reports whether a perfect clear of the remaining h rows exists.
+// If path is non-nil the placements (fields after each lock, before clears)
+// of one solution are appended in order.
+func (s *solver) solve(f Field, h int, hold Piece, q []Piece, path *[]Step) bool {
+	if h == 0 {
+		return true
+	}
+	avail := len(q)
+	if hold != NoPiece {
+		avail++
+	}
+	if !feasible(f, h, avail) {
+		return false
+	}
+	key := memoKey{f, uint8(h), hold, uint8(len(q)), packQueue(q)}
+	if path == nil {
+		if v, ok := s.memo[key]; ok {
+			return v
+		}
+	}
+	ok := s.expand(f, h, hold, q, path)
+	s.memo[key] = ok
+	return ok
+}
+
+func (s *solver) expand(f Field, h int, hold Piece, q []Piece, path *[]Step) bool {
+	tryPiece := func(p Piece, nhold Piece, rest []Piece) bool {
+		for _, g := range s.placementsOf(f, h, p) {
+			ng, nh := clearLines(g, h)
+			if path != nil {
+				*path = append(*path, Step{Piece: p, Cells: g &^ f, Field: g, Height: h})
+			}
+			if s.solve(ng, nh, nhold, rest, path) {
+				return true
+			}
+			if path != nil {
+				*path = (*path)[:len(*path)-1]
+			}
+		}
+		return false
+	}
+	if len(q) > 0 && tryPiece(q[0], hold, q[1:]) {
+		return true
+	}
+	if !s.hold {
+		return false
+	}
+	if hold != NoPiece {
+		if len(q) > 0 && hold != q[0] && tryPiece(hold, q[0], q[1:]) {
+			return true
+		}
+		return false
+	}
+	// Empty hold: the current piece goes to hold, the next is placed.
+	if len(q) >= 2 && q[0] != q[1] {
+		return tryPiece(q[1], q[0], q[2:])
+	}
+	if len(q) >= 2 {
+		return false // same piece: identical to placing without hold
+	}
+	return false
+}
+
+// Step is one placement of a solution.
+type Step struct {
+	Piece  Piece
+	Cells  Field // the piece's cells, in the frame of the field before it locked
+	Field  Field // field after locking, before clearing lines
+	Height int   // area height when it locked
+}
+
+// Find searches for a perfect clear of opt.Height lines on field f with the
+// given queue (the first piece is current) and hold (NoPiece if empty). It
+// returns the ordered placements of one solution.
+func Find(f Field, queue []Piece, hold Piece, opt Options) ([]Step, bool, error) {
+	if opt.Height < 1 || opt.Height > MaxHeight {
+		return nil, false, fmt.Errorf("pc: clear height %d outside 1..%d", opt.Height, MaxHeight)
+	}
+	if len(queue) > 20 {
+		return nil, false, fmt.Errorf("pc: queue of %d pieces, at most 20", len(queue))
+	}
+	if uint64(f)>>(10*opt.Height) != 0 {
+		return nil, false, fmt.Errorf("pc: field has blocks above the clear height %d", opt.Height)
+	}
+	s := newSolver(opt.Hold)
+	var path []Step
+	g, h := clearLines(f, opt.Height)
+	ok := s.solve(g, h, hold, queue, &path)
+	return path, ok, nil
+}
+
+// PiecesNeeded returns the number of placements a perfect clear of h lines
+// needs on f, or an error if the empty cells are not a multiple of 4.
+func PiecesNeeded(f Field, h int) (int, error) {
+	empty := 10*h - bits.OnesCount64(uint64(f&Field(uint64(1)<<(10*h)-1)))
+	if empty%4 != 0 {
+		return 0, fmt.Errorf("pc: %d empty cells in the clear area, not a multiple of 4", empty)
+	}
+	return empty / 4, nil
+}
+
+// Percent counts the sequences of the pattern from which a perfect clear
+// exists. As sfinder does, it uses the first needed+1 pieces of each
+// sequence with hold and the first needed without. Work is split over all
+// cores; the result does not depend on scheduling.
+func Percent(ctx context.Context, f Field, pat *Pattern, opt Options) (success, total int, err error) {
+	if opt.Height < 1 || opt.Height > MaxHeight {
+		return 0, 0, fmt.Errorf("pc: clear height %d outside 1..%d", opt.Height, MaxHeight)
+	}
+	if uint64(f)>>(10*opt.Height) != 0 {
+		return 0, 0, fmt.Errorf("pc: field has blocks above the clear height %d", opt.Height)
+	}
+	need, err := PiecesNeeded(f, opt.Height)
+	if err != nil {
+		return 0, 0, err
+	}
+	use := need
+	if opt.Hold {
+		use++
+	}
+	seqs := pat.Sequences()
+	// Distinct truncated queues, solved once each.
+	index := map[uint64]int{}
+	var uniq [][]Piece
+	ids := make([]int, len(seqs))
+	for i, sq := range seqs {
+		if len(sq) > use {
+			sq = sq[:use]
+		}
+		k := packQueue(sq)<<5 | uint64(len(sq))
+		id, ok := index[k]
+		if !ok {
+			id = len(uniq)
+			index[k] = id
+			uniq = append(uniq, sq)
+		}
+		ids[i] = id
+	}
+	res := make([]bool, len(uniq))
+	g, h := clearLines(f, opt.Height)
+	workers := runtime.GOMAXPROCS(0)
+	var wg sync.WaitGroup
+	var next int64
+	var mu sync.Mutex
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s := newSolver(opt.Hold)
+			for {
+				if ctx.Err() != nil {
+					return
+				}
+				mu.Lock()
+				i := int(next)
+				next += 16
+				mu.Unlock()
+				if i >= len(uniq) {
+					return
+				}
+				for j := i; j < i+16 && j < len(uniq); j++ {
+					res[j] = s.solve(g, h, NoPiece, uniq[j], nil)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return 0, 0, err
+	}
+	for _, id := range ids {
+		if res[id] {
+			success++
+		}
+	}
+	return success, len(seqs), nil
+}
