@@ -12,6 +12,9 @@ import (
 	"sync"
 )
 
+// maxSequences bounds the sequences a pattern may expand to.
+const maxSequences = 5_000_000
+
 // NoPiece marks an empty hold.
 const NoPiece Piece = 7
 
@@ -205,6 +208,9 @@ func Percent(ctx context.Context, f Field, pat *Pattern, opt Options) (success, 
 	}
 	if uint64(f)>>(10*opt.Height) != 0 {
 		return 0, 0, fmt.Errorf("pc: field has blocks above the clear height %d", opt.Height)
+	}
+	if n := pat.Count(); n > maxSequences {
+		return 0, 0, fmt.Errorf("pc: pattern has %d sequences, at most %d", n, maxSequences)
 	}
 	need, err := PiecesNeeded(f, opt.Height)
 	if err != nil {

@@ -164,8 +164,11 @@ func parseAlt(s string) ([]element, error) {
 	return els, nil
 }
 
+// maxCount caps Count so that long patterns cannot overflow.
+const maxCount = 1 << 40
+
 // Count returns the number of sequences the pattern denotes (duplicates across
-// alternatives included, as sfinder counts them).
+// alternatives included, as sfinder counts them), capped at 2^40.
 func (p *Pattern) Count() int {
 	total := 0
 	for _, alt := range p.alts {
@@ -173,9 +176,15 @@ func (p *Pattern) Count() int {
 		for _, e := range alt {
 			for j := 0; j < e.k; j++ {
 				n *= len(e.set) - j
+				if n > maxCount {
+					n = maxCount
+				}
 			}
 		}
 		total += n
+		if total > maxCount {
+			total = maxCount
+		}
 	}
 	return total
 }

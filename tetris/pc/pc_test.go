@@ -35,3 +35,20 @@ func TestPercentVectors(t *testing.T) {
 		}
 	}
 }
+
+func TestPathVector(t *testing.T) {
+	f, h, _ := ParseField("XXXXXX____ XXXXXX____ XXXXXX____ XXXXXX____")
+	p, _ := ParsePattern("*p7")
+	sols, total, err := Paths(context.Background(), f, p, Options{Height: h, Hold: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := Minimal(sols)
+	t.Logf("unique %d minimal %d total %d", len(sols), len(m), total)
+	if len(sols) != 135 {
+		t.Errorf("unique %d, want 135", len(sols))
+	}
+	if len(m) != 69 {
+		t.Errorf("minimal %d, want 69", len(m))
+	}
+}

@@ -1,0 +1,210 @@
+// This file holds path enumeration (sfinder `path`): every distinct set of
+// placements that perfect-clears the area for some sequence of a pattern,
+// and a reduced ("minimal") list covering the same sequences.
+
+package pc
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Solution is one set of placements, in the original field's frame.
+type Solution struct {
+	Pieces []Piece  // piece of each placement, sorted by Masks
+	Masks  []uint64 // cells of each placement (bit 10*y+x of the original field)
+	Covers []int    // indices of the pattern's sequences it solves
+}
+
+// Format draws the solution as a field, each placement's piece letter in its cells.
+func (s Solution) Format(f Field, h int) string {
+	var b strings.Builder
+	for y := h - 1; y >= 0; y-- {
+		for x := 0; x < 10; x++ {
+			c := byte('_')
+			if f.Filled(x, y) {
+				c = 'X'
+			}
+			for i, m := range s.Masks {
+				if m>>(10*y+x)&1 != 0 {
+					c = pieceLetters[s.Pieces[i]]
+				}
+			}
+			b.WriteByte(c)
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+type placed struct {
+	p Piece
+	m uint64
+}
+
+// enumerate appends every solution key reachable from this state.
+func (s *solver) enumerate(f Field, h int, rows []int, hold Piece, q []Piece, cur []placed, found map[string][]placed) {
+	if h == 0 {
+		c := append([]placed(nil), cur...)
+		sort.Slice(c, func(i, j int) bool { return c[i].m < c[j].m })
+		var b strings.Builder
+		for _, x := range c {
+			fmt.Fprintf(&b, "%x.", x.m)
+		}
+		found[b.String()] = c
+		return
+	}
+	if !s.solve(f, h, hold, q, nil) {
+		return
+	}
+	try := func(p Piece, nhold Piece, rest []Piece) {
+		for _, g := range s.placementsOf(f, h, p) {
+			cells := uint64(g &^ f)
+			var orig uint64
+			for y := 0; y < h; y++ {
+				orig |= (cells >> (10 * y) & fullRow) << (10 * rows[y])
+			}
+			var nrows []int
+			for y := 0; y < h; y++ {
+				if g.Row(y) != fullRow {
+					nrows = append(nrows, rows[y])
+				}
+			}
+			ng, nh := clearLines(g, h)
+			s.enumerate(ng, nh, nrows, nhold, rest, append(cur, placed{p, orig}), found)
+		}
+	}
+	if len(q) > 0 {
+		try(q[0], hold, q[1:])
+	}
+	if !s.hold {
+		return
+	}
+	if hold != NoPiece {
+		if len(q) > 0 && hold != q[0] {
+			try(hold, q[0], q[1:])
+		}
+	} else if len(q) >= 2 && q[0] != q[1] {
+		try(q[1], q[0], q[2:])
+	}
+}
+
+// Paths enumerates the distinct solutions over all sequences of the pattern
+// (using needed+1 pieces with hold, needed without), and returns them with
+// the indices of the sequences each one solves, sorted by key.
+func Paths(ctx context.Context, f Field, pat *Pattern, opt Options) ([]Solution, int, error) {
+	if opt.Height < 1 || opt.Height > MaxHeight {
+		return nil, 0, fmt.Errorf("pc: clear height %d outside 1..%d", opt.Height, MaxHeight)
+	}
+	if uint64(f)>>(10*opt.Height) != 0 {
+		return nil, 0, fmt.Errorf("pc: field has blocks above the clear height %d", opt.Height)
+	}
+	if n := pat.Count(); n > maxSequences {
+		return nil, 0, fmt.Errorf("pc: pattern has %d sequences, at most %d", n, maxSequences)
+	}
+	need, err := PiecesNeeded(f, opt.Height)
+	if err != nil {
+		return nil, 0, err
+	}
+	use := need
+	if opt.Hold {
+		use++
+	}
+	seqs := pat.Sequences()
+	s := newSolver(opt.Hold)
+	all := map[string]*Solution{}
+	rows := make([]int, opt.Height)
+	for i := range rows {
+		rows[i] = i
+	}
+	perSeq := map[uint64]map[string][]placed{}
+	for i, sq := range seqs {
+		if i&255 == 0 && ctx.Err() != nil {
+			return nil, 0, ctx.Err()
+		}
+		if len(sq) > use {
+			sq = sq[:use]
+		}
+		k := packQueue(sq)<<5 | uint64(len(sq))
+		found, ok := perSeq[k]
+		if !ok {
+			found = map[string][]placed{}
+			g, h := clearLines(f, opt.Height)
+			var live []int
+			for y := 0; y < opt.Height; y++ {
+				if f.Row(y) != fullRow {
+					live = append(live, y)
+				}
+			}
+			_ = rows
+			s.enumerate(g, h, live, NoPiece, sq, nil, found)
+			perSeq[k] = found
+		}
+		for key, c := range found {
+			sol := all[key]
+			if sol == nil {
+				sol = &Solution{}
+				for _, x := range c {
+					sol.Pieces = append(sol.Pieces, x.p)
+					sol.Masks = append(sol.Masks, x.m)
+				}
+				all[key] = sol
+			}
+			sol.Covers = append(sol.Covers, i)
+		}
+	}
+	keys := make([]string, 0, len(all))
+	for k := range all {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	out := make([]Solution, len(keys))
+	for i, k := range keys {
+		out[i] = *all[k]
+	}
+	return out, len(seqs), nil
+}
+
+// Minimal reduces solutions as sfinder's path "minimal" does: a solution is
+// dropped when the sequences it solves are a subset of those of one other
+// solution (of two with equal sets the earlier is kept). This is not a
+// minimum set cover.
+func Minimal(sols []Solution) []Solution {
+	sets := make([]map[int]bool, len(sols))
+	for i, s := range sols {
+		sets[i] = map[int]bool{}
+		for _, c := range s.Covers {
+			sets[i][c] = true
+		}
+	}
+	subset := func(a, b int) bool { // sets[a] within sets[b]
+		if len(sets[a]) > len(sets[b]) {
+			return false
+		}
+		for c := range sets[a] {
+			if !sets[b][c] {
+				return false
+			}
+		}
+		return true
+	}
+	var out []Solution
+	for i := range sols {
+		keep := true
+		for j := range sols {
+			if i == j || !subset(i, j) {
+				continue
+			}
+			if len(sets[i]) < len(sets[j]) || j < i {
+				keep = false
+				break
+			}
+		}
+		if keep {
+			out = append(out, sols[i])
+		}
+	}
+	return out
+}
