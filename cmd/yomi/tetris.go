@@ -11,7 +11,9 @@ func tetrisGame() game {
 		area: &cli.Area{
 			Name:    "tetris",
 			Summary: "guideline Tetris: engine, move generator, bot, TBP",
+			Verbs:   []*cli.Verb{tetrisPCVerb()},
 		},
-		entry: web.Entry{Slug: "tetris", Title: "Guideline Tetris", Summary: "Modern guideline Tetris: SRS engine, move generator, a Cold-Clear-class bot speaking the Tetris Bot Protocol, perfect clears."},
+		benches: tetrisPCBenchmarks(),
+		entry:   web.Entry{Slug: "tetris", Title: "Guideline Tetris", Summary: "Modern guideline Tetris: SRS engine, move generator, a Cold-Clear-class bot speaking the Tetris Bot Protocol, perfect clears."},
 	}
 }
