@@ -52,3 +52,41 @@ func TestPathVector(t *testing.T) {
 		t.Errorf("minimal %d, want 69", len(m))
 	}
 }
+
+// TestEmptyPlacements checks spec §24/§25.3: distinct placements on an empty
+// board (4 rows of area suffice for every shape).
+func TestEmptyPlacements(t *testing.T) {
+	want := map[Piece]int{I: 17, O: 9, T: 34, L: 34, J: 34, S: 17, Z: 17}
+	r := newReacher()
+	for p, n := range want {
+		if got := len(r.placements(0, 4, p, nil)); got != n {
+			t.Errorf("%v: %d placements, want %d", p, got, n)
+		}
+	}
+}
+
+// TestFindPath checks that Find's path is a valid, ordered solution.
+func TestFindPath(t *testing.T) {
+	f, h, _ := ParseField("XXXXXX____ XXXXXX____ XXXXXX____ XXXXXX____")
+	q := []Piece{L, J, S, Z, I}
+	path, ok, err := Find(f, q, NoPiece, Options{Height: h, Hold: true})
+	if err != nil || !ok || len(path) != 4 {
+		t.Fatalf("ok %v err %v len %d", ok, err, len(path))
+	}
+	for _, s := range path {
+		if s.Field&s.Cells != s.Cells || bitsCount(uint64(s.Cells)) != 4 {
+			t.Fatalf("bad step %+v", s)
+		}
+	}
+	if _, ok, _ := Find(f, []Piece{S, S, S, S}, NoPiece, Options{Height: h}); ok {
+		t.Fatal("SSSS cannot tile the 4x4 well, found a solution")
+	}
+}
+
+func bitsCount(v uint64) int {
+	n := 0
+	for ; v != 0; v &= v - 1 {
+		n++
+	}
+	return n
+}
