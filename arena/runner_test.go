@@ -57,7 +57,9 @@ func toyPlayer(mode string) {
 type toyPlayerFunc func(ctx context.Context, seed uint64, side int) (int, string)
 
 func builtin(bonus int) toyPlayerFunc {
-	return func(ctx context.Context, seed uint64, side int) (int, string) { return toyNumber(seed, side, bonus), "" }
+	return func(ctx context.Context, seed uint64, side int) (int, string) {
+		return toyNumber(seed, side, bonus), ""
+	}
 }
 
 func external(t *testing.T, mode string) toyPlayerFunc {

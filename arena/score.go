@@ -12,8 +12,8 @@ import (
 type Sample struct {
 	N      int     `json:"n"`
 	Mean   float64 `json:"mean"`
-	SD     float64 `json:"sd"`     // sample standard deviation
-	CI     float64 `json:"ci95"`   // half-width of the 95 % interval of the mean
+	SD     float64 `json:"sd"`   // sample standard deviation
+	CI     float64 `json:"ci95"` // half-width of the 95 % interval of the mean
 	Median float64 `json:"median"`
 	Min    float64 `json:"min"`
 	Max    float64 `json:"max"`
@@ -53,9 +53,9 @@ func Describe(xs []float64) Sample {
 
 // Paired compares A's and B's scores on the same seeds.
 type Paired struct {
-	A     Sample `json:"a"`
-	B     Sample `json:"b"`
-	Diff  Sample `json:"diff"` // d_i = a_i − b_i
+	A    Sample `json:"a"`
+	B    Sample `json:"b"`
+	Diff Sample `json:"diff"` // d_i = a_i − b_i
 	// Bootstrap95 is the percentile 2.5–97.5 % bootstrap interval of the mean
 	// difference (10 000 resamples from a fixed seed).
 	Bootstrap95 [2]float64 `json:"bootstrap95"`
