@@ -78,16 +78,25 @@ func StartProcess(ctx context.Context, cmdline string, opt ProcessOptions) (*Pro
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting %q: %w", cmdline, err)
 	}
+	readDone := make(chan struct{})
 	go func() {
+		defer close(readDone)
 		sc := bufio.NewScanner(stdout)
 		sc.Buffer(make([]byte, 64*1024), opt.MaxLine)
 		for sc.Scan() {
 			p.lines <- strings.TrimRight(sc.Text(), "\r")
 		}
 		p.readErr = sc.Err()
+		if p.readErr != nil {
+			// An over-long line stops the scanner; nothing reads the pipe
+			// any more, so the process would block: kill it.
+			p.kill()
+		}
 		close(p.lines)
 	}()
 	go func() {
+		// Wait closes stdout, so it must not run before the reader saw EOF.
+		<-readDone
 		p.waitErr = cmd.Wait()
 		close(p.done)
 	}()

@@ -367,6 +367,10 @@ func RunPairs(ctx context.Context, cfg Config, play PlayFunc) (*PairReport, erro
 		return nil, err
 	}
 	defer res.close()
+	return runPairsOn(ctx, cfg, res, play)
+}
+
+func runPairsOn(ctx context.Context, cfg Config, res *results, play PlayFunc) (*PairReport, error) {
 	seeds := cfg.seeds()
 	var jobs []job
 	for _, s := range seeds {
@@ -434,6 +438,10 @@ func RunScores(ctx context.Context, cfg Config, play ScoreFunc) (*ScoreReport, e
 		return nil, err
 	}
 	defer res.close()
+	return runScoresOn(ctx, cfg, res, play)
+}
+
+func runScoresOn(ctx context.Context, cfg Config, res *results, play ScoreFunc) (*ScoreReport, error) {
 	seeds := cfg.seeds()
 	players := 1
 	if cfg.NameB != "" {
@@ -507,5 +515,60 @@ func RunScores(ctx context.Context, cfg Config, play ScoreFunc) (*ScoreReport, e
 		}
 		return rep.Games[i].Game < rep.Games[j].Game
 	})
+	return rep, err
+}
+
+// ReadResults reads a results file written by RunPairs or RunScores.
+func ReadResults(path string) ([]GameRecord, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var out []GameRecord
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<16), 1<<26)
+	for n := 1; sc.Scan(); n++ {
+		if strings.TrimSpace(sc.Text()) == "" {
+			continue
+		}
+		var g GameRecord
+		if err := json.Unmarshal(sc.Bytes(), &g); err != nil {
+			return out, fmt.Errorf("%s:%d: not a game record: %v", path, n, err)
+		}
+		out = append(out, g)
+	}
+	return out, sc.Err()
+}
+
+// SummarizeRecords rebuilds a match's statistics from its game records:
+// a *PairReport for two-player games, a *ScoreReport for score games.
+func SummarizeRecords(games []GameRecord, s *SPRT) (any, error) {
+	if len(games) == 0 {
+		return nil, errors.New("no games")
+	}
+	nameA, nameB := games[0].NameA, games[0].NameB
+	var seeds []uint64
+	seen := map[uint64]bool{}
+	for _, g := range games {
+		if g.NameA != nameA || g.NameB != nameB {
+			return nil, fmt.Errorf("records of two matches mixed: %q vs %q and %q vs %q", nameA, nameB, g.NameA, g.NameB)
+		}
+		if !seen[g.Seed] {
+			seen[g.Seed] = true
+			seeds = append(seeds, g.Seed)
+		}
+	}
+	res := &results{games: map[[2]uint64]GameRecord{}}
+	for _, g := range games {
+		res.games[[2]uint64{g.Seed, uint64(g.Game)}] = g
+	}
+	cfg := Config{NameA: nameA, NameB: nameB, Seeds: seeds, SPRT: s}
+	never := func() error { return errors.New("not replayed") }
+	if games[0].Score != nil {
+		rep, err := runScoresOn(context.Background(), cfg, res, func(context.Context, uint64, int) (ScoreOutcome, error) { return ScoreOutcome{}, never() })
+		return rep, err
+	}
+	rep, err := runPairsOn(context.Background(), cfg, res, func(context.Context, uint64, bool) (Outcome, error) { return Outcome{}, never() })
 	return rep, err
 }
