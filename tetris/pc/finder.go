@@ -200,7 +200,8 @@ func PiecesNeeded(f Field, h int) (int, error) {
 
 // Percent counts the sequences of the pattern from which a perfect clear
 // exists. As sfinder does, it uses the first needed+1 pieces of each
-// sequence with hold and the first needed without. Work is split over all
+// sequence with hold and the first needed without, and counts distinct
+// truncated sequences (so total may be below pat.Count()). Work is split over all
 // cores; the result does not depend on scheduling.
 func Percent(ctx context.Context, f Field, pat *Pattern, opt Options) (success, total int, err error) {
 	if opt.Height < 1 || opt.Height > MaxHeight {
@@ -224,19 +225,15 @@ func Percent(ctx context.Context, f Field, pat *Pattern, opt Options) (success, 
 	// Distinct truncated queues, solved once each.
 	index := map[uint64]int{}
 	var uniq [][]Piece
-	ids := make([]int, len(seqs))
-	for i, sq := range seqs {
+	for _, sq := range seqs {
 		if len(sq) > use {
 			sq = sq[:use]
 		}
 		k := packQueue(sq)<<5 | uint64(len(sq))
-		id, ok := index[k]
-		if !ok {
-			id = len(uniq)
-			index[k] = id
+		if _, ok := index[k]; !ok {
+			index[k] = len(uniq)
 			uniq = append(uniq, sq)
 		}
-		ids[i] = id
 	}
 	res := make([]bool, len(uniq))
 	g, h := clearLines(f, opt.Height)
@@ -270,10 +267,11 @@ func Percent(ctx context.Context, f Field, pat *Pattern, opt Options) (success, 
 	if err := ctx.Err(); err != nil {
 		return 0, 0, err
 	}
-	for _, id := range ids {
-		if res[id] {
+	// As sfinder does, count distinct (truncated) sequences.
+	for _, ok := range res {
+		if ok {
 			success++
 		}
 	}
-	return success, len(seqs), nil
+	return success, len(uniq), nil
 }

@@ -90,3 +90,25 @@ func bitsCount(v uint64) int {
 	}
 	return n
 }
+
+// TestPercentNoHold is a case checked against sfinder (run here with -H avoid):
+// 29/210, since without hold only the 6 needed pieces are used and sfinder
+// counts distinct truncated sequences.
+func TestPercentNoHold(t *testing.T) {
+	f, h, _ := ParseField("X____X____ XX__XX____ XX__XX____ XXXXXX____")
+	p, _ := ParsePattern("T,I,O,*p4")
+	s, n, err := Percent(context.Background(), f, p, Options{Height: h})
+	if err != nil || s != 29 || n != 210 {
+		t.Fatalf("%d/%d %v, want 29/210", s, n, err)
+	}
+}
+
+// TestPathVector5 is a case checked against sfinder path: unique 21, minimal 17.
+func TestPathVector5(t *testing.T) {
+	f, h, _ := ParseField("XXXX_____X XX______XX XXX____XXX XXX_____XX")
+	p, _ := ParsePattern("[OSZTLJ]p6")
+	sols, _, err := Paths(context.Background(), f, p, Options{Height: h, Hold: true})
+	if err != nil || len(sols) != 21 || len(Minimal(sols)) != 17 {
+		t.Fatalf("unique %d minimal %d %v, want 21 17", len(sols), len(Minimal(sols)), err)
+	}
+}
