@@ -43,6 +43,7 @@ type solver struct {
 	r      *reacher
 	memo   map[memoKey]bool
 	places map[placeKey][]Field
+	shared *sync.Map // placeKey -> []Field, shared by the workers of one run (may be nil)
 	hold   bool
 }
 
@@ -55,8 +56,17 @@ func (s *solver) placementsOf(f Field, h int, p Piece) []Field {
 	if v, ok := s.places[k]; ok {
 		return v
 	}
+	if s.shared != nil {
+		if v, ok := s.shared.Load(k); ok {
+			s.places[k] = v.([]Field)
+			return v.([]Field)
+		}
+	}
 	v := s.r.placements(f, h, p, nil)
 	s.places[k] = v
+	if s.shared != nil {
+		s.shared.Store(k, v)
+	}
 	return v
 }
 
@@ -241,11 +251,13 @@ func Percent(ctx context.Context, f Field, pat *Pattern, opt Options) (success, 
 	var wg sync.WaitGroup
 	var next int64
 	var mu sync.Mutex
+	var shared sync.Map
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			s := newSolver(opt.Hold)
+			s.shared = &shared
 			for {
 				if ctx.Err() != nil {
 					return

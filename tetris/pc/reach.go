@@ -69,7 +69,7 @@ const (
 	gw       = 16
 	gy0      = -3
 	gh       = MaxHeight + headroom + 6
-	headroom = 5 // free rows above the clear area in which pieces may move
+	headroom = 4 // free rows above the clear area in which pieces may move (room for a vertical I)
 )
 
 type reacher struct {
