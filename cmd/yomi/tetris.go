@@ -7,11 +7,11 @@ import (
 
 // tetrisGame plugs Guideline Tetris into the binary: its area, benchmarks and web entry.
 func tetrisGame() game {
-	return game{
+	return withTetrisBot(game{
 		area: &cli.Area{
 			Name:    "tetris",
 			Summary: "guideline Tetris: engine, move generator, bot, TBP",
 		},
 		entry: web.Entry{Slug: "tetris", Title: "Guideline Tetris", Summary: "Modern guideline Tetris: SRS engine, move generator, a Cold-Clear-class bot speaking the Tetris Bot Protocol, perfect clears."},
-	}
+	})
 }
