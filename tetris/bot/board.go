@@ -160,7 +160,7 @@ const fullRow = 0x3FF
 
 // Occupied reports whether (x,y) is filled; outside the board counts as filled.
 func (b *Board) Occupied(x, y int) bool {
-	if x < 0 || x > 9 || y < 0 || y > 39 {
+	if uint(x) > 9 || uint(y) > 39 {
 		return true
 	}
 	return b.Rows[y]>>uint(x)&1 != 0
@@ -194,13 +194,49 @@ func (b *Board) MaxHeight() int {
 
 // fits reports whether piece p in orientation r at (x,y) is collision-free.
 func (b *Board) fits(p Piece, r Rot, x, y int) bool {
-	for _, c := range pieceCells[p][r] {
-		if b.Occupied(x+int(c.x), y+int(c.y)) {
+	sh := &shapes[p][r]
+	lx := x + int(sh.minX)
+	if lx < 0 || x+int(sh.maxX) > 9 {
+		return false
+	}
+	by := y + int(sh.minY)
+	if by < 0 || y+int(sh.minY)+int(sh.n)-1 > 39 {
+		return false
+	}
+	for i := range int(sh.n) {
+		if b.Rows[by+i]&(sh.rows[i]<<uint(lx)) != 0 {
 			return false
 		}
 	}
 	return true
 }
+
+// shape is a piece orientation as row masks from its lowest row, shifted
+// so that its leftmost cell is bit 0.
+type shape struct {
+	minX, maxX, minY int8
+	n                int8
+	rows             [4]uint16
+}
+
+var shapes = func() (t [7][4]shape) {
+	for p := range 7 {
+		for r := range 4 {
+			sh := &t[p][r]
+			sh.minX, sh.maxX, sh.minY = 9, -9, 9
+			maxY := int8(-9)
+			for _, c := range pieceCells[p][r] {
+				sh.minX, sh.maxX = min(sh.minX, c.x), max(sh.maxX, c.x)
+				sh.minY, maxY = min(sh.minY, c.y), max(maxY, c.y)
+			}
+			sh.n = maxY - sh.minY + 1
+			for _, c := range pieceCells[p][r] {
+				sh.rows[c.y-sh.minY] |= 1 << uint(c.x-sh.minX)
+			}
+		}
+	}
+	return
+}()
 
 // PlacementKind classifies a lock by lines and spin (spec §10).
 type PlacementKind int8

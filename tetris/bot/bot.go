@@ -22,6 +22,7 @@ type Options struct {
 	Seed      uint64   // random seed for selection; thread t uses PCG(Seed, t)
 	Weights   *Weights // nil: DefaultWeights
 	NoHold    bool     // disable the hold
+	Complete  bool     // always use the complete move generator (default: CC1's fast mode below height 16)
 	MaxNodes  int64    // stop thinking after this many nodes (0: no limit)
 	ArenaHint int      // initial node capacity (0: 1<<16)
 }
@@ -312,7 +313,11 @@ func (b *Bot) knownChildren(w *worker, s *State, dst []expChild, drawn int8) []e
 }
 
 func (b *Bot) place(w *worker, s *State, dst []expChild, p Piece, pop int, newHold Piece, held bool, drawn int8) []expChild {
-	w.moves = w.gen.Placements(w.moves[:0], &s.Board, p)
+	if b.opt.Complete {
+		w.moves = w.gen.Placements(w.moves[:0], &s.Board, p)
+	} else {
+		w.moves = w.gen.FastPlacements(w.moves[:0], &s.Board, p)
+	}
 	lowStack := s.Board.MaxHeight() < 18
 	for _, mv := range w.moves {
 		var c expChild

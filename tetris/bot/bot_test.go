@@ -61,8 +61,9 @@ func TestFindsTetris(t *testing.T) {
 }
 
 func TestFindsTSpinDouble(t *testing.T) {
+	// spec §25.2's field: the T-spin double is the only good T placement.
 	board := mustField(t,
-		"XX________",
+		"X__XX_X___",
 		"X___XXXXXX",
 		"XX_XXXXXXX")
 	b := New(Options{Seed: 4})

@@ -37,6 +37,8 @@ type Generator struct {
 	stamp   uint32
 	buckets [][]mgState
 	keys    map[uint64]struct{}
+	h       [10]int
+	surf    [4][14]int8 // per (rot, x+2): lowest y resting on the column tops
 }
 
 // NewGenerator returns a generator with empty buffers.
@@ -76,8 +78,34 @@ func placementKey(p Piece, r Rot, x, y int, spin Spin) uint64 {
 }
 
 // Placements appends to dst every reachable final placement of piece p on b
-// (none if p cannot spawn) and returns it.
+// (none if p cannot spawn) and returns it (complete 0G mode).
 func (g *Generator) Placements(dst []Move, b *Board, p Piece) []Move {
+	return g.placements(dst, b, p, false)
+}
+
+// FastPlacements is CC1's fast mode (spec §17): when every column is lower
+// than 16 it seeds every orientation and column at the spawn row, dropped,
+// and expands further only states below the stack surface or with a spin.
+// It may miss exotic placements; otherwise it behaves like Placements.
+func (g *Generator) FastPlacements(dst []Move, b *Board, p Piece) []Move {
+	return g.placements(dst, b, p, true)
+}
+
+// startCost approximates CC1's zero_g_starts cost of reaching (r, x) at the
+// spawn row: rotations (a repeated Cw costs its release) then shifts.
+func startCost(r Rot, x int) int {
+	c := [4]int{0, 1, 3, 1}[r]
+	d := x - 4
+	if d < 0 {
+		d = -d
+	}
+	if d > 0 {
+		c += 1 + 2*(d-1)
+	}
+	return c
+}
+
+func (g *Generator) placements(dst []Move, b *Board, p Piece, fast bool) []Move {
 	sx, sy, ok := Spawn(b, p)
 	if !ok {
 		return dst
@@ -88,6 +116,19 @@ func (g *Generator) Placements(dst []Move, b *Board, p Piece) []Move {
 		g.stamp = 1
 	}
 	clear(g.keys)
+	b.Heights(&g.h)
+	for r := range 4 {
+		for xi := range 14 {
+			ys := -100
+			for _, c := range pieceCells[p][r] {
+				cx := xi - 2 + int(c.x)
+				if cx >= 0 && cx < 10 {
+					ys = max(ys, g.h[cx]-int(c.y))
+				}
+			}
+			g.surf[r][xi] = int8(max(ys, -100))
+		}
+	}
 	for i := range g.buckets {
 		g.buckets[i] = g.buckets[i][:0]
 	}
@@ -102,13 +143,42 @@ func (g *Generator) Placements(dst []Move, b *Board, p Piece) []Move {
 		}
 		g.buckets[c] = append(g.buckets[c], s)
 	}
-	push(0, mgState{North, int8(sx), int8(sy), SpinNone, 0})
+	if fast {
+		for x := range 10 {
+			if g.h[x] >= 16 {
+				fast = false
+			}
+		}
+	}
+	if fast {
+		nr := 4
+		if p == O {
+			nr = 1
+		}
+		for r := range Rot(nr) {
+			for x := -2; x < 12; x++ {
+				if !b.fits(p, r, x, 19) {
+					continue
+				}
+				y := int(g.surf[r][x+2])
+				push(startCost(r, x), mgState{r, int8(x), int8(y), SpinNone, -1}) // last −1 marks a seed
+			}
+		}
+	} else {
+		push(0, mgState{North, int8(sx), int8(sy), SpinNone, 0})
+	}
 	for c := 0; c < len(g.buckets); c++ {
 		for i := 0; i < len(g.buckets[c]); i++ {
 			s := g.buckets[c][i]
 			x, y := int(s.x), int(s.y)
+			seed := s.last < 0
 			// record the lock at the sonic-drop position
-			dy := dropY(b, p, s.r, x, y)
+			dy := y
+			if ys := int(g.surf[s.r][x+2]); y > ys {
+				dy = ys
+			} else {
+				dy = dropY(b, p, s.r, x, y)
+			}
 			spin := s.spin
 			if dy != y {
 				spin = SpinNone
@@ -125,6 +195,9 @@ func (g *Generator) Placements(dst []Move, b *Board, p Piece) []Move {
 					g.keys[k] = struct{}{}
 					dst = append(dst, Move{Piece: p, Rot: s.r, X: int8(x), Y: int8(dy), Spin: spin, Time: int16(c)})
 				}
+			}
+			if fast && !seed && s.spin == SpinNone && y >= int(g.surf[s.r][x+2]) {
+				continue // above the stack: nothing new below
 			}
 			cost := func(in int8) int {
 				if in == s.last {

@@ -193,3 +193,35 @@ func TestPlacementsMatchReference(t *testing.T) {
 		}
 	}
 }
+
+func TestFastPlacementsSubset(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	g := NewGenerator()
+	var empty Board
+	want := map[Piece]int{I: 17, O: 9, T: 34, L: 34, J: 34, S: 17, Z: 17}
+	for p, n := range want {
+		if got := len(g.FastPlacements(nil, &empty, p)); got != n {
+			t.Errorf("fast %v on empty board: %d placements, want %d", p, got, n)
+		}
+	}
+	missed, total := 0, 0
+	for i := range 200 {
+		b := randomBoard(rng)
+		for p := range Piece(7) {
+			ref := refPlacements(&b, p)
+			fast := g.FastPlacements(nil, &b, p)
+			for _, m := range fast {
+				k := placementKey(p, m.Rot, int(m.X), int(m.Y), m.Spin)
+				if !ref[k] {
+					t.Fatalf("board %d piece %v: fast placement %+v not reachable", i, p, m)
+				}
+			}
+			missed += len(ref) - len(fast)
+			total += len(ref)
+		}
+	}
+	t.Logf("fast mode found %d of %d placements", total-missed, total)
+	if missed*20 > total {
+		t.Fatalf("fast mode misses too much: %d of %d", missed, total)
+	}
+}
