@@ -53,3 +53,12 @@ func benchSearch(b *testing.B, threads int) {
 
 func BenchmarkSearch1(b *testing.B) { benchSearch(b, 1) }
 func BenchmarkSearch2(b *testing.B) { benchSearch(b, 2) }
+
+func BenchmarkSearchBig2(b *testing.B) {
+	for b.Loop() {
+		bt := New(Options{Seed: 1, Threads: 2})
+		bt.Reset(Board{}, []Piece{T, I, O, L, J, S, Z}, NoPiece, 0)
+		st := bt.Think(context.Background(), Budget{Nodes: 1000000})
+		b.ReportMetric(st.NodesPerSecond(), "nodes/s")
+	}
+}

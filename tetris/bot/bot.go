@@ -12,6 +12,8 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
+	"slices"
 	"sync"
 	"time"
 )
@@ -47,14 +49,15 @@ func (s Stats) NodesPerSecond() float64 {
 // Bot is a searching Tetris player. Its methods are safe to call from one
 // goroutine at a time; Think runs its own worker goroutines.
 type Bot struct {
-	opt   Options
-	eval  Evaluator
-	mu    sync.Mutex
-	d     *dag
-	known int32 // absolute index one past the last known piece
-	stats Stats
-	rngs  []*rand.Rand
-	gens  []*Generator
+	opt    Options
+	eval   Evaluator
+	mu     sync.Mutex
+	d      *dag
+	known  int32 // absolute index one past the last known piece
+	active int   // leaves being expanded right now
+	stats  Stats
+	rngs   []*rand.Rand
+	gens   []*Generator
 }
 
 // New returns a bot; call Reset before thinking.
@@ -117,9 +120,9 @@ func (b *Bot) AddPiece(p Piece) error {
 	if d == nil {
 		return errors.New("bot: AddPiece before Reset")
 	}
-	if d.nodes[d.root].st.Bag&(1<<uint(p)) == 0 {
+	if d.nodes.at(d.root).st.Bag&(1<<uint(p)) == 0 {
 		// not in the bag: the frontend's randomizer is not a 7-bag; restart
-		s := d.nodes[d.root].st
+		s := d.nodes.at(d.root).st
 		q := append([]Piece(nil), s.Queue[:s.QLen]...)
 		s.Bag = 0x7F
 		s.QLen = 0
@@ -131,8 +134,8 @@ func (b *Bot) AddPiece(p Piece) error {
 		b.known = int32(s.QLen)
 		return nil
 	}
-	for i := range d.nodes {
-		n := &d.nodes[i]
+	for i := range int32(d.nodes.len()) {
+		n := d.nodes.at(i)
 		if n.drawn != b.known {
 			continue
 		}
@@ -162,6 +165,7 @@ type expChild struct {
 	rw    Reward
 	val   Value
 	st    State
+	h     uint64 // st.hash()
 	drawn int8
 }
 
@@ -205,7 +209,7 @@ func (b *Bot) Think(ctx context.Context, budget Budget) Stats {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.stats.Elapsed += time.Since(start)
-	b.stats.Unique = len(b.d.nodes)
+	b.stats.Unique = b.d.nodes.len()
 	return b.stats
 }
 
@@ -220,29 +224,33 @@ func (b *Bot) work(ctx context.Context, w *worker, limit int64, deadline time.Ti
 		}
 		b.mu.Lock()
 		d := b.d
-		if (limit >= 0 && b.stats.Nodes >= limit) || d.nodes[d.root].dead {
+		if (limit >= 0 && b.stats.Nodes >= limit) || d.nodes.at(d.root).dead {
 			b.mu.Unlock()
 			return
 		}
 		leaf := d.selectLeaf(w.rng)
 		if leaf < 0 {
+			// The walk met a leaf another thread is expanding (or a dead
+			// end). With nobody expanding, the tree is exhausted.
+			busy := b.active > 0
 			b.mu.Unlock()
 			fails++
-			if b.opt.Threads == 1 || fails > 1000 {
-				if !d.nodes[d.root].expanded() || fails > 1000 || b.opt.Threads == 1 && fails > 100 {
-					return
-				}
+			if !busy && fails > 100 {
+				return
 			}
+			runtime.Gosched()
 			continue
 		}
+		b.active++
 		fails = 0
-		st := d.nodes[leaf].st
+		st := d.nodes.at(leaf).st
 		b.mu.Unlock()
 
 		spec, n := b.expand(w, &st)
 
 		b.mu.Lock()
 		if b.d != d { // reset meanwhile
+			b.active--
 			b.mu.Unlock()
 			return
 		}
@@ -256,10 +264,11 @@ func (b *Bot) work(ctx context.Context, w *worker, limit int64, deadline time.Ti
 		if spec {
 			k = 7
 		}
+		b.active--
 		d.insert(leaf, spec, lists[:k])
 		b.stats.Nodes += int64(n)
 		b.stats.Expansions++
-		b.stats.Depth = max(b.stats.Depth, int(d.nodes[leaf].gen)+1)
+		b.stats.Depth = max(b.stats.Depth, int(d.nodes.at(leaf).gen)+1)
 		b.mu.Unlock()
 	}
 }
@@ -284,6 +293,7 @@ func (b *Bot) expand(w *worker, s *State) (bool, int) {
 			if w.lists[p] == nil {
 				w.lists[p] = []expChild{}
 			}
+			presort(w.lists[p])
 			n += len(w.lists[p])
 		}
 		return true, n
@@ -292,7 +302,23 @@ func (b *Bot) expand(w *worker, s *State) (bool, int) {
 	if w.lists[0] == nil {
 		w.lists[0] = []expChild{}
 	}
+	presort(w.lists[0])
 	return false, len(w.lists[0])
+}
+
+// presort orders fresh children best first outside the lock, so the
+// backup's stable sort finds them (nearly) in order.
+func presort(l []expChild) {
+	slices.SortStableFunc(l, func(a, b expChild) int {
+		ea, eb := a.val.Plus(a.rw), b.val.Plus(b.rw)
+		if eb.Less(ea) {
+			return -1
+		}
+		if ea.Less(eb) {
+			return 1
+		}
+		return 0
+	})
 }
 
 // knownChildren appends the children of s (whose current piece is known).
@@ -339,6 +365,7 @@ func (b *Bot) place(w *worker, s *State, dst []expChild, p Piece, pop int, newHo
 		c.val, c.rw = b.eval.Evaluate(&c.st.Board, &in)
 		c.mv = mv
 		c.drawn = drawn
+		c.h = c.st.hash()
 		dst = append(dst, c)
 	}
 	return dst
@@ -369,13 +396,13 @@ func (b *Bot) Candidates() []Candidate {
 		return nil
 	}
 	d := b.d
-	r := &d.nodes[d.root]
+	r := d.nodes.at(d.root)
 	if !r.expanded() || r.spec {
 		return nil
 	}
 	out := make([]Candidate, 0, len(r.kids[0]))
 	for _, c := range r.kids[0] {
-		out = append(out, Candidate{Move: c.mv, Value: d.nodes[c.n].val.Plus(c.rw), Reward: c.rw})
+		out = append(out, Candidate{Move: c.mv, Value: d.nodes.at(c.n).val.Plus(c.rw), Reward: c.rw})
 	}
 	return out
 }
@@ -393,7 +420,7 @@ func (b *Bot) Suggest(incoming int) []Move {
 	if incoming > 0 {
 		pick = -1
 		b.mu.Lock()
-		s := b.d.nodes[b.d.root].st
+		s := b.d.nodes.at(b.d.root).st
 		b.mu.Unlock()
 		for i, c := range cands {
 			t := s.Board
@@ -435,7 +462,7 @@ func (b *Bot) Plan() []Move {
 	}
 	i := b.d.root
 	for {
-		n := &b.d.nodes[i]
+		n := b.d.nodes.at(i)
 		if !n.expanded() || n.spec || len(n.kids[0]) == 0 {
 			return out
 		}
@@ -454,7 +481,7 @@ func (b *Bot) Play(mv Move) error {
 		return errors.New("bot: Play before Reset")
 	}
 	d := b.d
-	r := &d.nodes[d.root]
+	r := d.nodes.at(d.root)
 	if !r.expanded() || r.spec {
 		return errors.New("bot: Play before the root was searched")
 	}
@@ -462,7 +489,7 @@ func (b *Bot) Play(mv Move) error {
 		m := c.mv
 		if m.Piece == mv.Piece && m.Hold == mv.Hold && m.Rot == mv.Rot && m.X == mv.X && m.Y == mv.Y && m.Spin == mv.Spin {
 			d.rebuild(c.n)
-			b.stats = Stats{Unique: len(d.nodes)}
+			b.stats = Stats{Unique: d.nodes.len()}
 			return nil
 		}
 	}
@@ -476,7 +503,7 @@ func (b *Bot) State() State {
 	if b.d == nil {
 		return State{}
 	}
-	return b.d.nodes[b.d.root].st
+	return b.d.nodes.at(b.d.root).st
 }
 
 // Stats returns the statistics since the last Reset/Play.

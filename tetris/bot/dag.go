@@ -45,6 +45,27 @@ func (s *State) push(p Piece) bool {
 	return true
 }
 
+// hash mixes the whole state into 64 bits (transposition key).
+func (s *State) hash() uint64 {
+	const m = 0x9E3779B97F4A7C15
+	h := uint64(s.Board.Combo)<<32 ^ uint64(s.Bag)<<8 ^ uint64(uint8(s.Hold))<<16 ^ uint64(s.QLen)<<24
+	if s.Board.B2B {
+		h ^= 1 << 40
+	}
+	h *= m
+	for i := 0; i < 40; i += 4 {
+		r := uint64(s.Board.Rows[i]) | uint64(s.Board.Rows[i+1])<<16 | uint64(s.Board.Rows[i+2])<<32 | uint64(s.Board.Rows[i+3])<<48
+		if r == 0 && i > 0 {
+			break
+		}
+		h = (h ^ r ^ h>>29) * m
+	}
+	for i := 0; i < int(s.QLen); i++ {
+		h = (h ^ uint64(s.Queue[i]) + uint64(i)<<3) * m
+	}
+	return h ^ h>>32
+}
+
 func (s *State) nextBag() uint8 { return nextBag(s.Bag, s.Queue[:s.QLen]) }
 
 type child struct {
@@ -54,26 +75,50 @@ type child struct {
 }
 
 type node struct {
-	st      State
-	val     Value
-	drawn   int32 // absolute number of pieces drawn (placed, held or queued)
-	gen     int32
-	parents []int32
-	kids    [][]child // nil: leaf; len 1: known; len 7: speculated, by piece
-	stamp   uint32
-	spec    bool
-	dead    bool
-	marked  bool
+	st     State
+	val    Value
+	drawn  int32 // absolute number of pieces drawn (placed, held or queued)
+	gen    int32
+	parent int32     // first parent (−1 for the root)
+	more   []int32   // further parents (transpositions)
+	kids   [][]child // nil: leaf; len 1: known; len 7: speculated, by piece
+	stamp  uint32
+	spec   bool
+	dead   bool
+	marked bool
 }
 
 func (n *node) expanded() bool { return n.kids != nil }
 
-func (n *node) childEval(nodes []node, c *child) Value { return nodes[c.n].val.Plus(c.rw) }
+func (n *node) childEval(nodes *arena, c *child) Value { return nodes.at(c.n).val.Plus(c.rw) }
+
+// arenaChunk is the number of nodes per arena chunk.
+const arenaChunk = 1 << 12
+
+// arena stores nodes in fixed chunks so growing never moves them.
+type arena struct {
+	chunks []*[arenaChunk]node
+	n      int32
+}
+
+func (a *arena) at(i int32) *node { return &a.chunks[i>>12][i&(arenaChunk-1)] }
+
+func (a *arena) len() int { return int(a.n) }
+
+func (a *arena) add(n node) int32 {
+	if int(a.n>>12) == len(a.chunks) {
+		a.chunks = append(a.chunks, new([arenaChunk]node))
+	}
+	i := a.n
+	*a.at(i) = n
+	a.n++
+	return i
+}
 
 // dag is the search graph; callers hold Bot.mu.
 type dag struct {
-	nodes []node
-	gens  []map[State]int32
+	nodes arena
+	gens  []map[uint64]int32
 	root  int32
 	stamp uint32
 	work  []int32
@@ -82,8 +127,8 @@ type dag struct {
 
 func newDAG(root State, drawn int32, v Value) *dag {
 	d := &dag{}
-	d.nodes = append(d.nodes, node{st: root, val: v, drawn: drawn})
-	d.gens = []map[State]int32{{root: 0}}
+	d.nodes.add(node{st: root, val: v, drawn: drawn, parent: -1})
+	d.gens = []map[uint64]int32{{root.hash(): 0}}
 	return d
 }
 
@@ -92,7 +137,7 @@ func newDAG(root State, drawn int32, v Value) *dag {
 func (d *dag) selectLeaf(rng *rand.Rand) int32 {
 	i := d.root
 	for {
-		n := &d.nodes[i]
+		n := d.nodes.at(i)
 		if n.dead || n.marked {
 			return -1
 		}
@@ -118,16 +163,16 @@ func (d *dag) selectLeaf(rng *rand.Rand) int32 {
 		if len(list) == 0 {
 			return -1
 		}
-		emin := int64(n.childEval(d.nodes, &list[len(list)-1]).V)
+		emin := int64(n.childEval(&d.nodes, &list[len(list)-1]).V)
 		var total int64
 		for r := range list {
-			total += weight(int64(n.childEval(d.nodes, &list[r]).V)-emin, r)
+			total += weight(int64(n.childEval(&d.nodes, &list[r]).V)-emin, r)
 		}
 		pick := 0
 		if total > 0 {
 			x := rng.Int64N(total)
 			for r := range list {
-				x -= weight(int64(n.childEval(d.nodes, &list[r]).V)-emin, r)
+				x -= weight(int64(n.childEval(&d.nodes, &list[r]).V)-emin, r)
 				if x < 0 {
 					pick = r
 					break
@@ -147,11 +192,11 @@ func weight(diff int64, rank int) int64 {
 // insert adds the expansion of leaf (lists of placements with their child
 // states and values) and backs the result up.
 func (d *dag) insert(leaf int32, spec bool, lists [][]expChild) {
-	ln := &d.nodes[leaf]
+	ln := d.nodes.at(leaf)
 	g := ln.gen + 1
 	drawnBase := ln.drawn
 	for int(g) >= len(d.gens) {
-		d.gens = append(d.gens, map[State]int32{})
+		d.gens = append(d.gens, map[uint64]int32{})
 	}
 	m := d.gens[g]
 	kids := make([][]child, len(lists))
@@ -161,21 +206,27 @@ func (d *dag) insert(leaf int32, spec bool, lists [][]expChild) {
 		}
 		ks := make([]child, 0, len(l))
 		for _, e := range l {
-			ci, ok := m[e.st]
-			if !ok {
-				ci = int32(len(d.nodes))
-				d.nodes = append(d.nodes, node{st: e.st, val: e.val, gen: g, drawn: drawnBase + int32(e.drawn)})
-				m[e.st] = ci
+			ci, ok := m[e.h]
+			if ok && d.nodes.at(ci).st != e.st {
+				ok = false // 64-bit hash collision: keep the states apart
 			}
-			cn := &d.nodes[ci]
-			if k := len(cn.parents); k == 0 || cn.parents[k-1] != leaf {
-				cn.parents = append(cn.parents, leaf)
+			if !ok {
+				ci = d.nodes.add(node{st: e.st, val: e.val, gen: g, drawn: drawnBase + int32(e.drawn), parent: leaf})
+				if _, taken := m[e.h]; !taken {
+					m[e.h] = ci
+				}
+			}
+			cn := d.nodes.at(ci)
+			if cn.parent != leaf {
+				if k := len(cn.more); k == 0 || cn.more[k-1] != leaf {
+					cn.more = append(cn.more, leaf)
+				}
 			}
 			ks = append(ks, child{mv: e.mv, rw: e.rw, n: ci})
 		}
 		kids[p] = ks
 	}
-	ln = &d.nodes[leaf]
+	ln = d.nodes.at(leaf)
 	ln.kids = kids
 	ln.spec = spec
 	ln.marked = false
@@ -185,11 +236,11 @@ func (d *dag) insert(leaf int32, spec bool, lists [][]expChild) {
 // update recomputes a node's value from its children (spec §18 backprop)
 // and reports whether value or death changed.
 func (d *dag) update(i int32) bool {
-	n := &d.nodes[i]
+	n := d.nodes.at(i)
 	old, oldDead := n.val, n.dead
-	nodes := d.nodes
+	nodes := &d.nodes
 	cmp := func(a, b child) int {
-		ea, eb := nodes[a.n].val.Plus(a.rw), nodes[b.n].val.Plus(b.rw)
+		ea, eb := nodes.at(a.n).val.Plus(a.rw), nodes.at(b.n).val.Plus(b.rw)
 		if eb.Less(ea) {
 			return -1
 		}
@@ -199,14 +250,14 @@ func (d *dag) update(i int32) bool {
 		return 0
 	}
 	best := func(l []child) ([]child, Value, bool) {
-		l = slices.DeleteFunc(l, func(c child) bool { return nodes[c.n].dead })
+		l = slices.DeleteFunc(l, func(c child) bool { return nodes.at(c.n).dead })
 		if len(l) == 0 {
 			return l, Value{}, false
 		}
 		slices.SortStableFunc(l, cmp)
-		v := nodes[l[0].n].val.Plus(l[0].rw)
+		v := nodes.at(l[0].n).val.Plus(l[0].rw)
 		for _, c := range l[1:] {
-			v.Spike = max(v.Spike, nodes[c.n].val.Plus(c.rw).Spike)
+			v.Spike = max(v.Spike, nodes.at(c.n).val.Plus(c.rw).Spike)
 		}
 		return l, v, true
 	}
@@ -262,11 +313,12 @@ func (d *dag) backup(i int32) {
 			if !d.update(j) && !first {
 				continue
 			}
-			for _, p := range d.nodes[j].parents {
-				if d.nodes[p].stamp != d.stamp {
-					d.nodes[p].stamp = d.stamp
-					d.next = append(d.next, p)
-				}
+			nj := d.nodes.at(j)
+			if nj.parent >= 0 {
+				d.mark(nj.parent)
+			}
+			for _, p := range nj.more {
+				d.mark(p)
 			}
 		}
 		first = false
@@ -274,18 +326,25 @@ func (d *dag) backup(i int32) {
 	}
 }
 
+func (d *dag) mark(p int32) {
+	if n := d.nodes.at(p); n.stamp != d.stamp {
+		n.stamp = d.stamp
+		d.next = append(d.next, p)
+	}
+}
+
 // rebuild keeps only the nodes reachable from newRoot (renumbered from 0,
 // generations renumbered from newRoot's), merging equal states again.
 func (d *dag) rebuild(newRoot int32) {
-	old := d.nodes
-	remap := make([]int32, len(old))
+	old := &d.nodes
+	remap := make([]int32, old.len())
 	for i := range remap {
 		remap[i] = -1
 	}
 	order := []int32{newRoot}
 	remap[newRoot] = 0
 	for k := 0; k < len(order); k++ {
-		n := &old[order[k]]
+		n := old.at(order[k])
 		for _, l := range n.kids {
 			for _, c := range l {
 				if remap[c.n] < 0 {
@@ -295,19 +354,28 @@ func (d *dag) rebuild(newRoot int32) {
 			}
 		}
 	}
-	nodes := make([]node, len(order), len(order)+len(order)/2+64)
-	base := old[newRoot].gen
-	for k, oi := range order {
-		n := old[oi]
+	var nodes arena
+	base := old.at(newRoot).gen
+	for _, oi := range order {
+		n := *old.at(oi)
 		n.gen -= base
 		n.stamp = 0
 		var ps []int32
-		for _, p := range n.parents {
+		if n.parent >= 0 && remap[n.parent] >= 0 {
+			ps = append(ps, remap[n.parent])
+		}
+		for _, p := range n.more {
 			if remap[p] >= 0 {
 				ps = append(ps, remap[p])
 			}
 		}
-		n.parents = ps
+		n.parent, n.more = -1, nil
+		if len(ps) > 0 {
+			n.parent = ps[0]
+			if len(ps) > 1 {
+				n.more = ps[1:]
+			}
+		}
 		if n.kids != nil {
 			kids := make([][]child, len(n.kids))
 			for p, l := range n.kids {
@@ -323,32 +391,34 @@ func (d *dag) rebuild(newRoot int32) {
 			}
 			n.kids = kids
 		}
-		nodes[k] = n
+		nodes.add(n)
 	}
 	d.nodes = nodes
 	d.root = 0
 	d.stamp = 0
 	d.gens = nil
-	for k := range nodes {
-		g := int(nodes[k].gen)
+	for k := range int32(nodes.len()) {
+		n := d.nodes.at(k)
+		g := int(n.gen)
 		for len(d.gens) <= g {
-			d.gens = append(d.gens, map[State]int32{})
+			d.gens = append(d.gens, map[uint64]int32{})
 		}
-		if _, ok := d.gens[g][nodes[k].st]; !ok {
-			d.gens[g][nodes[k].st] = int32(k)
+		h := n.st.hash()
+		if _, ok := d.gens[g][h]; !ok {
+			d.gens[g][h] = k
 		}
 	}
 }
 
 // recomputeAll recomputes every expanded node's value, deepest generation first.
 func (d *dag) recomputeAll() {
-	idx := make([]int32, 0, len(d.nodes))
-	for i := range d.nodes {
-		if d.nodes[i].expanded() {
+	idx := make([]int32, 0, d.nodes.len())
+	for i := range int32(d.nodes.len()) {
+		if d.nodes.at(i).expanded() {
 			idx = append(idx, int32(i))
 		}
 	}
-	slices.SortStableFunc(idx, func(a, b int32) int { return int(d.nodes[b].gen - d.nodes[a].gen) })
+	slices.SortStableFunc(idx, func(a, b int32) int { return int(d.nodes.at(b).gen - d.nodes.at(a).gen) })
 	for _, i := range idx {
 		d.update(i)
 	}

@@ -36,14 +36,15 @@ type Generator struct {
 	seen    [4][14][44][3]uint32 // stamp of the search that reached the state
 	stamp   uint32
 	buckets [][]mgState
-	keys    map[uint64]struct{}
+	keys    [512]uint64 // open-addressing set of placement keys (+1) for this search
+	kstamp  [512]uint32
 	h       [10]int
 	surf    [4][14]int8 // per (rot, x+2): lowest y resting on the column tops
 }
 
 // NewGenerator returns a generator with empty buffers.
 func NewGenerator() *Generator {
-	return &Generator{keys: make(map[uint64]struct{}, 128)}
+	return &Generator{}
 }
 
 // Spawn returns the spawn position for p (spec §3, Row19Or20) and whether it fits.
@@ -113,9 +114,9 @@ func (g *Generator) placements(dst []Move, b *Board, p Piece, fast bool) []Move 
 	g.stamp++
 	if g.stamp == 0 {
 		g.seen = [4][14][44][3]uint32{}
+		g.kstamp = [512]uint32{}
 		g.stamp = 1
 	}
-	clear(g.keys)
 	b.Heights(&g.h)
 	for r := range 4 {
 		for xi := range 14 {
@@ -191,8 +192,7 @@ func (g *Generator) placements(dst []Move, b *Board, p Piece, fast bool) []Move 
 			}
 			if !top {
 				k := placementKey(p, s.r, x, dy, spin)
-				if _, dup := g.keys[k]; !dup {
-					g.keys[k] = struct{}{}
+				if g.addKey(k) {
 					dst = append(dst, Move{Piece: p, Rot: s.r, X: int8(x), Y: int8(dy), Spin: spin, Time: int16(c)})
 				}
 			}
@@ -238,4 +238,20 @@ func (g *Generator) placements(dst []Move, b *Board, p Piece, fast bool) []Move 
 		}
 	}
 	return dst
+}
+
+// addKey inserts k into the per-search key set and reports whether it was new.
+func (g *Generator) addKey(k uint64) bool {
+	h := (k * 0x9E3779B97F4A7C15) >> 55
+	for {
+		if g.kstamp[h] != g.stamp {
+			g.kstamp[h] = g.stamp
+			g.keys[h] = k
+			return true
+		}
+		if g.keys[h] == k {
+			return false
+		}
+		h = (h + 1) & 511
+	}
 }
