@@ -5,7 +5,10 @@
 // lands; it follows the same conventions (TBP origin, y up, CC1 rules).
 package bot
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // Piece is a tetromino in Cold Clear's order I, O, T, L, J, S, Z.
 type Piece int8
@@ -169,15 +172,13 @@ func (b *Board) Occupied(x, y int) bool {
 // Heights fills h with column heights (1 + highest filled y, 0 if empty).
 func (b *Board) Heights(h *[10]int) {
 	*h = [10]int{}
-	for y := 39; y >= 0; y-- {
-		r := b.Rows[y]
-		if r == 0 {
-			continue
-		}
-		for x := range 10 {
-			if h[x] == 0 && r>>uint(x)&1 != 0 {
-				h[x] = y + 1
-			}
+	var found uint16
+	for y := 39; y >= 0 && found != fullRow; y-- {
+		r := b.Rows[y] &^ found
+		found |= r
+		for r != 0 {
+			h[bits.TrailingZeros16(r)] = y + 1
+			r &= r - 1
 		}
 	}
 }

@@ -306,19 +306,48 @@ func (b *Bot) expand(w *worker, s *State) (bool, int) {
 	return false, len(w.lists[0])
 }
 
-// presort orders fresh children best first outside the lock, so the
-// backup's stable sort finds them (nearly) in order.
+// presort orders fresh children best first outside the lock (through a
+// small index sort, the children being large), so the backup's stable
+// sort finds them (nearly) in order.
 func presort(l []expChild) {
-	slices.SortStableFunc(l, func(a, b expChild) int {
-		ea, eb := a.val.Plus(a.rw), b.val.Plus(b.rw)
-		if eb.Less(ea) {
+	if len(l) < 2 {
+		return
+	}
+	type kv struct {
+		v Value
+		i int32
+	}
+	ks := make([]kv, len(l))
+	for i := range l {
+		ks[i] = kv{l[i].val.Plus(l[i].rw), int32(i)}
+	}
+	slices.SortStableFunc(ks, func(a, b kv) int {
+		if b.v.Less(a.v) {
 			return -1
 		}
-		if ea.Less(eb) {
+		if a.v.Less(b.v) {
 			return 1
 		}
 		return 0
 	})
+	// apply the permutation by cycles
+	for i := range ks {
+		if ks[i].i < 0 {
+			continue
+		}
+		j := int32(i)
+		tmp := l[i]
+		for {
+			k := ks[j].i
+			ks[j].i = -1
+			if int(k) == i {
+				l[j] = tmp
+				break
+			}
+			l[j] = l[k]
+			j = k
+		}
+	}
 }
 
 // knownChildren appends the children of s (whose current piece is known).
