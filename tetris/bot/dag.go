@@ -118,7 +118,7 @@ func (a *arena) add(n node) int32 {
 // dag is the search graph; callers hold Bot.mu.
 type dag struct {
 	nodes arena
-	gens  []map[uint64]int32
+	gens  []*table
 	root  int32
 	stamp uint32
 	work  []int32
@@ -128,7 +128,8 @@ type dag struct {
 func newDAG(root State, drawn int32, v Value) *dag {
 	d := &dag{}
 	d.nodes.add(node{st: root, val: v, drawn: drawn, parent: -1})
-	d.gens = []map[uint64]int32{{root.hash(): 0}}
+	d.gens = []*table{newTable()}
+	d.gens[0].put(root.hash(), 0)
 	return d
 }
 
@@ -196,7 +197,7 @@ func (d *dag) insert(leaf int32, spec bool, lists [][]expChild) {
 	g := ln.gen + 1
 	drawnBase := ln.drawn
 	for int(g) >= len(d.gens) {
-		d.gens = append(d.gens, map[uint64]int32{})
+		d.gens = append(d.gens, newTable())
 	}
 	m := d.gens[g]
 	kids := make([][]child, len(lists))
@@ -206,14 +207,13 @@ func (d *dag) insert(leaf int32, spec bool, lists [][]expChild) {
 		}
 		ks := make([]child, 0, len(l))
 		for _, e := range l {
-			ci, ok := m[e.h]
-			if ok && d.nodes.at(ci).st != e.st {
-				ok = false // 64-bit hash collision: keep the states apart
-			}
-			if !ok {
+			slot := m.find(e.h)
+			ci := m.vals[slot]
+			if m.keys[slot] == 0 || d.nodes.at(ci).st != e.st {
+				// new state (or a 64-bit hash collision: keep the states apart)
 				ci = d.nodes.add(node{st: e.st, val: e.val, gen: g, drawn: drawnBase + int32(e.drawn), parent: leaf})
-				if _, taken := m[e.h]; !taken {
-					m[e.h] = ci
+				if m.keys[slot] == 0 {
+					m.set(slot, e.h, ci)
 				}
 			}
 			cn := d.nodes.at(ci)
@@ -401,12 +401,10 @@ func (d *dag) rebuild(newRoot int32) {
 		n := d.nodes.at(k)
 		g := int(n.gen)
 		for len(d.gens) <= g {
-			d.gens = append(d.gens, map[uint64]int32{})
+			d.gens = append(d.gens, newTable())
 		}
 		h := n.st.hash()
-		if _, ok := d.gens[g][h]; !ok {
-			d.gens[g][h] = k
-		}
+		d.gens[g].put(h, k)
 	}
 }
 
@@ -425,3 +423,53 @@ func (d *dag) recomputeAll() {
 }
 
 func popcount(b uint8) int { return bits.OnesCount8(b) }
+
+// table is an open-addressing hash table from a state hash to a node index,
+// one per generation (faster than a Go map for pre-mixed 64-bit keys).
+type table struct {
+	keys []uint64 // 0 = empty (a zero hash is stored as 1)
+	vals []int32
+	n    int
+}
+
+func newTable() *table { return &table{keys: make([]uint64, 64), vals: make([]int32, 64)} }
+
+// find returns the slot holding h or the empty slot where it belongs.
+func (t *table) find(h uint64) int {
+	if h == 0 {
+		h = 1
+	}
+	mask := len(t.keys) - 1
+	i := int(h>>7) & mask
+	for t.keys[i] != 0 && t.keys[i] != h {
+		i = (i + 1) & mask
+	}
+	return i
+}
+
+// set stores h → v in an empty slot returned by find.
+func (t *table) set(slot int, h uint64, v int32) {
+	if h == 0 {
+		h = 1
+	}
+	t.keys[slot], t.vals[slot] = h, v
+	t.n++
+	if 2*t.n > len(t.keys) {
+		oldK, oldV := t.keys, t.vals
+		t.keys = make([]uint64, 2*len(oldK))
+		t.vals = make([]int32, 2*len(oldK))
+		t.n = 0
+		for i, k := range oldK {
+			if k != 0 {
+				t.set(t.find(k), k, oldV[i])
+			}
+		}
+	}
+}
+
+// put stores h → v unless h is present.
+func (t *table) put(h uint64, v int32) {
+	if s := t.find(h); t.keys[s] == 0 {
+		t.set(s, h, v)
+	}
+}
