@@ -152,13 +152,16 @@ func (e *Evaluator) Evaluate(b *Board, in *EvalInput) (Value, Reward) {
 		if !ok {
 			break
 		}
-		cut = true
-		res := cb.Lock(T, r, x, y, SpinFull)
+		// CC1 keeps the cut board only for doubles and triples
+		nb := cb
+		res := nb.Lock(T, r, x, y, SpinFull)
 		vv += w.TSlot[min(res.Lines, 3)]
-		cb.Heights(&h)
 		if res.Lines < 2 {
 			break
 		}
+		cb = nb
+		cut = true
+		cb.Heights(&h)
 	}
 	if cut {
 		cb.Heights(&h)
@@ -255,8 +258,8 @@ func cavitiesOverhangs(b *Board, h *[10]int) (cav, ovh int32) {
 	return
 }
 
-// coveredCells counts, per column, the cells covering its topmost hole
-// lying at least 2 below the column top (capped at 6), and their squares.
+// coveredCells sums, over every empty cell at least 3 below its column top,
+// the cells above it in that column (capped at 6), and their squares.
 func coveredCells(b *Board, h *[10]int) (c, sq int32) {
 	for x := range 10 {
 		for y := h[x] - 3; y >= 0; y-- {
@@ -264,7 +267,6 @@ func coveredCells(b *Board, h *[10]int) (c, sq int32) {
 				n := int32(min(6, h[x]-y-1))
 				c += n
 				sq += n * n
-				break
 			}
 		}
 	}

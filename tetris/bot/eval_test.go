@@ -25,6 +25,9 @@ func TestFeatures(t *testing.T) {
 		{"overhang", []string{"XXX_______", "XX________", "XX________"}, 80, 1, 1, 2, 4, 0, 0, 9},
 		// column 0 of height 4 with a hole at y=0: covered by min(6, 4-0-1)=3
 		{"covered", []string{"X_________", "X_________", "X_________", "__________"}, 0, 1, 0, 3, 9, 0, 0, 9},
+		// column 0 of height 9, holes at y=5 (open to the right: overhang) and
+		// y=0 (cavity); covered min(6,3)=3 and min(6,8)=6
+		{"covered2", []string{"X_________", "X_________", "X_________", "__________", "X_________", "X_________", "X_________", "X_________", "__________"}, 0, 1, 1, 9, 45, 0, 0, 9},
 	}
 	for _, tc := range tests {
 		b := mustField(t, tc.rows...)
@@ -52,7 +55,7 @@ func TestFeatures(t *testing.T) {
 		if cov != tc.cov || sq != tc.covSq {
 			t.Errorf("%s: covered %d/%d want %d/%d", tc.name, cov, sq, tc.cov, tc.covSq)
 		}
-		if tc.name != "covered" && tc.name != "overhang" {
+		if tc.name != "covered" && tc.name != "covered2" && tc.name != "overhang" {
 			bp, bs := bumpiness(&h, well)
 			if bp != tc.bump || bs != tc.bumpSq {
 				t.Errorf("%s: bumpiness %d/%d want %d/%d", tc.name, bp, bs, tc.bump, tc.bumpSq)

@@ -6,8 +6,8 @@ package bot
 import (
 	"context"
 	"fmt"
-	"os"
 	"math/rand/v2"
+	"os"
 	"testing"
 )
 
