@@ -1,5 +1,6 @@
 // bench_test.go holds testing.B benchmarks of the generator, the evaluator
 // and the search.
+
 package bot
 
 import (

@@ -3,6 +3,7 @@
 // classification, attack, combo and back-to-back (spec §1–§13). It is a
 // separate helper so the bot works before the shared engine in tetris/
 // lands; it follows the same conventions (TBP origin, y up, CC1 rules).
+
 package bot
 
 import (

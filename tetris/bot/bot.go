@@ -2,9 +2,10 @@
 // evaluator (eval.go, weights.go) and its Monte-Carlo search over a DAG of
 // boards with 7-bag speculation (dag.go), run by several threads.
 //
-// Start with New, Reset (or ResetState), Think, Suggest and Play; AddPiece
-// tells the bot about a newly revealed queue piece. The bot carries its own
-// small rules model (board.go, movegen.go) following spec §1–§17.
+// Start with New, Reset, Think, Suggest and Play; AddPiece tells the bot
+// about a newly revealed queue piece; Stats reports nodes, nodes/s and
+// depth. The bot carries its own small rules model (board.go, movegen.go)
+// following spec §1–§17, until the shared engine and move generator land.
 package bot
 
 import (

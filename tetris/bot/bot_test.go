@@ -1,5 +1,6 @@
 // bot_test.go tests the search: determinism, obvious tetrises and T-spins,
 // AddPiece/Play bookkeeping and the final-move rule.
+
 package bot
 
 import (

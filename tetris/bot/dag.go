@@ -2,6 +2,7 @@
 // generations, merged by state within a generation (transpositions), an
 // arena of nodes addressed by int32, speculated generations keeping one
 // child list per possible piece, CC1's selection weights and backup.
+
 package bot
 
 import (

@@ -1,6 +1,7 @@
 // eval.go holds the "Standard" evaluator of Cold Clear (spec §19): a
 // state-only Value stored in DAG nodes and a per-placement Reward stored on
 // edges, both from the weights in weights.go.
+
 package bot
 
 import "math/bits"

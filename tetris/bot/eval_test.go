@@ -1,5 +1,6 @@
 // eval_test.go checks the evaluator's features on hand-made boards and the
 // weights file format.
+
 package bot
 
 import (

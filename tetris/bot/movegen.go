@@ -1,7 +1,8 @@
-// movegen.go holds the bot's own placement generator (spec §17, complete
-// 0G mode): a cheapest-first search over (orientation, x, y, spin) with
+// movegen.go holds the bot's own placement generator (spec §17: complete
+// 0G mode and CC1's fast mode): a cheapest-first search over (orientation, x, y, spin) with
 // shifts, SRS rotations and sonic drops, deduplicated by final cells plus
 // spin. It stands in for tetris/movegen until that package lands.
+
 package bot
 
 // Move is one placement: the piece, its final origin and orientation (TBP

@@ -1,6 +1,7 @@
 // rules_test.go checks the bot's rules model against the spec's vectors:
 // kick tables (§4.2), the TSD spin case (§25.2) and empty-board placement
 // counts (§25.3), plus the placement generator against a slow reference.
+
 package bot
 
 import (

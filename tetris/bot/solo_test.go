@@ -1,6 +1,7 @@
 // solo_test.go plays short solo games through the public API (Reset,
 // Think, Suggest, Play, AddPiece) with a seeded 7-bag and checks the bot
 // survives and attacks.
+
 package bot
 
 import (

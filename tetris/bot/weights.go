@@ -1,5 +1,6 @@
 // weights.go holds the evaluator weights (spec §19), their JSON file format
 // and Cold Clear's default and fast_config values.
+
 package bot
 
 import (
