@@ -70,9 +70,11 @@ func (s *State) hash() uint64 {
 func (s *State) nextBag() uint8 { return nextBag(s.Bag, s.Queue[:s.QLen]) }
 
 type child struct {
-	mv Move
-	rw Reward
-	n  int32
+	mv   Move
+	rw   Reward
+	ev   Value // cached target value + rw, refreshed by backup
+	n    int32
+	dead bool // cached target death
 }
 
 type node struct {
@@ -91,7 +93,20 @@ type node struct {
 
 func (n *node) expanded() bool { return n.kids != nil }
 
-func (n *node) childEval(nodes *arena, c *child) Value { return nodes.at(c.n).val.Plus(c.rw) }
+func (n *node) childEval(_ *arena, c *child) Value { return c.ev }
+
+// refresh copies node j's value and death into the edges of p that point to it.
+func (d *dag) refresh(p, j int32) {
+	nj := d.nodes.at(j)
+	for _, l := range d.nodes.at(p).kids {
+		for k := range l {
+			if l[k].n == j {
+				l[k].ev = nj.val.Plus(l[k].rw)
+				l[k].dead = nj.dead
+			}
+		}
+	}
+}
 
 // arenaChunk is the number of nodes per arena chunk.
 const arenaChunk = 1 << 12
@@ -223,7 +238,7 @@ func (d *dag) insert(leaf int32, spec bool, lists [][]expChild) {
 					cn.more = append(cn.more, leaf)
 				}
 			}
-			ks = append(ks, child{mv: e.mv, rw: e.rw, n: ci})
+			ks = append(ks, child{mv: e.mv, rw: e.rw, n: ci, ev: cn.val.Plus(e.rw), dead: cn.dead})
 		}
 		kids[p] = ks
 	}
@@ -239,9 +254,8 @@ func (d *dag) insert(leaf int32, spec bool, lists [][]expChild) {
 func (d *dag) update(i int32) bool {
 	n := d.nodes.at(i)
 	old, oldDead := n.val, n.dead
-	nodes := &d.nodes
 	cmp := func(a, b child) int {
-		ea, eb := nodes.at(a.n).val.Plus(a.rw), nodes.at(b.n).val.Plus(b.rw)
+		ea, eb := a.ev, b.ev
 		if eb.Less(ea) {
 			return -1
 		}
@@ -251,14 +265,14 @@ func (d *dag) update(i int32) bool {
 		return 0
 	}
 	best := func(l []child) ([]child, Value, bool) {
-		l = slices.DeleteFunc(l, func(c child) bool { return nodes.at(c.n).dead })
+		l = slices.DeleteFunc(l, func(c child) bool { return c.dead })
 		if len(l) == 0 {
 			return l, Value{}, false
 		}
 		slices.SortStableFunc(l, cmp)
-		v := nodes.at(l[0].n).val.Plus(l[0].rw)
+		v := l[0].ev
 		for _, c := range l[1:] {
-			v.Spike = max(v.Spike, nodes.at(c.n).val.Plus(c.rw).Spike)
+			v.Spike = max(v.Spike, c.ev.Spike)
 		}
 		return l, v, true
 	}
@@ -316,9 +330,11 @@ func (d *dag) backup(i int32) {
 			}
 			nj := d.nodes.at(j)
 			if nj.parent >= 0 {
+				d.refresh(nj.parent, j)
 				d.mark(nj.parent)
 			}
 			for _, p := range nj.more {
+				d.refresh(p, j)
 				d.mark(p)
 			}
 		}
@@ -419,6 +435,12 @@ func (d *dag) recomputeAll() {
 	}
 	slices.SortStableFunc(idx, func(a, b int32) int { return int(d.nodes.at(b).gen - d.nodes.at(a).gen) })
 	for _, i := range idx {
+		for _, l := range d.nodes.at(i).kids {
+			for k := range l {
+				c := d.nodes.at(l[k].n)
+				l[k].ev, l[k].dead = c.val.Plus(l[k].rw), c.dead
+			}
+		}
 		d.update(i)
 	}
 }
