@@ -6,6 +6,7 @@ package bot
 import (
 	"context"
 	"testing"
+	"time"
 )
 
 func mustField(t *testing.T, rows ...string) Board {
@@ -195,5 +196,29 @@ func TestFinalMoveRuleGarbage(t *testing.T) {
 	c.Heights(&h)
 	if 8+h[3] > 20 || 8+h[4] > 20 || 8+h[5] > 20 {
 		t.Fatalf("move %+v leaves heights %v with 8 incoming", mv, h)
+	}
+}
+
+func TestThinkStops(t *testing.T) {
+	b := New(Options{Seed: 9, Threads: 2})
+	if err := b.Reset(Board{}, []Piece{T, I, O, L, J}, NoPiece, 0); err != nil {
+		t.Fatal(err)
+	}
+	st := b.Think(context.Background(), Budget{Duration: 50 * time.Millisecond})
+	if st.Elapsed > 2*time.Second || st.Nodes == 0 {
+		t.Fatalf("duration budget: %+v", st)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	before := b.Stats().Nodes
+	st = b.Think(ctx, Budget{})
+	if st.Nodes != before {
+		t.Fatalf("cancelled context still searched: %d → %d", before, st.Nodes)
+	}
+	if err := b.Reset(Board{}, []Piece{Piece(9)}, NoPiece, 0); err == nil {
+		t.Fatal("bad piece accepted")
+	}
+	if err := b.AddPiece(Piece(-3)); err == nil {
+		t.Fatal("bad piece accepted by AddPiece")
 	}
 }
