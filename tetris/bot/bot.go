@@ -1,0 +1,544 @@
+// Package bot is Yomi's Cold-Clear-class Tetris bot: CC1's "Standard"
+// evaluator (eval.go, weights.go) and its Monte-Carlo search over a DAG of
+// boards with 7-bag speculation (dag.go), run by several threads.
+//
+// Start with New, Reset, Think, Suggest and Play; AddPiece tells the bot
+// about a newly revealed queue piece; Stats reports nodes, nodes/s and
+// depth. The bot carries its own small rules model (board.go, movegen.go)
+// following spec §1–§17, until the shared engine and move generator land.
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"sync"
+	"time"
+)
+
+// Options configure a bot.
+type Options struct {
+	Threads   int      // search threads (default 1)
+	Seed      uint64   // random seed for selection; thread t uses PCG(Seed, t)
+	Weights   *Weights // nil: DefaultWeights
+	NoHold    bool     // disable the hold
+	Complete  bool     // always use the complete move generator (default: CC1's fast mode below height 16)
+	MaxNodes  int64    // stop thinking after this many nodes (0: no limit)
+	ArenaHint int      // initial node capacity (0: 1<<16)
+}
+
+// Stats report the search effort since the last Reset/Play.
+type Stats struct {
+	Nodes      int64         // child boards generated and evaluated
+	Expansions int64         // leaves expanded
+	Unique     int           // distinct nodes in the DAG (after transpositions)
+	Depth      int           // deepest generation expanded (placements ahead)
+	Elapsed    time.Duration // time spent in Think
+}
+
+// NodesPerSecond returns Nodes / Elapsed.
+func (s Stats) NodesPerSecond() float64 {
+	if s.Elapsed <= 0 {
+		return 0
+	}
+	return float64(s.Nodes) / s.Elapsed.Seconds()
+}
+
+// Bot is a searching Tetris player. Its methods are safe to call from one
+// goroutine at a time; Think runs its own worker goroutines.
+type Bot struct {
+	opt    Options
+	eval   Evaluator
+	mu     sync.Mutex
+	d      *dag
+	known  int32 // absolute index one past the last known piece
+	active int   // leaves being expanded right now
+	stats  Stats
+	rngs   []*rand.Rand
+	gens   []*Generator
+}
+
+// New returns a bot; call Reset before thinking.
+func New(opt Options) *Bot {
+	if opt.Threads <= 0 {
+		opt.Threads = 1
+	}
+	w := DefaultWeights()
+	if opt.Weights != nil {
+		w = *opt.Weights
+	}
+	b := &Bot{opt: opt, eval: Evaluator{W: w}}
+	for t := range opt.Threads {
+		b.rngs = append(b.rngs, rand.New(rand.NewPCG(opt.Seed, uint64(t))))
+		b.gens = append(b.gens, NewGenerator())
+	}
+	return b
+}
+
+// Reset starts a new search from a position: board (with combo and b2b),
+// the known queue (current piece first), the hold piece (NoPiece if empty)
+// and the bag at the end of the queue (0 = infer it from the queue,
+// assuming the queue started at a bag boundary).
+func (b *Bot) Reset(board Board, queue []Piece, hold Piece, bag uint8) error {
+	var s State
+	s.Board = board
+	s.Hold = hold
+	s.Bag = 0x7F
+	if bag != 0 && bag&^0x7F != 0 {
+		return fmt.Errorf("bot: bad bag mask %#x", bag)
+	}
+	for _, p := range queue {
+		if p < I || p > Z {
+			return fmt.Errorf("bot: bad queue piece %d", p)
+		}
+		if !s.push(p) {
+			return fmt.Errorf("bot: queue longer than %d pieces", maxQueue)
+		}
+	}
+	if bag != 0 {
+		s.Bag = bag
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.d = newDAG(s, int32(s.QLen), Value{})
+	b.known = int32(s.QLen)
+	b.stats = Stats{}
+	return nil
+}
+
+// AddPiece appends a newly revealed piece to the queue, keeping the search:
+// speculated generations waiting for it keep only that piece's children.
+func (b *Bot) AddPiece(p Piece) error {
+	if p < I || p > Z {
+		return fmt.Errorf("bot: bad piece %d", p)
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	d := b.d
+	if d == nil {
+		return errors.New("bot: AddPiece before Reset")
+	}
+	if d.nodes.at(d.root).st.Bag&(1<<uint(p)) == 0 {
+		// not in the bag: the frontend's randomizer is not a 7-bag; restart
+		s := d.nodes.at(d.root).st
+		q := append([]Piece(nil), s.Queue[:s.QLen]...)
+		s.Bag = 0x7F
+		s.QLen = 0
+		for _, x := range q {
+			s.push(x)
+		}
+		s.push(p)
+		b.d = newDAG(s, int32(s.QLen), Value{})
+		b.known = int32(s.QLen)
+		return nil
+	}
+	for i := range int32(d.nodes.len()) {
+		n := d.nodes.at(i)
+		if n.drawn != b.known {
+			continue
+		}
+		n.st.push(p)
+		n.drawn++
+		if n.spec {
+			keep := n.kids[p]
+			n.kids = [][]child{keep}
+			n.spec = false
+		}
+	}
+	b.known++
+	d.rebuild(d.root)
+	d.recomputeAll()
+	return nil
+}
+
+// Budget bounds one Think call; zero fields mean no bound (then ctx must end it).
+type Budget struct {
+	Nodes    int64         // stop after this many more nodes
+	Duration time.Duration // stop after this long
+}
+
+// expChild is one evaluated child of an expansion.
+type expChild struct {
+	mv    Move
+	rw    Reward
+	val   Value
+	st    State
+	h     uint64 // st.hash()
+	drawn int8
+}
+
+type worker struct {
+	gen   *Generator
+	rng   *rand.Rand
+	moves []Move
+	lists [7][]expChild
+}
+
+// Think searches until the budget or ctx ends (or the tree is exhausted)
+// and returns the statistics so far.
+func (b *Bot) Think(ctx context.Context, budget Budget) Stats {
+	if b.d == nil {
+		return b.stats
+	}
+	start := time.Now()
+	var deadline time.Time
+	if budget.Duration > 0 {
+		deadline = start.Add(budget.Duration)
+	}
+	b.mu.Lock()
+	limit := int64(-1)
+	if budget.Nodes > 0 {
+		limit = b.stats.Nodes + budget.Nodes
+	}
+	if b.opt.MaxNodes > 0 && (limit < 0 || limit > b.opt.MaxNodes) {
+		limit = b.opt.MaxNodes
+	}
+	b.mu.Unlock()
+	var wg sync.WaitGroup
+	for t := range b.opt.Threads {
+		w := &worker{gen: b.gens[t], rng: b.rngs[t]}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			b.work(ctx, w, limit, deadline)
+		}()
+	}
+	wg.Wait()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.stats.Elapsed += time.Since(start)
+	b.stats.Unique = b.d.nodes.len()
+	return b.stats
+}
+
+func (b *Bot) work(ctx context.Context, w *worker, limit int64, deadline time.Time) {
+	fails := 0
+	for iter := 0; ; iter++ {
+		if ctx.Err() != nil {
+			return
+		}
+		if !deadline.IsZero() && iter&7 == 0 && time.Now().After(deadline) {
+			return
+		}
+		b.mu.Lock()
+		d := b.d
+		if (limit >= 0 && b.stats.Nodes >= limit) || d.nodes.at(d.root).dead {
+			b.mu.Unlock()
+			return
+		}
+		leaf := d.selectLeaf(w.rng)
+		if leaf < 0 {
+			// The walk met a leaf another thread is expanding (or a dead
+			// end). With nobody expanding, the tree is exhausted.
+			busy := b.active > 0
+			b.mu.Unlock()
+			fails++
+			if !busy && fails > 100 {
+				return
+			}
+			runtime.Gosched()
+			continue
+		}
+		b.active++
+		fails = 0
+		st := d.nodes.at(leaf).st
+		b.mu.Unlock()
+
+		spec, n := b.expand(w, &st)
+
+		b.mu.Lock()
+		if b.d != d { // reset meanwhile
+			b.active--
+			b.mu.Unlock()
+			return
+		}
+		var lists [7][]expChild
+		if spec {
+			lists = w.lists
+		} else {
+			lists[0] = w.lists[0]
+		}
+		k := 1
+		if spec {
+			k = 7
+		}
+		b.active--
+		d.insert(leaf, spec, lists[:k])
+		b.stats.Nodes += int64(n)
+		b.stats.Expansions++
+		b.stats.Depth = max(b.stats.Depth, int(d.nodes.at(leaf).gen)+1)
+		b.mu.Unlock()
+	}
+}
+
+// expand generates and evaluates the children of s into w.lists; it
+// reports whether the node is speculated and how many children it made.
+func (b *Bot) expand(w *worker, s *State) (bool, int) {
+	hold := !b.opt.NoHold
+	for p := range w.lists {
+		w.lists[p] = w.lists[p][:0]
+	}
+	if s.QLen == 0 || (hold && s.Hold == NoPiece && s.QLen == 1) {
+		n := 0
+		for p := range Piece(7) {
+			if s.Bag&(1<<uint(p)) == 0 {
+				w.lists[p] = nil
+				continue
+			}
+			t := *s
+			t.push(p)
+			w.lists[p] = b.knownChildren(w, &t, w.lists[p][:0], 1)
+			if w.lists[p] == nil {
+				w.lists[p] = []expChild{}
+			}
+			presort(w.lists[p])
+			n += len(w.lists[p])
+		}
+		return true, n
+	}
+	w.lists[0] = b.knownChildren(w, s, w.lists[0], 0)
+	if w.lists[0] == nil {
+		w.lists[0] = []expChild{}
+	}
+	presort(w.lists[0])
+	return false, len(w.lists[0])
+}
+
+// presort orders fresh children best first outside the lock (through a
+// small index sort, the children being large), so the backup's stable
+// sort finds them (nearly) in order.
+func presort(l []expChild) {
+	if len(l) < 2 {
+		return
+	}
+	type kv struct {
+		v Value
+		i int32
+	}
+	ks := make([]kv, len(l))
+	for i := range l {
+		ks[i] = kv{l[i].val.Plus(l[i].rw), int32(i)}
+	}
+	slices.SortStableFunc(ks, func(a, b kv) int {
+		if b.v.Less(a.v) {
+			return -1
+		}
+		if a.v.Less(b.v) {
+			return 1
+		}
+		return 0
+	})
+	// apply the permutation by cycles
+	for i := range ks {
+		if ks[i].i < 0 {
+			continue
+		}
+		j := int32(i)
+		tmp := l[i]
+		for {
+			k := ks[j].i
+			ks[j].i = -1
+			if int(k) == i {
+				l[j] = tmp
+				break
+			}
+			l[j] = l[k]
+			j = k
+		}
+	}
+}
+
+// knownChildren appends the children of s (whose current piece is known).
+func (b *Bot) knownChildren(w *worker, s *State, dst []expChild, drawn int8) []expChild {
+	cur := s.Queue[0]
+	dst = b.place(w, s, dst, cur, 1, s.Hold, false, drawn)
+	if b.opt.NoHold {
+		return dst
+	}
+	if s.Hold != NoPiece {
+		if s.Hold != cur {
+			dst = b.place(w, s, dst, s.Hold, 1, cur, true, drawn)
+		}
+	} else if s.QLen >= 2 && s.Queue[1] != cur {
+		dst = b.place(w, s, dst, s.Queue[1], 2, cur, true, drawn)
+	}
+	return dst
+}
+
+func (b *Bot) place(w *worker, s *State, dst []expChild, p Piece, pop int, newHold Piece, held bool, drawn int8) []expChild {
+	if b.opt.Complete {
+		w.moves = w.gen.Placements(w.moves[:0], &s.Board, p)
+	} else {
+		w.moves = w.gen.FastPlacements(w.moves[:0], &s.Board, p)
+	}
+	lowStack := s.Board.MaxHeight() < 18
+	for _, mv := range w.moves {
+		var c expChild
+		c.st = *s
+		c.st.pop(pop)
+		c.st.Hold = newHold
+		res := c.st.Board.Lock(p, mv.Rot, int(mv.X), int(mv.Y), mv.Spin)
+		if res.LockedOut {
+			continue
+		}
+		if mv.Spin == SpinMini && res.Lines == 0 && lowStack && hardDroppable(&s.Board, p, mv) {
+			continue
+		}
+		mv.Hold = held
+		if held {
+			mv.Time++
+		}
+		in := EvalInput{Lock: res, Move: mv, NextBag: c.st.nextBag(), Hold: newHold}
+		c.val, c.rw = b.eval.Evaluate(&c.st.Board, &in)
+		c.mv = mv
+		c.drawn = drawn
+		c.h = c.st.hash()
+		dst = append(dst, c)
+	}
+	return dst
+}
+
+func hardDroppable(b *Board, p Piece, mv Move) bool {
+	for y := int(mv.Y); y <= 21; y++ {
+		if !b.fits(p, mv.Rot, int(mv.X), y) {
+			return false
+		}
+	}
+	return true
+}
+
+// Candidate is a root move with its evaluation, best first.
+type Candidate struct {
+	Move   Move
+	Value  Value  // child value + reward
+	Reward Reward // the placement's own reward (Attack −1: no clear)
+}
+
+// Candidates returns the root's moves, best first (nil if the root is not
+// expanded or its current piece is not known yet).
+func (b *Bot) Candidates() []Candidate {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.d == nil {
+		return nil
+	}
+	d := b.d
+	r := d.nodes.at(d.root)
+	if !r.expanded() || r.spec {
+		return nil
+	}
+	out := make([]Candidate, 0, len(r.kids[0]))
+	for _, c := range r.kids[0] {
+		out = append(out, Candidate{Move: c.mv, Value: d.nodes.at(c.n).val.Plus(c.rw), Reward: c.rw})
+	}
+	return out
+}
+
+// Suggest returns the moves to consider, the chosen one first, by CC1's
+// final-move rule (spec §18): the best move with no incoming garbage,
+// otherwise the best one that keeps columns 3–5 at most 20 high after the
+// incoming lines (minus what it sends), else the one with the largest spike.
+func (b *Bot) Suggest(incoming int) []Move {
+	cands := b.Candidates()
+	if len(cands) == 0 {
+		return nil
+	}
+	pick := 0
+	if incoming > 0 {
+		pick = -1
+		b.mu.Lock()
+		s := b.d.nodes.at(b.d.root).st
+		b.mu.Unlock()
+		for i, c := range cands {
+			t := s.Board
+			t.Lock(c.Move.Piece, c.Move.Rot, int(c.Move.X), int(c.Move.Y), c.Move.Spin)
+			var h [10]int
+			t.Heights(&h)
+			sent := max(int(c.Reward.Attack), 0)
+			if incoming-sent+h[3] <= 20 && incoming-sent+h[4] <= 20 && incoming-sent+h[5] <= 20 {
+				pick = i
+				break
+			}
+		}
+		if pick < 0 {
+			pick = 0
+			for i, c := range cands {
+				if c.Value.Spike > cands[pick].Value.Spike {
+					pick = i
+				}
+			}
+		}
+	}
+	out := []Move{cands[pick].Move}
+	for i, c := range cands {
+		if i != pick {
+			out = append(out, c.Move)
+		}
+	}
+	return out
+}
+
+// Plan returns the principal variation: the best move at each known
+// generation from the root.
+func (b *Bot) Plan() []Move {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	var out []Move
+	if b.d == nil {
+		return nil
+	}
+	i := b.d.root
+	for {
+		n := b.d.nodes.at(i)
+		if !n.expanded() || n.spec || len(n.kids[0]) == 0 {
+			return out
+		}
+		out = append(out, n.kids[0][0].mv)
+		i = n.kids[0][0].n
+	}
+}
+
+// Play advances the root by a move. If it is one of the root's children
+// (same piece, hold use, orientation, position and spin) the search below
+// it is kept; otherwise the caller must Reset.
+func (b *Bot) Play(mv Move) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.d == nil {
+		return errors.New("bot: Play before Reset")
+	}
+	d := b.d
+	r := d.nodes.at(d.root)
+	if !r.expanded() || r.spec {
+		return errors.New("bot: Play before the root was searched")
+	}
+	for _, c := range r.kids[0] {
+		m := c.mv
+		if m.Piece == mv.Piece && m.Hold == mv.Hold && m.Rot == mv.Rot && m.X == mv.X && m.Y == mv.Y && m.Spin == mv.Spin {
+			d.rebuild(c.n)
+			b.stats = Stats{Unique: d.nodes.len()}
+			return nil
+		}
+	}
+	return fmt.Errorf("bot: move %v %v (%d,%d) %v is not a root move", mv.Piece, mv.Rot, mv.X, mv.Y, mv.Spin)
+}
+
+// State returns the root state.
+func (b *Bot) State() State {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.d == nil {
+		return State{}
+	}
+	return b.d.nodes.at(b.d.root).st
+}
+
+// Stats returns the statistics since the last Reset/Play.
+func (b *Bot) Stats() Stats {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.stats
+}

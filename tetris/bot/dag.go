@@ -1,0 +1,498 @@
+// dag.go holds Cold Clear's search structure (spec §18): nodes grouped in
+// generations, merged by state within a generation (transpositions), an
+// arena of nodes addressed by int32, speculated generations keeping one
+// child list per possible piece, CC1's selection weights and backup.
+
+package bot
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"slices"
+)
+
+// maxQueue is the most known pieces a state keeps (TBP frontends send 5–6).
+const maxQueue = 16
+
+// State is everything a node needs to expand: the board (with combo and
+// b2b), the hold piece, the pieces still to place (front first) and the bag
+// at the end of that queue (bit p set = piece p not yet drawn).
+type State struct {
+	Board Board
+	Hold  Piece
+	QLen  int8
+	Queue [maxQueue]Piece
+	Bag   uint8
+}
+
+func (s *State) pop(n int) {
+	copy(s.Queue[:], s.Queue[n:s.QLen])
+	s.QLen -= int8(n)
+	for i := s.QLen; i < maxQueue; i++ {
+		s.Queue[i] = 0
+	}
+}
+
+func (s *State) push(p Piece) bool {
+	if s.QLen >= maxQueue {
+		return false
+	}
+	s.Queue[s.QLen] = p
+	s.QLen++
+	s.Bag &^= 1 << uint(p)
+	if s.Bag == 0 {
+		s.Bag = 0x7F
+	}
+	return true
+}
+
+// hash mixes the whole state into 64 bits (transposition key).
+func (s *State) hash() uint64 {
+	const m = 0x9E3779B97F4A7C15
+	h := uint64(s.Board.Combo)<<32 ^ uint64(s.Bag)<<8 ^ uint64(uint8(s.Hold))<<16 ^ uint64(s.QLen)<<24
+	if s.Board.B2B {
+		h ^= 1 << 40
+	}
+	h *= m
+	for i := 0; i < 40; i += 4 {
+		r := uint64(s.Board.Rows[i]) | uint64(s.Board.Rows[i+1])<<16 | uint64(s.Board.Rows[i+2])<<32 | uint64(s.Board.Rows[i+3])<<48
+		if r == 0 && i > 0 {
+			break
+		}
+		h = (h ^ r ^ h>>29) * m
+	}
+	for i := 0; i < int(s.QLen); i++ {
+		h = (h ^ uint64(s.Queue[i]) + uint64(i)<<3) * m
+	}
+	return h ^ h>>32
+}
+
+func (s *State) nextBag() uint8 { return nextBag(s.Bag, s.Queue[:s.QLen]) }
+
+type child struct {
+	mv   Move
+	rw   Reward
+	ev   Value // cached target value + rw, refreshed by backup
+	n    int32
+	dead bool // cached target death
+}
+
+type node struct {
+	st     State
+	val    Value
+	drawn  int32 // absolute number of pieces drawn (placed, held or queued)
+	gen    int32
+	parent int32     // first parent (−1 for the root)
+	more   []int32   // further parents (transpositions)
+	kids   [][]child // nil: leaf; len 1: known; len 7: speculated, by piece
+	stamp  uint32
+	spec   bool
+	dead   bool
+	marked bool
+}
+
+func (n *node) expanded() bool { return n.kids != nil }
+
+func (n *node) childEval(_ *arena, c *child) Value { return c.ev }
+
+// refresh copies node j's value and death into the edges of p that point to it.
+func (d *dag) refresh(p, j int32) {
+	nj := d.nodes.at(j)
+	for _, l := range d.nodes.at(p).kids {
+		for k := range l {
+			if l[k].n == j {
+				l[k].ev = nj.val.Plus(l[k].rw)
+				l[k].dead = nj.dead
+			}
+		}
+	}
+}
+
+// arenaChunk is the number of nodes per arena chunk.
+const arenaChunk = 1 << 12
+
+// arena stores nodes in fixed chunks so growing never moves them.
+type arena struct {
+	chunks []*[arenaChunk]node
+	n      int32
+}
+
+func (a *arena) at(i int32) *node { return &a.chunks[i>>12][i&(arenaChunk-1)] }
+
+func (a *arena) len() int { return int(a.n) }
+
+func (a *arena) add(n node) int32 {
+	if int(a.n>>12) == len(a.chunks) {
+		a.chunks = append(a.chunks, new([arenaChunk]node))
+	}
+	i := a.n
+	*a.at(i) = n
+	a.n++
+	return i
+}
+
+// dag is the search graph; callers hold Bot.mu.
+type dag struct {
+	nodes arena
+	gens  []*table
+	root  int32
+	stamp uint32
+	work  []int32
+	next  []int32
+}
+
+func newDAG(root State, drawn int32, v Value) *dag {
+	d := &dag{}
+	d.nodes.add(node{st: root, val: v, drawn: drawn, parent: -1})
+	d.gens = []*table{newTable()}
+	d.gens[0].put(root.hash(), 0)
+	return d
+}
+
+// selectLeaf walks from the root by CC1's weights (spec §18) and returns a
+// leaf to expand, or −1 if the walk ended on a marked or dead node.
+func (d *dag) selectLeaf(rng *rand.Rand) int32 {
+	i := d.root
+	for {
+		n := d.nodes.at(i)
+		if n.dead || n.marked {
+			return -1
+		}
+		if !n.expanded() {
+			n.marked = true
+			return i
+		}
+		list := n.kids[0]
+		if n.spec {
+			var avail [7]int
+			k := 0
+			for p, l := range n.kids {
+				if len(l) > 0 {
+					avail[k] = p
+					k++
+				}
+			}
+			if k == 0 {
+				return -1
+			}
+			list = n.kids[avail[rng.IntN(k)]]
+		}
+		if len(list) == 0 {
+			return -1
+		}
+		emin := int64(n.childEval(&d.nodes, &list[len(list)-1]).V)
+		var total int64
+		for r := range list {
+			total += weight(int64(n.childEval(&d.nodes, &list[r]).V)-emin, r)
+		}
+		pick := 0
+		if total > 0 {
+			x := rng.Int64N(total)
+			for r := range list {
+				x -= weight(int64(n.childEval(&d.nodes, &list[r]).V)-emin, r)
+				if x < 0 {
+					pick = r
+					break
+				}
+			}
+		}
+		i = list[pick].n
+	}
+}
+
+// weight is CC1's selection weight ((E_i − E_min) + 10)² / (i² + 1).
+func weight(diff int64, rank int) int64 {
+	d := diff + 10
+	return d * d / int64(rank*rank+1)
+}
+
+// insert adds the expansion of leaf (lists of placements with their child
+// states and values) and backs the result up.
+func (d *dag) insert(leaf int32, spec bool, lists [][]expChild) {
+	ln := d.nodes.at(leaf)
+	g := ln.gen + 1
+	drawnBase := ln.drawn
+	for int(g) >= len(d.gens) {
+		d.gens = append(d.gens, newTable())
+	}
+	m := d.gens[g]
+	kids := make([][]child, len(lists))
+	for p, l := range lists {
+		if l == nil {
+			continue
+		}
+		ks := make([]child, 0, len(l))
+		for _, e := range l {
+			slot := m.find(e.h)
+			ci := m.vals[slot]
+			if m.keys[slot] == 0 || d.nodes.at(ci).st != e.st {
+				// new state (or a 64-bit hash collision: keep the states apart)
+				ci = d.nodes.add(node{st: e.st, val: e.val, gen: g, drawn: drawnBase + int32(e.drawn), parent: leaf})
+				if m.keys[slot] == 0 {
+					m.set(slot, e.h, ci)
+				}
+			}
+			cn := d.nodes.at(ci)
+			if cn.parent != leaf {
+				if k := len(cn.more); k == 0 || cn.more[k-1] != leaf {
+					cn.more = append(cn.more, leaf)
+				}
+			}
+			ks = append(ks, child{mv: e.mv, rw: e.rw, n: ci, ev: cn.val.Plus(e.rw), dead: cn.dead})
+		}
+		kids[p] = ks
+	}
+	ln = d.nodes.at(leaf)
+	ln.kids = kids
+	ln.spec = spec
+	ln.marked = false
+	d.backup(leaf)
+}
+
+// update recomputes a node's value from its children (spec §18 backprop)
+// and reports whether value or death changed.
+func (d *dag) update(i int32) bool {
+	n := d.nodes.at(i)
+	old, oldDead := n.val, n.dead
+	cmp := func(a, b child) int {
+		ea, eb := a.ev, b.ev
+		if eb.Less(ea) {
+			return -1
+		}
+		if ea.Less(eb) {
+			return 1
+		}
+		return 0
+	}
+	best := func(l []child) ([]child, Value, bool) {
+		l = slices.DeleteFunc(l, func(c child) bool { return c.dead })
+		if len(l) == 0 {
+			return l, Value{}, false
+		}
+		slices.SortStableFunc(l, cmp)
+		v := l[0].ev
+		for _, c := range l[1:] {
+			v.Spike = max(v.Spike, c.ev.Spike)
+		}
+		return l, v, true
+	}
+	if !n.spec {
+		l, v, ok := best(n.kids[0])
+		n.kids[0] = l
+		if ok {
+			n.val = v
+		} else {
+			n.dead = true
+		}
+	} else {
+		var sum Value
+		var worst Value
+		poss, deaths, live := int32(0), int32(0), 0
+		for p := range n.kids {
+			if n.kids[p] == nil {
+				continue
+			}
+			poss++
+			l, v, ok := best(n.kids[p])
+			n.kids[p] = l
+			if !ok {
+				deaths++
+				continue
+			}
+			if live == 0 || v.Less(worst) {
+				worst = v
+			}
+			live++
+			sum.V += v.V
+			sum.Spike += v.Spike
+		}
+		if live == 0 {
+			n.dead = true
+		} else {
+			wd := worst.modifyDeath()
+			n.val = Value{(sum.V + wd.V*deaths) / poss, (sum.Spike + wd.Spike*deaths) / poss}
+		}
+	}
+	return n.val != old || n.dead != oldDead
+}
+
+// backup propagates a change from node i towards the root, generation by
+// generation, stopping where values stop changing.
+func (d *dag) backup(i int32) {
+	d.work = append(d.work[:0], i)
+	first := true
+	for len(d.work) > 0 {
+		d.stamp++
+		d.next = d.next[:0]
+		for _, j := range d.work {
+			if !d.update(j) && !first {
+				continue
+			}
+			nj := d.nodes.at(j)
+			if nj.parent >= 0 {
+				d.refresh(nj.parent, j)
+				d.mark(nj.parent)
+			}
+			for _, p := range nj.more {
+				d.refresh(p, j)
+				d.mark(p)
+			}
+		}
+		first = false
+		d.work, d.next = d.next, d.work
+	}
+}
+
+func (d *dag) mark(p int32) {
+	if n := d.nodes.at(p); n.stamp != d.stamp {
+		n.stamp = d.stamp
+		d.next = append(d.next, p)
+	}
+}
+
+// rebuild keeps only the nodes reachable from newRoot (renumbered from 0,
+// generations renumbered from newRoot's), merging equal states again.
+func (d *dag) rebuild(newRoot int32) {
+	old := &d.nodes
+	remap := make([]int32, old.len())
+	for i := range remap {
+		remap[i] = -1
+	}
+	order := []int32{newRoot}
+	remap[newRoot] = 0
+	for k := 0; k < len(order); k++ {
+		n := old.at(order[k])
+		for _, l := range n.kids {
+			for _, c := range l {
+				if remap[c.n] < 0 {
+					remap[c.n] = int32(len(order))
+					order = append(order, c.n)
+				}
+			}
+		}
+	}
+	var nodes arena
+	base := old.at(newRoot).gen
+	for _, oi := range order {
+		n := *old.at(oi)
+		n.gen -= base
+		n.stamp = 0
+		var ps []int32
+		if n.parent >= 0 && remap[n.parent] >= 0 {
+			ps = append(ps, remap[n.parent])
+		}
+		for _, p := range n.more {
+			if remap[p] >= 0 {
+				ps = append(ps, remap[p])
+			}
+		}
+		n.parent, n.more = -1, nil
+		if len(ps) > 0 {
+			n.parent = ps[0]
+			if len(ps) > 1 {
+				n.more = ps[1:]
+			}
+		}
+		if n.kids != nil {
+			kids := make([][]child, len(n.kids))
+			for p, l := range n.kids {
+				if l == nil {
+					continue
+				}
+				nl := make([]child, len(l))
+				for j, c := range l {
+					c.n = remap[c.n]
+					nl[j] = c
+				}
+				kids[p] = nl
+			}
+			n.kids = kids
+		}
+		nodes.add(n)
+	}
+	d.nodes = nodes
+	d.root = 0
+	d.stamp = 0
+	d.gens = nil
+	for k := range int32(nodes.len()) {
+		n := d.nodes.at(k)
+		g := int(n.gen)
+		for len(d.gens) <= g {
+			d.gens = append(d.gens, newTable())
+		}
+		h := n.st.hash()
+		d.gens[g].put(h, k)
+	}
+}
+
+// recomputeAll recomputes every expanded node's value, deepest generation first.
+func (d *dag) recomputeAll() {
+	idx := make([]int32, 0, d.nodes.len())
+	for i := range int32(d.nodes.len()) {
+		if d.nodes.at(i).expanded() {
+			idx = append(idx, int32(i))
+		}
+	}
+	slices.SortStableFunc(idx, func(a, b int32) int { return int(d.nodes.at(b).gen - d.nodes.at(a).gen) })
+	for _, i := range idx {
+		for _, l := range d.nodes.at(i).kids {
+			for k := range l {
+				c := d.nodes.at(l[k].n)
+				l[k].ev, l[k].dead = c.val.Plus(l[k].rw), c.dead
+			}
+		}
+		d.update(i)
+	}
+}
+
+func popcount(b uint8) int { return bits.OnesCount8(b) }
+
+// table is an open-addressing hash table from a state hash to a node index,
+// one per generation (faster than a Go map for pre-mixed 64-bit keys).
+type table struct {
+	keys []uint64 // 0 = empty (a zero hash is stored as 1)
+	vals []int32
+	n    int
+}
+
+func newTable() *table { return &table{keys: make([]uint64, 64), vals: make([]int32, 64)} }
+
+// find returns the slot holding h or the empty slot where it belongs.
+func (t *table) find(h uint64) int {
+	if h == 0 {
+		h = 1
+	}
+	mask := len(t.keys) - 1
+	i := int(h>>7) & mask
+	for t.keys[i] != 0 && t.keys[i] != h {
+		i = (i + 1) & mask
+	}
+	return i
+}
+
+// set stores h → v in an empty slot returned by find.
+func (t *table) set(slot int, h uint64, v int32) {
+	if h == 0 {
+		h = 1
+	}
+	t.keys[slot], t.vals[slot] = h, v
+	t.n++
+	if 2*t.n > len(t.keys) {
+		oldK, oldV := t.keys, t.vals
+		t.keys = make([]uint64, 2*len(oldK))
+		t.vals = make([]int32, 2*len(oldK))
+		t.n = 0
+		for i, k := range oldK {
+			if k != 0 {
+				t.set(t.find(k), k, oldV[i])
+			}
+		}
+	}
+}
+
+// put stores h → v unless h is present.
+func (t *table) put(h uint64, v int32) {
+	if s := t.find(h); t.keys[s] == 0 {
+		t.set(s, h, v)
+	}
+}

@@ -1,0 +1,378 @@
+// eval.go holds the "Standard" evaluator of Cold Clear (spec §19): a
+// state-only Value stored in DAG nodes and a per-placement Reward stored on
+// edges, both from the weights in weights.go.
+
+package bot
+
+import "math/bits"
+
+// Value is a node's evaluation: value, then spike (attack sent in the
+// current run of clears), ordered lexicographically.
+type Value struct {
+	V     int32
+	Spike int32
+}
+
+// Less reports whether a orders before b (value first, then spike).
+func (a Value) Less(b Value) bool {
+	if a.V != b.V {
+		return a.V < b.V
+	}
+	return a.Spike < b.Spike
+}
+
+// Reward is what a placement itself earns: a score and the attack sent
+// (−1 when no line was cleared, which resets the spike).
+type Reward struct {
+	V      int32
+	Attack int32
+}
+
+// Plus returns v + r (spec §18: values add, spike resets on a non-clear).
+func (v Value) Plus(r Reward) Value {
+	if r.Attack < 0 {
+		return Value{v.V + r.V, 0}
+	}
+	return Value{v.V + r.V, v.Spike + r.Attack}
+}
+
+func (v Value) modifyDeath() Value { return Value{v.V - 1000, 0} }
+
+// nextBag computes CC's next_bag (spec §7): the bag the front of queue was
+// drawn from, given bag = the bag at the end of the queue (bit p = piece p).
+func nextBag(bag uint8, queue []Piece) uint8 {
+	for i := len(queue) - 1; i >= 0; i-- {
+		if bag == 0x7F {
+			bag = 0
+		}
+		bag |= 1 << uint(queue[i])
+	}
+	return bag
+}
+
+// Evaluator scores boards and placements with a weights set.
+type Evaluator struct {
+	W Weights
+}
+
+// EvalInput is what Evaluate needs beyond the board after the lock.
+type EvalInput struct {
+	Lock    LockResult
+	Move    Move
+	NextBag uint8 // next_bag() of the state after the placement
+	Hold    Piece // hold piece after the placement
+}
+
+// Evaluate returns the value of board b (after the placement) and the
+// reward of the placement described by in.
+func (e *Evaluator) Evaluate(b *Board, in *EvalInput) (Value, Reward) {
+	w := &e.W
+	var rv, vv int32
+	lock := &in.Lock
+	if lock.PerfectClear {
+		rv += w.PerfectClear
+	}
+	if !lock.PerfectClear || w.StackPCDamage {
+		if lock.B2BBonus {
+			rv += w.B2BClear
+		}
+		if lock.Lines > 0 && lock.Combo >= 1 {
+			rv += w.ComboGarbage * int32(comboGarbage[min(lock.Combo-1, 11)])
+		}
+		switch lock.Kind {
+		case KindClear1:
+			rv += w.Clear1
+		case KindClear2:
+			rv += w.Clear2
+		case KindClear3:
+			rv += w.Clear3
+		case KindClear4:
+			rv += w.Clear4
+		case KindTspin1:
+			rv += w.TSpin1
+		case KindTspin2:
+			rv += w.TSpin2
+		case KindTspin3:
+			rv += w.TSpin3
+		case KindMini1:
+			rv += w.MiniTSpin1
+		case KindMini2:
+			rv += w.MiniTSpin2
+		}
+	}
+	if in.Move.Piece == T && !(lock.Kind == KindTspin1 || lock.Kind == KindTspin2 || lock.Kind == KindTspin3) {
+		rv += w.WastedT
+	}
+	t := int32(in.Move.Time)
+	if lock.Lines > 0 {
+		t += 40
+	}
+	rv += w.MoveTime * t
+
+	var h [10]int
+	b.Heights(&h)
+	H := int32(0)
+	for _, x := range h {
+		H = max(H, int32(x))
+	}
+	if w.TimedJeopardy {
+		rv += w.Jeopardy * max(0, H-10) * t / 10
+	} else {
+		rv += w.Jeopardy * max(0, H-10)
+	}
+	attack := int32(-1)
+	if lock.Lines > 0 {
+		attack = int32(lock.Attack)
+	}
+
+	if b.B2B {
+		vv += w.BackToBack
+	}
+	vv += w.TopQuarter * max(0, H-15)
+	vv += w.TopHalf * max(0, H-10)
+
+	// T-slot cut-outs
+	ts := 0
+	if w.UseBag {
+		if in.NextBag&(1<<T) != 0 {
+			ts++
+		}
+		if bits.OnesCount8(in.NextBag) <= 3 {
+			ts++
+		}
+	} else {
+		ts = 1
+	}
+	if in.Hold == T {
+		ts++
+	}
+	cb := *b
+	cut := false
+	for range ts {
+		r, x, y, ok := findTSlot(&cb, &h)
+		if !ok {
+			break
+		}
+		// CC1 keeps the cut board only for doubles and triples
+		nb := cb
+		res := nb.Lock(T, r, x, y, SpinFull)
+		vv += w.TSlot[min(res.Lines, 3)]
+		if res.Lines < 2 {
+			break
+		}
+		cb = nb
+		cut = true
+		cb.Heights(&h)
+	}
+	if cut {
+		cb.Heights(&h)
+	}
+	H2 := int32(0)
+	for _, x := range h {
+		H2 = max(H2, int32(x))
+	}
+	vv += w.Height * H2
+
+	// well: lowest column, rightmost on ties
+	well := 0
+	for x := 1; x < 10; x++ {
+		if h[x] <= h[well] {
+			well = x
+		}
+	}
+	depth := int32(0)
+	for y := h[well]; y < 20; y++ {
+		if cb.Rows[y]|1<<uint(well) != fullRow {
+			break
+		}
+		depth++
+	}
+	vv += w.WellDepth * min(depth, w.MaxWellDepth)
+	if depth != 0 {
+		vv += w.WellColumn[well]
+	}
+
+	bump, bumpSq := bumpiness(&h, well)
+	vv += w.Bumpiness*bump + w.BumpinessSq*bumpSq
+
+	cav, ovh := cavitiesOverhangs(&cb, &h)
+	vv += w.CavityCells*cav + w.CavityCellsSq*cav*cav
+	vv += w.OverhangCells*ovh + w.OverhangSq*ovh*ovh
+
+	cov, covSq := coveredCells(&cb, &h)
+	vv += w.CoveredCells*cov + w.CoveredSq*covSq
+
+	vv += w.RowTransitions * rowTransitions(&cb)
+	return Value{V: vv}, Reward{V: rv, Attack: attack}
+}
+
+func rowTransitions(b *Board) int32 {
+	n := 0
+	for _, r := range b.Rows {
+		n += bits.OnesCount16((r | 1<<10) ^ (1 | r<<1))
+	}
+	return int32(n)
+}
+
+// bumpiness reproduces CC1's sums (starting at −1, absolute value at the end).
+func bumpiness(h *[10]int, well int) (int32, int32) {
+	b, bs := int32(-1), int32(-1)
+	prev := 0
+	if well == 0 {
+		prev = 1
+	}
+	for i := 1; i < 10; i++ {
+		if i == well || i == prev {
+			continue
+		}
+		d := int32(h[prev] - h[i])
+		if d < 0 {
+			d = -d
+		}
+		b += d
+		bs += d * d
+		prev = i
+	}
+	if b < 0 {
+		b = -b
+	}
+	if bs < 0 {
+		bs = -bs
+	}
+	return b, bs
+}
+
+// cavitiesOverhangs classifies empty cells below their column height (spec §19).
+func cavitiesOverhangs(b *Board, h *[10]int) (cav, ovh int32) {
+	for x := range 10 {
+		for y := 0; y < h[x]; y++ {
+			if b.Rows[y]>>uint(x)&1 != 0 {
+				continue
+			}
+			if (x >= 2 && h[x-1] <= y-1 && h[x-2] <= y) || (x <= 7 && h[x+1] <= y-1 && h[x+2] <= y) {
+				ovh++
+			} else {
+				cav++
+			}
+		}
+	}
+	return
+}
+
+// coveredCells sums, over every empty cell at least 3 below its column top,
+// the cells above it in that column (capped at 6), and their squares.
+func coveredCells(b *Board, h *[10]int) (c, sq int32) {
+	for x := range 10 {
+		for y := h[x] - 3; y >= 0; y-- {
+			if b.Rows[y]>>uint(x)&1 == 0 {
+				n := int32(min(6, h[x]-y-1))
+				c += n
+				sq += n * n
+			}
+		}
+	}
+	return
+}
+
+// match checks row patterns top to bottom from startY at columns x, x+1, ….
+func match(b *Board, x, startY int, rows ...string) bool {
+	for i, row := range rows {
+		y := startY - i
+		for j := 0; j < len(row); j++ {
+			switch row[j] {
+			case '#':
+				if !b.Occupied(x+j, y) {
+					return false
+				}
+			case '_':
+				if b.Occupied(x+j, y) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+func tCorners(b *Board, x, y int) int {
+	n := 0
+	for _, d := range [4][2]int{{-1, -1}, {1, -1}, {-1, 1}, {1, 1}} {
+		if b.Occupied(x+d[0], y+d[1]) {
+			n++
+		}
+	}
+	return n
+}
+
+// caveTSlot follows a twist spot down to a cave T-slot (spec §19).
+func caveTSlot(b *Board, r Rot, x, y int) (Rot, int, int, bool) {
+	if !b.fits(T, r, x, y) {
+		return 0, 0, 0, false
+	}
+	y = dropY(b, T, r, x, y)
+	occ := b.Occupied
+	switch r {
+	case East:
+		if !occ(x-1, y) && occ(x-1, y-1) && occ(x+1, y-1) && occ(x-1, y+1) {
+			return South, x, y, true
+		}
+		if !occ(x+1, y-1) && !occ(x+2, y-1) && !occ(x+1, y-2) && occ(x-1, y) && occ(x+2, y) && occ(x, y-2) && occ(x+2, y-2) {
+			return South, x + 1, y - 1, true
+		}
+	case West:
+		if !occ(x+1, y) && occ(x+1, y+1) && occ(x+1, y-1) && occ(x-1, y-1) {
+			return South, x, y, true
+		}
+		if !occ(x-1, y-1) && !occ(x-2, y-1) && !occ(x-1, y-2) && occ(x+1, y) && occ(x-2, y) && occ(x-2, y-2) && occ(x, y-2) {
+			return South, x - 1, y - 1, true
+		}
+	}
+	if tCorners(b, x, y) >= 3 && !b.fits(T, r, x, y-1) {
+		return r, x, y, true
+	}
+	return 0, 0, 0, false
+}
+
+// findTSlot returns the first T-slot among CC1's detectors (spec §19 table).
+func findTSlot(b *Board, h *[10]int) (Rot, int, int, bool) {
+	occ := b.Occupied
+	for x := 0; x+2 < 10; x++ { // sky_tslot_left
+		h1, h2 := h[x], h[x+1]
+		if h2 <= h1-1 && match(b, x, h1+1, "??#", "??_", "??#") {
+			return South, x + 1, h1, true
+		}
+	}
+	for x := 0; x+2 < 10; x++ { // sky_tslot_right
+		h1, h2 := h[x+1], h[x+2]
+		if h1 <= h2-1 && match(b, x, h2+1, "#??", "_??", "#??") {
+			return South, x + 1, h2, true
+		}
+	}
+	for x := 0; x+2 < 10; x++ {
+		h1, h2 := h[x], h[x+1]
+		if h1 <= h2 && occ(x-1, h2) == occ(x-1, h2+1) && match(b, x, h2+1, "??#", "??_", "??_", "?__", "??_") {
+			if r, cx, cy, ok := caveTSlot(b, West, x+2, h2-2); ok {
+				return r, cx, cy, true
+			}
+		}
+		h1, h2 = h[x+1], h[x+2]
+		if h2 <= h1 && occ(x+3, h1) == occ(x+3, h1+1) && match(b, x, h1+1, "#??", "_??", "_??", "__?", "_??") {
+			if r, cx, cy, ok := caveTSlot(b, East, x, h1-2); ok {
+				return r, cx, cy, true
+			}
+		}
+	}
+	for x := 0; x+4 < 10; x++ { // fin_left
+		h1, h2 := h[x], h[x+1]
+		if h1 <= h2+1 && match(b, x, h2+2, "??##?", "??__?", "??__#", "??__?", "??#_#") {
+			return West, x + 3, h2 - 1, true
+		}
+	}
+	for x := 0; x+3 < 10; x++ { // fin_right
+		h1, h2 := h[x+2], h[x+3]
+		if h2 <= h1+1 && occ(x-1, h1) && occ(x-1, h1-2) && match(b, x, h1+2, "##??", "__??", "__??", "__??", "_#??") {
+			return East, x, h1 - 1, true
+		}
+	}
+	return 0, 0, 0, false
+}
