@@ -3,7 +3,10 @@
 // chain scores. Start with Board and Board.Drop.
 package sim
 
-import "fmt"
+import (
+	"fmt"
+	"math/big"
+)
 
 // Board geometry.
 const (
@@ -55,27 +58,15 @@ func (b *Board) DropOjamaRow() {
 	}
 }
 
-// ChainScore returns S(C) = sum_{i=1..C} floor(1.3^i) computed exactly.
+// ChainScore returns S(C) = sum_{i=1..C} floor(13^i / 10^i), computed exactly.
 func ChainScore(c int) int64 {
 	var s int64
+	num, den := big.NewInt(1), big.NewInt(1)
+	q := new(big.Int)
 	for i := 1; i <= c; i++ {
-		num, den := int64(1), int64(1)
-		for j := 0; j < i; j++ {
-			num *= 13
-			den *= 10
-			if num > 1<<40 { // keep exact: reduce by common power of 10 is not possible; fall back to float
-				break
-			}
-		}
-		if num > 1<<40 {
-			f := 1.0
-			for j := 0; j < i; j++ {
-				f *= 1.3
-			}
-			s += int64(f)
-			continue
-		}
-		s += num / den
+		num.Mul(num, big.NewInt(13))
+		den.Mul(den, big.NewInt(10))
+		s += q.Quo(num, den).Int64()
 	}
 	return s
 }

@@ -3,6 +3,7 @@ package sim
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"os"
 	"testing"
 )
@@ -78,6 +79,99 @@ func TestChainScoreTable(t *testing.T) {
 	for c, want := range map[int]int64{1: 1, 3: 4, 10: 50, 20: 810, 25: 3042, 30: 11335, 40: 156491} {
 		if got := ChainScore(c); got != want {
 			t.Errorf("S(%d)=%d want %d", c, got, want)
+		}
+	}
+}
+
+func TestRotate(t *testing.T) {
+	p := Pack{Top: [2]int8{1, 2}, Bottom: [2]int8{3, 4}}
+	want := [][4]int8{{1, 2, 3, 4}, {3, 1, 4, 2}, {4, 3, 2, 1}, {2, 4, 1, 3}}
+	for r, w := range want {
+		q := p.Rotate(r)
+		if got := [4]int8{q.Top[0], q.Top[1], q.Bottom[0], q.Bottom[1]}; got != w {
+			t.Errorf("r=%d got %v want %v", r, got, w)
+		}
+	}
+}
+
+// TestRandomPlayInvariants drops random packs and checks that after every
+// turn no vanishing pair remains, columns have no holes and blocks are
+// conserved when no chain happened.
+func TestRandomPlayInvariants(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	turns := 2000
+	if !testing.Short() {
+		turns = 20000
+	}
+	var b Board
+	for i := 0; i < turns; i++ {
+		if b.Dead() {
+			b = Board{}
+		}
+		var p Pack
+		for j := 0; j < 4; j++ {
+			v := int8(rng.IntN(10))
+			if j < 2 {
+				p.Top[j] = v
+			} else {
+				p.Bottom[j-2] = v
+			}
+		}
+		before := count(&b) + count1(p)
+		c, err := b.Drop(p, rng.IntN(9), rng.IntN(4))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c == 0 && count(&b) != before {
+			t.Fatalf("turn %d: block count %d want %d", i, count(&b), before)
+		}
+		for x := 0; x < Width; x++ {
+			for h := 1; h < Height+2; h++ {
+				if b.Cell[x][h] != 0 && b.Cell[x][h-1] == 0 {
+					t.Fatalf("turn %d: hole at %d,%d", i, x, h)
+				}
+			}
+		}
+		var chk Board = b
+		if chk.Resolve() != 0 {
+			t.Fatalf("turn %d: unresolved pair left", i)
+		}
+	}
+}
+
+func count(b *Board) int {
+	n := 0
+	for x := range b.Cell {
+		for _, v := range b.Cell[x] {
+			if v != 0 {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func count1(p Pack) int {
+	n := 0
+	for _, v := range [4]int8{p.Top[0], p.Top[1], p.Bottom[0], p.Bottom[1]} {
+		if v != 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// BenchmarkDropRandom measures random pack drops including chain resolution.
+func BenchmarkDropRandom(b *testing.B) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var bd Board
+	for i := 0; i < b.N; i++ {
+		if bd.Dead() {
+			bd = Board{}
+		}
+		p := Pack{Top: [2]int8{int8(rng.IntN(10)), int8(1 + rng.IntN(9))}, Bottom: [2]int8{int8(1 + rng.IntN(9)), int8(1 + rng.IntN(9))}}
+		if _, err := bd.Drop(p, rng.IntN(9), rng.IntN(4)); err != nil {
+			b.Fatal(err)
 		}
 	}
 }
