@@ -112,17 +112,22 @@ func (b *Board) Resolve() int {
 			return chains
 		}
 		chains++
-		for x := 0; x < Width; x++ {
-			k := 0
-			for h := 0; h < Height+2; h++ {
-				if b.Cell[x][h] != 0 && !kill[x][h] {
-					b.Cell[x][k] = b.Cell[x][h]
-					k++
-				}
+		b.fall(&kill)
+	}
+}
+
+// fall removes the marked cells and closes the gaps in every column.
+func (b *Board) fall(kill *[Width][Height + 2]bool) {
+	for x := 0; x < Width; x++ {
+		k := 0
+		for h := 0; h < Height+2; h++ {
+			if b.Cell[x][h] != 0 && !kill[x][h] {
+				b.Cell[x][k] = b.Cell[x][h]
+				k++
 			}
-			for ; k < Height+2; k++ {
-				b.Cell[x][k] = 0
-			}
+		}
+		for ; k < Height+2; k++ {
+			b.Cell[x][k] = 0
 		}
 	}
 }

@@ -175,3 +175,26 @@ func BenchmarkDropRandom(b *testing.B) {
 		}
 	}
 }
+
+func TestExplosionScoreTable(t *testing.T) {
+	bs := []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18, 20, 24, 30, 36, 48, 60}
+	es := []int64{0, 26, 28, 29, 31, 33, 35, 37, 39, 42, 44, 47, 50, 52, 56, 59, 62, 70, 79, 100, 141, 200, 400, 800}
+	for i, b := range bs {
+		if got := ExplosionScore(b); got != es[i] {
+			t.Errorf("E(%d)=%d want %d", b, got, es[i])
+		}
+	}
+}
+
+func TestExplodeIncludesFiveAndSkipsOjama(t *testing.T) {
+	var b Board
+	b.Cell[0][0], b.Cell[0][1], b.Cell[1][0], b.Cell[1][1], b.Cell[2][0] = Ojama, 5, 3, 4, 2
+	n, c := b.Explode()
+	// 5 at (0,1) takes 5, 3 at (1,0), 4 at (1,1); ojama stays, 2 at (2,0) is not adjacent.
+	if n != 3 || c != 0 {
+		t.Fatalf("blocks %d chains %d, want 3 0", n, c)
+	}
+	if b.Cell[0][0] != Ojama || b.Cell[0][1] != 0 || b.Cell[2][0] != 2 || b.Cell[1][0] != 0 {
+		t.Fatalf("board after explosion wrong: %v", b.Cell[:3])
+	}
+}
