@@ -9,6 +9,7 @@ import (
 	"hash/crc32"
 	"io"
 	"math"
+	"os"
 )
 
 const magic = "YOMINN"
@@ -88,4 +89,40 @@ func Load(r io.Reader) (*Net, error) {
 		return nil, err
 	}
 	return Unmarshal(b)
+}
+
+// SaveFile writes the net to path atomically (temporary file, sync, rename),
+// so a killed process never leaves a half-written net.
+func (n *Net) SaveFile(path string) error {
+	b, _ := n.MarshalBinary()
+	tmp := path + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(b); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// LoadFile reads a net from path; errors name the file.
+func LoadFile(path string) (*Net, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	n, err := Unmarshal(b)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return n, nil
 }

@@ -170,3 +170,21 @@ func BenchmarkForward(b *testing.B) {
 		n.Forward(acc, feats)
 	}
 }
+
+func TestSaveLoadFile(t *testing.T) {
+	n, _ := New(8, 3, 2)
+	p := t.TempDir() + "/x.net"
+	if err := n.SaveFile(p); err != nil {
+		t.Fatal(err)
+	}
+	m, err := LoadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.B2 != n.B2 || m.W1[5] != n.W1[5] {
+		t.Fatal("loaded net differs")
+	}
+	if _, err := LoadFile(p + ".missing"); err == nil {
+		t.Fatal("missing file accepted")
+	}
+}
