@@ -1,0 +1,190 @@
+// Tests for the MLP: gradient check against finite differences, file round
+// trip and corruption errors, deterministic training that learns.
+package nn
+
+import (
+	"bytes"
+	"context"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+func randFeats(r *rand.Rand, inputs int) []Feature {
+	k := 1 + r.IntN(6)
+	f := make([]Feature, k)
+	for i := range f {
+		f[i] = Feature{Index: int32(r.IntN(inputs)), Count: float32(1 + r.IntN(3))}
+	}
+	return f
+}
+
+func TestGradCheck(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	n, _ := New(20, 8, 3)
+	for i := range n.W1 {
+		n.W1[i] *= 3
+	}
+	for trial := 0; trial < 5; trial++ {
+		feats := randFeats(r, n.Inputs)
+		target := float32(r.Float64()*2 - 1)
+		g := n.NewGrad()
+		acc := make([]float32, n.Hidden)
+		n.Backward(g, acc, feats, target)
+		loss := func() float64 {
+			o, _ := n.Forward(acc, feats)
+			d := float64(o) - float64(target)
+			return d * d
+		}
+		check := func(name string, w *float32, an float32) {
+			const h = 1e-2
+			old := *w
+			*w = old + h
+			lp := loss()
+			*w = old - h
+			lm := loss()
+			*w = old
+			num := (lp - lm) / (2 * h)
+			if math.Abs(num-float64(an)) > 2e-3+0.05*math.Abs(num) {
+				t.Errorf("%s: analytic %g numeric %g", name, an, num)
+			}
+		}
+		check("B2", &n.B2, g.B2)
+		for j := 0; j < n.Hidden; j++ {
+			check("W2", &n.W2[j], g.W2[j])
+			check("B1", &n.B1[j], g.B1[j])
+			i := int(feats[0].Index)*n.Hidden + j
+			check("W1", &n.W1[i], g.W1[i])
+		}
+	}
+}
+
+func TestTanhExp(t *testing.T) {
+	for _, c := range []struct{ x, want float64 }{{0, 0}, {1, math.Tanh(math.E)}, {-1, -math.Tanh(1 / math.E)}} {
+		if got := TanhExp(float32(c.x)); math.Abs(float64(got)-c.want) > 1e-6 {
+			t.Errorf("TanhExp(%g)=%g want %g", c.x, got, c.want)
+		}
+	}
+}
+
+func TestFileRoundTripAndErrors(t *testing.T) {
+	n, _ := New(30, 5, 7)
+	b, _ := n.MarshalBinary()
+	m, err := Unmarshal(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b2, _ := m.MarshalBinary()
+	if !bytes.Equal(b, b2) {
+		t.Fatal("round trip differs")
+	}
+	bad := append([]byte(nil), b...)
+	bad[40] ^= 1
+	cases := []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"corrupt", bad, "checksum"},
+		{"truncated", b[:len(b)-3], "truncated"},
+		{"short", b[:5], "truncated"},
+		{"magic", append([]byte("XXXXXX"), b[6:]...), "magic"},
+	}
+	for _, c := range cases {
+		if _, err := Unmarshal(c.data); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: err=%v want %q", c.name, err, c.want)
+		}
+	}
+	if _, err := n.Forward(make([]float32, 5), []Feature{{Index: 30, Count: 1}}); err == nil {
+		t.Error("out-of-range feature accepted")
+	}
+}
+
+func FuzzUnmarshal(f *testing.F) {
+	n, _ := New(4, 3, 1)
+	b, _ := n.MarshalBinary()
+	f.Add(b)
+	f.Add([]byte("YOMINN"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := Unmarshal(data)
+		if err == nil {
+			if _, err := m.Forward(make([]float32, m.Hidden), []Feature{{0, 1}}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}
+
+// TestTrainLearnsDeterministic fits a target that is a function of the features
+// and checks loss drops and two runs with different worker counts agree bit for bit.
+func TestTrainLearnsDeterministic(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	var samples []Sample
+	for i := 0; i < 2000; i++ {
+		f := randFeats(r, 16)
+		var s float64
+		for _, x := range f {
+			s += float64(x.Count) * (float64(x.Index%4) - 1.5) / 4
+		}
+		samples = append(samples, Sample{f, float32(math.Tanh(s))})
+	}
+	run := func(workers int) (*Net, float64) {
+		n, _ := New(16, 12, 9)
+		l, err := n.Train(context.Background(), samples, TrainConfig{Epochs: 30, Batch: 64, LR: 1e-2, ValFrac: 0.1, Shards: 4, Workers: workers, Seed: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n, l
+	}
+	n0, _ := New(16, 12, 9)
+	all := make([]int, len(samples))
+	for i := range all {
+		all[i] = i
+	}
+	before := n0.loss(samples, all)
+	a, la := run(1)
+	b, lb := run(4)
+	if la != lb {
+		t.Fatalf("nondeterministic: %g vs %g", la, lb)
+	}
+	ab, _ := a.MarshalBinary()
+	bb, _ := b.MarshalBinary()
+	if !bytes.Equal(ab, bb) {
+		t.Fatal("weights differ across worker counts")
+	}
+	if la > before/4 {
+		t.Fatalf("did not learn: before %g after %g", before, la)
+	}
+}
+
+func BenchmarkForward(b *testing.B) {
+	n, _ := New(1023+4096, 24, 1)
+	r := rand.New(rand.NewPCG(1, 1))
+	feats := make([]Feature, 40)
+	for i := range feats {
+		feats[i] = Feature{Index: int32(r.IntN(n.Inputs)), Count: 1}
+	}
+	acc := make([]float32, n.Hidden)
+	for b.Loop() {
+		n.Forward(acc, feats)
+	}
+}
+
+func TestSaveLoadFile(t *testing.T) {
+	n, _ := New(8, 3, 2)
+	p := t.TempDir() + "/x.net"
+	if err := n.SaveFile(p); err != nil {
+		t.Fatal(err)
+	}
+	m, err := LoadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.B2 != n.B2 || m.W1[5] != n.W1[5] {
+		t.Fatal("loaded net differs")
+	}
+	if _, err := LoadFile(p + ".missing"); err == nil {
+		t.Fatal("missing file accepted")
+	}
+}
