@@ -34,3 +34,40 @@ func TestPieceSequenceVectors(t *testing.T) {
 		}
 	}
 }
+
+func TestDrawsSeedZeroCycles(t *testing.T) {
+	d := NewDraws(0)
+	for i := 0; i < 15; i++ {
+		if got, want := d.Piece(), i%7+1; got != want {
+			t.Fatalf("draw %d: got %d want %d", i, got, want)
+		}
+	}
+	// 2^32-1 maps to seed 0 as well.
+	if Seed32(1<<32-1) != 0 {
+		t.Fatal("Seed32(2^32-1) != 0")
+	}
+}
+
+func TestGarbageDensity(t *testing.T) {
+	d := NewDraws(7)
+	var b [220]uint8
+	filled := 0
+	for g := 0; g < 200; g++ {
+		d.Garbage(&b, 10)
+		for i, c := range b {
+			if i < 120 && c != 0 {
+				t.Fatalf("garbage above row 12 at %d", i)
+			}
+			if c > 7 {
+				t.Fatalf("bad colour %d", c)
+			}
+			if c != 0 {
+				filled++
+			}
+		}
+	}
+	// Expected 20000*40/99 ≈ 8081, sd ≈ 69.
+	if filled < 7700 || filled > 8450 {
+		t.Fatalf("filled %d cells, want about 8081", filled)
+	}
+}
