@@ -1,6 +1,7 @@
 package arena
 
 import (
+	"encoding/json"
 	"math"
 	"testing"
 )
@@ -111,5 +112,22 @@ func TestDegenerate(t *testing.T) {
 	}
 	if got := (Ptnml{}).AddPair(Win, Loss).AddPair(Draw, Draw); got.WL != 1 || got.DD != 1 {
 		t.Errorf("AddPair: %+v", got)
+	}
+}
+
+func TestJSONNonFinite(t *testing.T) {
+	s := DefaultSPRT()
+	sum := Summarize("a", "b", WDL{W: 10}, &Ptnml{WW: 5}, &s)
+	b, err := json.Marshal(sum)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back map[string]any
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	tri := back["trinomial"].(map[string]any)
+	if tri["elo"] != nil || tri["n"].(float64) != 10 || tri["score"].(float64) != 1 {
+		t.Fatalf("%s", b)
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"time"
@@ -18,7 +19,10 @@ func arenaArea() *cli.Area {
 		Summary: "strength statistics: Elo, nElo, LOS, SPRT",
 		Doc: `Game areas run their matches through the arena runner (see e.g. 'yomi separo match').
 Here are the statistics on their own, for counts from anywhere.`,
-		Verbs: []*cli.Verb{{Name: "sprt", Summary: "Elo, nElo, LOS and SPRT state for W/L/D or pentanomial counts", Run: runSPRT}},
+		Verbs: []*cli.Verb{
+			{Name: "sprt", Summary: "Elo, nElo, LOS and SPRT state for W/L/D or pentanomial counts", Run: runSPRT},
+			{Name: "report", Summary: "statistics of a match's results file (JSON lines)", Run: runReport},
+		},
 	}
 }
 
@@ -138,4 +142,35 @@ func arenaBenchmarks() []bench.Benchmark {
 			return []bench.Figure{{Name: "arena/sprt", Value: float64(calls) / el.Seconds(), Unit: "updates/s"}}, nil
 		},
 	}}
+}
+
+func runReport(ctx context.Context, env *cli.Env, args []string) error {
+	fs := cli.NewFlags(env, "yomi arena report", "[--sprt elo0,elo1] [--json] RESULTS.jsonl",
+		`Rebuilds the statistics of a match from the results file a game's match command wrote
+(--results): the fastchess block for two-player games, paired score statistics for score games.`)
+	sprt := fs.String("sprt", "", "also evaluate an SPRT `elo0,elo1` (normalized model, alpha = beta = 0.05)")
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	if err := cli.Parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return cli.Usagef("report needs exactly one results file")
+	}
+	s, err := parseSPRTPair(*sprt)
+	if err != nil {
+		return err
+	}
+	games, err := arena.ReadResults(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	rep, err := arena.SummarizeRecords(games, s)
+	if err != nil {
+		return fmt.Errorf("%s: %w", fs.Arg(0), err)
+	}
+	if *asJSON {
+		return cli.WriteJSON(env.Stdout, rep)
+	}
+	rep.(interface{ Write(io.Writer) }).Write(env.Stdout)
+	return nil
 }

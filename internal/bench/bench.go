@@ -57,6 +57,9 @@ func formatValue(v float64) string {
 	if v == float64(int64(v)) && v < 1e15 && v > -1e15 {
 		return fmt.Sprintf("%d", int64(v))
 	}
+	if v >= 1000 || v <= -1000 {
+		return fmt.Sprintf("%.0f", v)
+	}
 	return fmt.Sprintf("%.4g", v)
 }
 
