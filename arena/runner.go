@@ -107,7 +107,7 @@ type ScoreReport struct {
 func (r *ScoreReport) Write(w io.Writer) {
 	if r.Paired == nil {
 		fmt.Fprintf(w, "Scores of %s over %d seeds:\n", r.NameA, r.A.N)
-		Paired{A: r.A}.writeOne(w, r.NameA)
+		writeSample(w, r.NameA, r.A)
 		return
 	}
 	fmt.Fprintf(w, "Scores of %s vs %s over %d seeds (paired):\n", r.NameA, r.NameB, r.Paired.A.N)
@@ -120,12 +120,6 @@ func (r *ScoreReport) Write(w io.Writer) {
 	if r.Stopped != "" {
 		fmt.Fprintf(w, "Stopped early: %s\n", r.Stopped)
 	}
-}
-
-func (p Paired) writeOne(w io.Writer, name string) {
-	s := p.A
-	fmt.Fprintf(w, "%-12s mean %s ± %s  median %s  sd %s  min %s  max %s  (n=%d)\n", name,
-		fmtG(s.Mean), fmtG(s.CI), fmtG(s.Median), fmtG(s.SD), fmtG(s.Min), fmtG(s.Max), s.N)
 }
 
 // Write prints the fastchess-style block and the stop reason.

@@ -205,12 +205,8 @@ func regIncBeta(a, b, x float64) float64 {
 
 // WritePaired prints a paired comparison in Yomi's report layout.
 func (p Paired) Write(w io.Writer, nameA, nameB string) {
-	row := func(name string, s Sample) {
-		fmt.Fprintf(w, "%-12s mean %s ± %s  median %s  sd %s  min %s  max %s  (n=%d)\n", name,
-			fmtG(s.Mean), fmtG(s.CI), fmtG(s.Median), fmtG(s.SD), fmtG(s.Min), fmtG(s.Max), s.N)
-	}
-	row(nameA, p.A)
-	row(nameB, p.B)
+	writeSample(w, nameA, p.A)
+	writeSample(w, nameB, p.B)
 	fmt.Fprintf(w, "Difference (%s − %s): %s ± %s (95 %% t), bootstrap [%s, %s]\n", nameA, nameB,
 		fmtG(p.Diff.Mean), fmtG(p.Diff.CI), fmtG(p.Bootstrap95[0]), fmtG(p.Bootstrap95[1]))
 	fmt.Fprintf(w, "Seed duels: W %d, L %d, D %d, sign test p = %.4g\n", p.Duels.W, p.Duels.L, p.Duels.D, p.SignP)
@@ -224,4 +220,10 @@ func fmtG(x float64) string {
 		return fmt.Sprintf("%.1f", x)
 	}
 	return fmt.Sprintf("%.3g", x)
+}
+
+// writeSample prints one player's line of a score report.
+func writeSample(w io.Writer, name string, s Sample) {
+	fmt.Fprintf(w, "%-12s mean %s ± %s  median %s  sd %s  min %s  max %s  (n=%d)\n", name,
+		fmtG(s.Mean), fmtG(s.CI), fmtG(s.Median), fmtG(s.SD), fmtG(s.Min), fmtG(s.Max), s.N)
 }
