@@ -141,3 +141,17 @@ func TestServe(t *testing.T) {
 		t.Fatal("serve did not stop")
 	}
 }
+
+func TestSeigotSequence(t *testing.T) {
+	code, out, errs := run(t, "seigot", "sequence", "--seed", "12345", "--level", "2", "--n", "10", "--json")
+	if code != 0 || strings.TrimSpace(out) != `{"pieces":[3,6,6,2,5,2,7,7,6,3],"garbage":[]}` {
+		t.Fatalf("exit %d: %q %s", code, out, errs)
+	}
+	code, out, _ = run(t, "seigot", "sequence", "--seed", "1", "--level", "3", "--n", "3")
+	if code != 0 || strings.Count(out, "\n") != 3+10 {
+		t.Fatalf("level 3: exit %d %q", code, out)
+	}
+	if code, _, _ := run(t, "seigot", "sequence", "--seed", "1", "--level", "9", "--n", "3"); code != 2 {
+		t.Fatalf("bad level: exit %d", code)
+	}
+}

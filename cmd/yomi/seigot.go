@@ -1,7 +1,12 @@
 package main
 
 import (
+	"context"
+	"fmt"
+	"strings"
+
 	"github.com/yomi-ai/yomi/internal/cli"
+	"github.com/yomi-ai/yomi/seigot"
 	"github.com/yomi-ai/yomi/web"
 )
 
@@ -11,7 +16,71 @@ func seigotGame() game {
 		area: &cli.Area{
 			Name:    "seigot",
 			Summary: "seigot/tetris contest: engine, AI, Python bridge",
+			Verbs: []*cli.Verb{
+				{Name: "sequence", Summary: "the first pieces (and garbage) of a game from its seed, as numpy draws them", Run: runSeigotSequence},
+			},
 		},
 		entry: web.Entry{Slug: "seigot", Title: "seigot/tetris", Summary: "The seigot/tetris Python contest: exact engine with numpy's random sequences, an AI for every level, a bridge into the real game."},
 	}
+}
+
+var seigotShapes = []string{"", "I", "L", "J", "T", "O", "S", "Z"}
+
+func runSeigotSequence(ctx context.Context, env *cli.Env, args []string) error {
+	fs := cli.NewFlags(env, "yomi seigot sequence", "--seed S [--level L] --n N [--json]",
+		`Prints the first N current pieces (shape index 1-7) of a game started with -r S at level L,
+and at levels 3-4 the initial garbage (the bottom 10 rows, top first; 0 = empty, else the
+colour). Draws follow the original: garbage first, then one piece per spawn; game overs are
+not modelled.`)
+	seed := fs.Uint64("seed", 0, "the game's -r value (0 = fixed order 1..7)")
+	level := fs.Int("level", 2, "level 1-4 (garbage at 3 and 4)")
+	n := fs.Int("n", 0, "number of pieces")
+	asJSON := fs.Bool("json", false, `print {"pieces":[...],"garbage":[[...],...]}`)
+	if err := cli.Parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return cli.Usagef("unexpected argument %q", fs.Arg(0))
+	}
+	if *n <= 0 {
+		return cli.Usagef("--n must be at least 1")
+	}
+	if *level < 1 || *level > 4 {
+		return cli.Usagef("--level must be 1..4, got %d", *level)
+	}
+	st, err := seigot.Sequence(*seed, *level, *n)
+	if err != nil {
+		return cli.Usagef("%v", err)
+	}
+	if *asJSON {
+		if st.Garbage == nil {
+			st.Garbage = [][10]int{}
+		}
+		return cli.WriteJSON(env.Stdout, st)
+	}
+	var names []string
+	for _, p := range st.Pieces {
+		names = append(names, fmt.Sprint(p))
+	}
+	fmt.Fprintf(env.Stdout, "pieces: %s\n", strings.Join(names, " "))
+	names = names[:0]
+	for _, p := range st.Pieces {
+		names = append(names, seigotShapes[p])
+	}
+	fmt.Fprintf(env.Stdout, "shapes: %s\n", strings.Join(names, " "))
+	if len(st.Garbage) > 0 {
+		fmt.Fprintln(env.Stdout, "garbage (bottom 10 rows, top first):")
+		for _, row := range st.Garbage {
+			var b strings.Builder
+			for _, c := range row {
+				if c == 0 {
+					b.WriteByte('_')
+				} else {
+					b.WriteByte(byte('0' + c))
+				}
+			}
+			fmt.Fprintln(env.Stdout, b.String())
+		}
+	}
+	return nil
 }
