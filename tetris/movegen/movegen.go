@@ -1,0 +1,345 @@
+// Package movegen lists every reachable final placement of a piece on a
+// tetris.Board (spec §17, complete 0G mode): shifts, SRS rotations with
+// kicks (and optional 180° turns), sonic drops, tucks and spins, each
+// placement once per (covered cells, spin status), with its fastest input
+// path in Cold Clear 1's cost model (spec §16): a shift or rotation costs 1
+// tick, plus 1 for releasing the button when it repeats the previous
+// input; a sonic drop costs 2 per cell fallen; the final hard drop is
+// free; using hold costs 1. Ties in time go to fewer inputs. (Tapping a
+// direction costs the same as CC1's DAS-to-wall, 1 + 2 per further cell, so
+// DAS needs no input of its own.)
+//
+// Start with New and Generator.Generate (one piece) or Generator.Turn (the
+// current piece plus the hold alternative). Buffers are owned by the
+// Generator and by the caller's dst slice: a warm Generator allocates
+// nothing per call. A Generator is not safe for concurrent use; give each
+// thread its own.
+//
+// The search is an exact Dijkstra over states (orientation, x, y, spin,
+// last input): the last input is part of the state because it decides
+// whether the next press pays the release tick. Reference (in the tests)
+// is a plain map-based search over the same states built only on the
+// engine's Fits/Rotate/TSpin.
+package movegen
+
+import (
+	"math/bits"
+	"slices"
+
+	"github.com/yomi-ai/yomi/tetris"
+)
+
+// Input is one button press of a path.
+type Input uint8
+
+// Inputs. Drop is a sonic drop (soft drop held until the piece lands).
+const (
+	Left Input = iota
+	Right
+	Cw
+	Ccw
+	Flip // 180° turn (Options.Allow180)
+	Drop
+	none // the spawn state has no last input
+	nInputs
+)
+
+// String names the input ("left", "right", "cw", "ccw", "180", "drop").
+func (in Input) String() string {
+	return [...]string{"left", "right", "cw", "ccw", "180", "drop", "-", "?"}[min(in, nInputs)]
+}
+
+// Options selects the rule variants the generator follows.
+type Options struct {
+	Allow180 bool             // allow 180° turns (jstris kicks, spec §5)
+	SpinRule tetris.SpinRule  // 5th-kick upgrade rule (spec §9)
+	Spawn    tetris.SpawnRule // where the piece starts
+}
+
+// OptionsFor returns the options matching a rule set.
+func OptionsFor(r *tetris.Rules) Options {
+	return Options{Allow180: r.Allow180, SpinRule: r.SpinRule, Spawn: r.Spawn}
+}
+
+// Move is one reachable placement: the location where its fastest path
+// ends (orientation and origin as reached, spin status), whether the hold
+// was used, the path's time in ticks (hold included) and its number of
+// inputs (hold and the final hard drop excluded).
+type Move struct {
+	tetris.Placement
+	Hold   bool
+	Time   int32
+	Inputs int32
+	node   int32 // search slot<<16 | state index, for Path
+}
+
+// State indexing: ((spin*4+rot)*10+x)*40+y is a position; times nInputs
+// plus the last input gives a state.
+const (
+	nPos    = 3 * 4 * tetris.Width * tetris.Height
+	nStates = nPos * int(nInputs)
+)
+
+func stateIndex(spin tetris.Spin, r tetris.Rot, x, y int, last Input) int {
+	return ((((int(spin)*4+int(r))*tetris.Width+x)*tetris.Height)+y)*int(nInputs) + int(last)
+}
+
+func decode(idx int) (spin tetris.Spin, r tetris.Rot, x, y int, last Input) {
+	last = Input(idx % int(nInputs))
+	idx /= int(nInputs)
+	y = idx % tetris.Height
+	idx /= tetris.Height
+	x = idx % tetris.Width
+	idx /= tetris.Width
+	r = tetris.Rot(idx & 3)
+	spin = tetris.Spin(idx >> 2)
+	return
+}
+
+// search holds one Dijkstra's buffers; stamps avoid clearing them.
+type search struct {
+	stamp   uint32
+	seen    []uint32 // stamp when the state's dist was set
+	dist    []uint32 // time<<16 | inputs
+	parent  []int32
+	keySeen []uint32 // stamp per canonical (spin, placement) index
+	buckets [][]uint32
+}
+
+func newSearch() *search {
+	return &search{
+		seen:    make([]uint32, nStates),
+		dist:    make([]uint32, nStates),
+		parent:  make([]int32, nStates),
+		keySeen: make([]uint32, nPos),
+	}
+}
+
+// Generator finds placements with reusable buffers.
+type Generator struct {
+	opts Options
+	s    [2]*search
+	fit  [4][tetris.Width]uint64 // bit y: the piece fits with origin (x,y)
+	b    *tetris.Board
+	p    tetris.Piece
+}
+
+// New returns a generator for the given rule options.
+func New(opts Options) *Generator {
+	return &Generator{opts: opts, s: [2]*search{newSearch(), newSearch()}}
+}
+
+const yMask = 1<<tetris.Height - 1
+
+// prepare builds the per-(orientation, x) fit masks for p on b.
+func (g *Generator) prepare(b *tetris.Board, p tetris.Piece) {
+	g.b, g.p = b, p
+	var free [tetris.Width]uint64
+	for y := range tetris.Height {
+		row := ^b.Rows[y]
+		for x := range tetris.Width {
+			free[x] |= uint64(row>>uint(x)&1) << uint(y)
+		}
+	}
+	for r := range tetris.Rot(4) {
+		cells := tetris.PieceCells(p, r)
+		for x := range tetris.Width {
+			m := uint64(yMask)
+			for _, c := range cells {
+				cx := x + int(c.X)
+				if cx < 0 || cx >= tetris.Width {
+					m = 0
+					break
+				}
+				if c.Y >= 0 {
+					m &= free[cx] >> uint(c.Y)
+				} else {
+					m &= free[cx] << uint(-c.Y)
+				}
+			}
+			g.fit[r][x] = m & yMask
+		}
+	}
+}
+
+func (g *Generator) fits(r tetris.Rot, x, y int) bool {
+	return uint(x) < tetris.Width && uint(y) < tetris.Height && g.fit[r][x]>>uint(y)&1 != 0
+}
+
+// dropY returns the sonic-drop y from a fitting (r,x,y).
+func (g *Generator) dropY(r tetris.Rot, x, y int) int {
+	below := ^g.fit[r][x] & (1<<uint(y) - 1)
+	if below == 0 {
+		return 0
+	}
+	return 64 - bits.LeadingZeros64(below)
+}
+
+// Generate appends to dst every reachable final placement of piece p on b
+// (none if p cannot spawn; placements that would lock out are skipped)
+// and returns it. Moves are in order of increasing (time, inputs).
+func (g *Generator) Generate(dst []Move, b *tetris.Board, p tetris.Piece) []Move {
+	return g.run(dst, 0, b, p, false)
+}
+
+// Turn appends the moves of a whole turn: the current piece's placements,
+// then (if hold is allowed, hold != cur and the alternative is known) the
+// placements of the hold piece, or of next when the hold is empty, marked
+// Hold with one extra tick.
+func (g *Generator) Turn(dst []Move, b *tetris.Board, cur, hold, next tetris.Piece, holdAllowed bool) []Move {
+	dst = g.run(dst, 0, b, cur, false)
+	if !holdAllowed {
+		return dst
+	}
+	alt := hold
+	if alt == tetris.NoPiece {
+		alt = next
+	}
+	if alt.Valid() && alt != cur {
+		dst = g.run(dst, 1, b, alt, true)
+	}
+	return dst
+}
+
+func (g *Generator) run(dst []Move, slot int, b *tetris.Board, p tetris.Piece, hold bool) []Move {
+	sx, sy, ok := b.Spawn(p, g.opts.Spawn)
+	if !ok {
+		return dst
+	}
+	g.prepare(b, p)
+	s := g.s[slot]
+	s.stamp++
+	if s.stamp == 0 {
+		clear(s.seen)
+		clear(s.keySeen)
+		s.stamp = 1
+	}
+	for i := range s.buckets {
+		s.buckets[i] = s.buckets[i][:0]
+	}
+	holdTime := int32(0)
+	if hold {
+		holdTime = 1
+	}
+	lockMinY := tetris.Visible // a lock with every cell at y ≥ 20 locks out
+	rotates := p != tetris.O
+	isT := p == tetris.T
+
+	// push relaxes state idx to (t, n) from parent.
+	push := func(idx int, parent int32, t, n uint32) {
+		d := t<<16 | n
+		if s.seen[idx] == s.stamp && s.dist[idx] <= d {
+			return
+		}
+		s.seen[idx] = s.stamp
+		s.dist[idx] = d
+		s.parent[idx] = parent
+		for len(s.buckets) <= int(t) {
+			s.buckets = append(s.buckets, make([]uint32, 0, 64))
+		}
+		s.buckets[t] = append(s.buckets[t], n<<16|uint32(idx))
+	}
+	push(stateIndex(tetris.SpinNone, tetris.North, sx, sy, none), -1, 0, 0)
+
+	for t := 0; t < len(s.buckets); t++ {
+		bucket := s.buckets[t]
+		if len(bucket) == 0 {
+			continue
+		}
+		// No edge is free, so nothing joins this bucket while it is
+		// processed: sort once by (inputs, index).
+		slices.Sort(bucket)
+		for _, e := range bucket {
+			idx := int(e & 0xFFFF)
+			n := e >> 16
+			if s.dist[idx] != uint32(t)<<16|n {
+				continue // superseded
+			}
+			spin, r, x, y, last := decode(idx)
+			dy := g.dropY(r, x, y)
+			// Lock at the hard-drop position.
+			lspin := spin
+			if dy != y {
+				lspin = tetris.SpinNone
+			}
+			pl := tetris.Placement{Piece: p, Rot: r, X: int8(x), Y: int8(dy), Spin: lspin}
+			if dy+int(tetris.PieceShape(p, r).MinY) < lockMinY {
+				c := pl.Canonical()
+				k := ((int(lspin)*4+int(c.Rot))*tetris.Width+int(c.X))*tetris.Height + int(c.Y)
+				if s.keySeen[k] != s.stamp {
+					s.keySeen[k] = s.stamp
+					dst = append(dst, Move{Placement: pl, Hold: hold, Time: int32(t) + holdTime,
+						Inputs: int32(n), node: int32(slot<<16 | idx)})
+				}
+			}
+			cost := func(in Input) uint32 {
+				if in == last {
+					return uint32(t) + 2
+				}
+				return uint32(t) + 1
+			}
+			par := int32(idx)
+			if g.fits(r, x-1, y) {
+				push(stateIndex(tetris.SpinNone, r, x-1, y, Left), par, cost(Left), n+1)
+			}
+			if g.fits(r, x+1, y) {
+				push(stateIndex(tetris.SpinNone, r, x+1, y, Right), par, cost(Right), n+1)
+			}
+			if dy != y {
+				c := uint32(t + 2*(y-dy))
+				if last == Drop {
+					c++
+				}
+				push(stateIndex(tetris.SpinNone, r, x, dy, Drop), par, c, n+1)
+			}
+			if !rotates {
+				continue
+			}
+			for _, in := range [3]Input{Cw, Ccw, Flip} {
+				var to tetris.Rot
+				switch in {
+				case Cw:
+					to = r.Cw()
+				case Ccw:
+					to = r.Ccw()
+				default:
+					if !g.opts.Allow180 {
+						continue
+					}
+					to = r.Flip()
+				}
+				for k, kc := range tetris.Kicks(p, r, to) {
+					nx, ny := x+int(kc.X), y+int(kc.Y)
+					if !g.fits(to, nx, ny) {
+						continue
+					}
+					sp := tetris.SpinNone
+					if isT {
+						sp = g.b.TSpin(to, nx, ny, k, g.opts.SpinRule)
+					}
+					push(stateIndex(sp, to, nx, ny, in), par, cost(in), n+1)
+					break
+				}
+			}
+		}
+	}
+	return dst
+}
+
+// Path appends to buf the inputs of m's fastest path (hold and the final
+// hard drop not included) and returns it. m must come from the most recent
+// Generate or Turn call of g.
+func (g *Generator) Path(m Move, buf []Input) []Input {
+	s := g.s[m.node>>16]
+	start := len(buf)
+	for idx := int(m.node & 0xFFFF); ; {
+		par := s.parent[idx]
+		if par < 0 {
+			break
+		}
+		buf = append(buf, Input(idx%int(nInputs)))
+		idx = int(par)
+	}
+	slices.Reverse(buf[start:])
+	return buf
+}
