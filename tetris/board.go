@@ -250,17 +250,13 @@ func (b *Board) AddGarbage(hole int) (dead bool) {
 
 // ParseField reads a field in sfinder's notation: rows top to bottom, 'X'
 // (or any of "#GIOTLJSZ") filled and '_' or '.' empty, each exactly 10
-// wide; rows are separated by '/' or newlines (blank lines and spaces
-// around rows are ignored). The last row is y=0. Errors name the row and
-// column.
+// wide; rows are separated by '/', ',', spaces or newlines. The last row
+// is y=0. Errors name the row and column.
 func ParseField(s string) (Board, error) {
 	var b Board
-	var rows []string
-	for _, part := range strings.FieldsFunc(s, func(r rune) bool { return r == '/' || r == '\n' || r == '\r' }) {
-		if part = strings.TrimSpace(part); part != "" {
-			rows = append(rows, part)
-		}
-	}
+	rows := strings.FieldsFunc(s, func(r rune) bool {
+		return r == '/' || r == ',' || r == ' ' || r == '\t' || r == '\n' || r == '\r'
+	})
 	if len(rows) > Height {
 		return b, fmt.Errorf("tetris: field has %d rows, at most %d", len(rows), Height)
 	}

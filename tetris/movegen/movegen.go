@@ -98,20 +98,24 @@ func decode(idx int) (spin tetris.Spin, r tetris.Rot, x, y int, last Input) {
 
 // search holds one Dijkstra's buffers; stamps avoid clearing them.
 type search struct {
-	stamp   uint32
-	seen    []uint32 // stamp when the state's dist was set
-	dist    []uint32 // time<<16 | inputs
-	parent  []int32
-	keySeen []uint32 // stamp per canonical (spin, placement) index
-	buckets [][]uint32
+	stamp    uint32
+	dist     []uint64 // stamp<<32 | time<<16 | inputs per state
+	parent   []int32
+	keySeen  []uint32 // stamp per canonical (spin, placement) index
+	lockSeen []uint32 // stamp per (spin, orientation, x, drop y) already locked
+	posSeen  []uint32 // stamp when posBest was set
+	posBest  []uint32 // best time<<16|inputs over all last inputs, per position
+	buckets  [][]uint32
 }
 
 func newSearch() *search {
 	return &search{
-		seen:    make([]uint32, nStates),
-		dist:    make([]uint32, nStates),
-		parent:  make([]int32, nStates),
-		keySeen: make([]uint32, nPos),
+		dist:     make([]uint64, nStates),
+		parent:   make([]int32, nStates),
+		keySeen:  make([]uint32, nPos),
+		lockSeen: make([]uint32, nPos),
+		posSeen:  make([]uint32, nPos),
+		posBest:  make([]uint32, nPos),
 	}
 }
 
@@ -210,8 +214,10 @@ func (g *Generator) run(dst []Move, slot int, b *tetris.Board, p tetris.Piece, h
 	s := g.s[slot]
 	s.stamp++
 	if s.stamp == 0 {
-		clear(s.seen)
+		clear(s.dist)
 		clear(s.keySeen)
+		clear(s.lockSeen)
+		clear(s.posSeen)
 		s.stamp = 1
 	}
 	for i := range s.buckets {
@@ -225,14 +231,30 @@ func (g *Generator) run(dst []Move, slot int, b *tetris.Board, p tetris.Piece, h
 	rotates := p != tetris.O
 	isT := p == tetris.T
 
-	// push relaxes state idx to (t, n) from parent.
+	// push relaxes state idx to (t, n) from parent. A state is also
+	// skipped when the same position was reached with another last input
+	// at (t', n') with t'+1 < t, or t'+1 == t and n' <= n: any
+	// continuation from there costs at most one release tick more, so it
+	// is never worse.
 	push := func(idx int, parent int32, t, n uint32) {
 		d := t<<16 | n
-		if s.seen[idx] == s.stamp && s.dist[idx] <= d {
+		sd := uint64(s.stamp)<<32 | uint64(d)
+		if old := s.dist[idx]; old>>32 == uint64(s.stamp) && old <= sd {
 			return
 		}
-		s.seen[idx] = s.stamp
-		s.dist[idx] = d
+		pos := idx / int(nInputs)
+		if s.posSeen[pos] == s.stamp {
+			if b := s.posBest[pos] + 1<<16; b <= d {
+				return
+			}
+			if d < s.posBest[pos] {
+				s.posBest[pos] = d
+			}
+		} else {
+			s.posSeen[pos] = s.stamp
+			s.posBest[pos] = d
+		}
+		s.dist[idx] = sd
 		s.parent[idx] = parent
 		for len(s.buckets) <= int(t) {
 			s.buckets = append(s.buckets, make([]uint32, 0, 64))
@@ -252,7 +274,7 @@ func (g *Generator) run(dst []Move, slot int, b *tetris.Board, p tetris.Piece, h
 		for _, e := range bucket {
 			idx := int(e & 0xFFFF)
 			n := e >> 16
-			if s.dist[idx] != uint32(t)<<16|n {
+			if s.dist[idx] != uint64(s.stamp)<<32|uint64(t)<<16|uint64(n) {
 				continue // superseded
 			}
 			spin, r, x, y, last := decode(idx)
@@ -263,7 +285,9 @@ func (g *Generator) run(dst []Move, slot int, b *tetris.Board, p tetris.Piece, h
 				lspin = tetris.SpinNone
 			}
 			pl := tetris.Placement{Piece: p, Rot: r, X: int8(x), Y: int8(dy), Spin: lspin}
-			if dy+int(tetris.PieceShape(p, r).MinY) < lockMinY {
+			li := ((int(lspin)*4+int(r))*tetris.Width+x)*tetris.Height + dy
+			if s.lockSeen[li] != s.stamp && dy+int(tetris.PieceShape(p, r).MinY) < lockMinY {
+				s.lockSeen[li] = s.stamp
 				c := pl.Canonical()
 				k := ((int(lspin)*4+int(c.Rot))*tetris.Width+int(c.X))*tetris.Height + int(c.Y)
 				if s.keySeen[k] != s.stamp {
