@@ -483,3 +483,46 @@ func FuzzParseField(f *testing.F) {
 		}
 	})
 }
+
+// TBP (text/0000-mvp.md) defines the O and I centers per orientation by
+// which mino they are: check that our origins are exactly those minos.
+func TestTBPCenters(t *testing.T) {
+	tests := []struct {
+		p    Piece
+		r    Rot
+		want string // which mino the origin (0,0) is
+	}{
+		{O, North, "bottom-left"}, {O, East, "top-left"}, {O, South, "top-right"}, {O, West, "bottom-right"},
+		{I, North, "middle-left"}, {I, East, "middle-top"}, {I, South, "middle-right"}, {I, West, "middle-bottom"},
+	}
+	for _, tc := range tests {
+		cs := PieceCells(tc.p, tc.r)
+		minX, maxX, minY, maxY := int8(9), int8(-9), int8(9), int8(-9)
+		has := false
+		for _, c := range cs {
+			minX, maxX = min(minX, c.X), max(maxX, c.X)
+			minY, maxY = min(minY, c.Y), max(maxY, c.Y)
+			if c == (Cell{}) {
+				has = true
+			}
+		}
+		if !has {
+			t.Errorf("%v %v: origin is not a mino", tc.p, tc.r)
+			continue
+		}
+		var got string
+		switch {
+		case tc.p == O:
+			v := map[bool]string{true: "bottom", false: "top"}[minY == 0]
+			h := map[bool]string{true: "left", false: "right"}[minX == 0]
+			got = v + "-" + h
+		case maxY == minY: // horizontal I: left-middle is x=−1 from the right end… origin's rank from the left
+			got = map[int8]string{-1: "middle-left", -2: "middle-right"}[minX]
+		default:
+			got = map[int8]string{-2: "middle-top", -1: "middle-bottom"}[minY]
+		}
+		if got != tc.want {
+			t.Errorf("%v %v: origin is the %s mino, TBP says %s", tc.p, tc.r, got, tc.want)
+		}
+	}
+}

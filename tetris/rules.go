@@ -149,10 +149,11 @@ func (t *AttackTable) Base(k Kind) int {
 	return t.Full[k-KindTspin]
 }
 
-// State is the scoring state of one playfield: cells, combo and
-// back-to-back. It is a value type; Lock mutates it in place.
+// State is the scoring state of one playfield: cells (the embedded
+// Board, so its methods apply to a State), combo and back-to-back. It is a
+// value type; Lock mutates it in place.
 type State struct {
-	Board Board
+	Board
 	Combo uint32 // consecutive clearing placements (CC and TBP convention)
 	B2B   bool
 }
