@@ -49,3 +49,21 @@ func TestBenchBoardsDeterministic(t *testing.T) {
 	}
 	t.Logf("bench workload: %d placements over %d calls", n, calls)
 }
+
+func BenchmarkFastGenerate(b *testing.B) {
+	boards := BenchBoards()
+	g := New(Options{})
+	dst := make([]Move, 0, 1024)
+	total, calls := 0, 0
+	for b.Loop() {
+		for i := range boards {
+			for p := tetris.I; p <= tetris.Z; p++ {
+				dst = g.FastGenerate(dst[:0], &boards[i], p)
+				total += len(dst)
+				calls++
+			}
+		}
+	}
+	b.ReportMetric(float64(total)/b.Elapsed().Seconds(), "placements/s")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(calls), "ns/piece")
+}

@@ -122,15 +122,28 @@ func newSearch() *search {
 // Generator finds placements with reusable buffers.
 type Generator struct {
 	opts Options
-	s    [2]*search
+	s    [3]*search              // slots: current piece, hold piece, fast-mode seed building
 	fit  [4][tetris.Width]uint64 // bit y: the piece fits with origin (x,y)
 	b    *tetris.Board
 	p    tetris.Piece
+	surf [4][tetris.Width]int8 // lowest origin y with every cell at or above the column heights
+
+	starts [tetris.NumPieces][]start // fast-mode seeds per piece, built on first use
+}
+
+// start is a fast-mode seed: a free-air position reached from the spawn
+// on an empty board, with its fastest path there.
+type start struct {
+	r    tetris.Rot
+	x, y int8
+	last Input
+	t, n uint32
+	path []Input
 }
 
 // New returns a generator for the given rule options.
 func New(opts Options) *Generator {
-	return &Generator{opts: opts, s: [2]*search{newSearch(), newSearch()}}
+	return &Generator{opts: opts, s: [3]*search{newSearch(), newSearch(), newSearch()}}
 }
 
 const yMask = 1<<tetris.Height - 1
@@ -183,7 +196,18 @@ func (g *Generator) dropY(r tetris.Rot, x, y int) int {
 // (none if p cannot spawn; placements that would lock out are skipped)
 // and returns it. Moves are in order of increasing (time, inputs).
 func (g *Generator) Generate(dst []Move, b *tetris.Board, p tetris.Piece) []Move {
-	return g.run(dst, 0, b, p, false)
+	return g.run(dst, 0, b, p, false, false)
+}
+
+// FastGenerate is Cold Clear 1's fast mode (spec §17), a speed heuristic:
+// when every column is lower than 16 it starts from every orientation and
+// column in free air (with the fastest empty-board path there), drops
+// them, and only explores states that have a spin or are not entirely
+// above the stack. It may miss exotic placements that need moves above
+// the stack; its moves are real (their paths replay) but may be slower
+// than the fastest. Otherwise it is Generate.
+func (g *Generator) FastGenerate(dst []Move, b *tetris.Board, p tetris.Piece) []Move {
+	return g.run(dst, 0, b, p, false, true)
 }
 
 // Turn appends the moves of a whole turn: the current piece's placements,
@@ -191,7 +215,16 @@ func (g *Generator) Generate(dst []Move, b *tetris.Board, p tetris.Piece) []Move
 // placements of the hold piece, or of next when the hold is empty, marked
 // Hold with one extra tick.
 func (g *Generator) Turn(dst []Move, b *tetris.Board, cur, hold, next tetris.Piece, holdAllowed bool) []Move {
-	dst = g.run(dst, 0, b, cur, false)
+	return g.turn(dst, b, cur, hold, next, holdAllowed, false)
+}
+
+// FastTurn is Turn with FastGenerate's heuristic.
+func (g *Generator) FastTurn(dst []Move, b *tetris.Board, cur, hold, next tetris.Piece, holdAllowed bool) []Move {
+	return g.turn(dst, b, cur, hold, next, holdAllowed, true)
+}
+
+func (g *Generator) turn(dst []Move, b *tetris.Board, cur, hold, next tetris.Piece, holdAllowed, fast bool) []Move {
+	dst = g.run(dst, 0, b, cur, false, fast)
 	if !holdAllowed {
 		return dst
 	}
@@ -200,17 +233,104 @@ func (g *Generator) Turn(dst []Move, b *tetris.Board, cur, hold, next tetris.Pie
 		alt = next
 	}
 	if alt.Valid() && alt != cur {
-		dst = g.run(dst, 1, b, alt, true)
+		dst = g.run(dst, 1, b, alt, true, fast)
 	}
 	return dst
 }
 
-func (g *Generator) run(dst []Move, slot int, b *tetris.Board, p tetris.Piece, hold bool) []Move {
+// fastFloor is the lowest cell row of fast-mode seeds and the column
+// height below which fast mode applies (CC1: all heights < 16).
+const fastFloor = 16
+
+// buildStarts computes p's fast-mode seeds: for every (orientation, x)
+// the fastest empty-board state whose path stays at rows ≥ fastFloor.
+func (g *Generator) buildStarts(p tetris.Piece) {
+	var empty tetris.Board
+	g.run(nil, 2, &empty, p, false, false)
+	s := g.s[2]
+	type best struct {
+		idx int
+		d   uint64
+	}
+	var bs [4][tetris.Width]best
+	for idx := range nStates {
+		d := s.dist[idx]
+		if d>>32 != uint64(s.stamp) {
+			continue
+		}
+		spin, r, x, _, _ := decode(idx)
+		if spin != tetris.SpinNone {
+			continue
+		}
+		ok := true
+		for j := idx; j >= 0; j = int(s.parent[j]) {
+			_, jr, _, jy, _ := decode(j)
+			if jy+int(tetris.PieceShape(p, jr).MinY) < fastFloor {
+				ok = false
+				break
+			}
+		}
+		if !ok {
+			continue
+		}
+		if cur := &bs[r][x]; cur.d == 0 || d < cur.d {
+			*cur = best{idx, d}
+		}
+	}
+	var out []start
+	for r := range 4 {
+		for x := range tetris.Width {
+			b := bs[r][x]
+			if b.d == 0 {
+				continue
+			}
+			_, _, _, y, last := decode(b.idx)
+			st := start{r: tetris.Rot(r), x: int8(x), y: int8(y), last: last,
+				t: uint32(b.d>>16) & 0xFFFF, n: uint32(b.d) & 0xFFFF}
+			for j := b.idx; s.parent[j] >= 0; j = int(s.parent[j]) {
+				st.path = append(st.path, Input(j%int(nInputs)))
+			}
+			slices.Reverse(st.path)
+			out = append(out, st)
+		}
+	}
+	g.starts[p] = out
+}
+
+func (g *Generator) run(dst []Move, slot int, b *tetris.Board, p tetris.Piece, hold, fast bool) []Move {
 	sx, sy, ok := b.Spawn(p, g.opts.Spawn)
 	if !ok {
 		return dst
 	}
+	if fast {
+		var h [tetris.Width]int
+		b.Heights(&h)
+		for _, v := range h {
+			if v >= fastFloor {
+				fast = false
+			}
+		}
+	}
+	if fast && g.starts[p] == nil {
+		g.buildStarts(p)
+	}
 	g.prepare(b, p)
+	if fast {
+		var h [tetris.Width]int
+		b.Heights(&h)
+		for r := range tetris.Rot(4) {
+			cells := tetris.PieceCells(p, r)
+			for x := range tetris.Width {
+				v := -100
+				for _, c := range cells {
+					if cx := x + int(c.X); cx >= 0 && cx < tetris.Width {
+						v = max(v, h[cx]-int(c.Y))
+					}
+				}
+				g.surf[r][x] = int8(v)
+			}
+		}
+	}
 	s := g.s[slot]
 	s.stamp++
 	if s.stamp == 0 {
@@ -261,7 +381,18 @@ func (g *Generator) run(dst []Move, slot int, b *tetris.Board, p tetris.Piece, h
 		}
 		s.buckets[t] = append(s.buckets[t], n<<16|uint32(idx))
 	}
-	push(stateIndex(tetris.SpinNone, tetris.North, sx, sy, none), -1, 0, 0)
+	// expand reports whether a newly reached state may be explored (fast
+	// mode: only spins and states not entirely above the stack).
+	expand := func(spin tetris.Spin, r tetris.Rot, x, y int) bool {
+		return !fast || spin != tetris.SpinNone || y < int(g.surf[r][x])
+	}
+	if fast {
+		for i, st := range g.starts[p] {
+			push(stateIndex(tetris.SpinNone, st.r, int(st.x), int(st.y), st.last), int32(-2-i), st.t, st.n)
+		}
+	} else {
+		push(stateIndex(tetris.SpinNone, tetris.North, sx, sy, none), -1, 0, 0)
+	}
 
 	for t := 0; t < len(s.buckets); t++ {
 		bucket := s.buckets[t]
@@ -303,18 +434,24 @@ func (g *Generator) run(dst []Move, slot int, b *tetris.Board, p tetris.Piece, h
 				return uint32(t) + 1
 			}
 			par := int32(idx)
-			if g.fits(r, x-1, y) {
-				push(stateIndex(tetris.SpinNone, r, x-1, y, Left), par, cost(Left), n+1)
-			}
-			if g.fits(r, x+1, y) {
-				push(stateIndex(tetris.SpinNone, r, x+1, y, Right), par, cost(Right), n+1)
-			}
 			if dy != y {
 				c := uint32(t + 2*(y-dy))
 				if last == Drop {
 					c++
 				}
-				push(stateIndex(tetris.SpinNone, r, x, dy, Drop), par, c, n+1)
+				// fast-mode seeds are always dropped and explored (CC1)
+				if s.parent[idx] <= -2 || expand(tetris.SpinNone, r, x, dy) {
+					push(stateIndex(tetris.SpinNone, r, x, dy, Drop), par, c, n+1)
+				}
+				if s.parent[idx] <= -2 {
+					continue
+				}
+			}
+			if g.fits(r, x-1, y) && expand(tetris.SpinNone, r, x-1, y) {
+				push(stateIndex(tetris.SpinNone, r, x-1, y, Left), par, cost(Left), n+1)
+			}
+			if g.fits(r, x+1, y) && expand(tetris.SpinNone, r, x+1, y) {
+				push(stateIndex(tetris.SpinNone, r, x+1, y, Right), par, cost(Right), n+1)
 			}
 			if !rotates {
 				continue
@@ -341,7 +478,9 @@ func (g *Generator) run(dst []Move, slot int, b *tetris.Board, p tetris.Piece, h
 					if isT {
 						sp = g.b.TSpin(to, nx, ny, k, g.opts.SpinRule)
 					}
-					push(stateIndex(sp, to, nx, ny, in), par, cost(in), n+1)
+					if expand(sp, to, nx, ny) {
+						push(stateIndex(sp, to, nx, ny, in), par, cost(in), n+1)
+					}
 					break
 				}
 			}
@@ -355,15 +494,22 @@ func (g *Generator) run(dst []Move, slot int, b *tetris.Board, p tetris.Piece, h
 // Generate or Turn call of g.
 func (g *Generator) Path(m Move, buf []Input) []Input {
 	s := g.s[m.node>>16]
-	start := len(buf)
+	first := len(buf)
 	for idx := int(m.node & 0xFFFF); ; {
 		par := s.parent[idx]
+		if par <= -2 { // a fast-mode seed: its own path from the spawn
+			sp := g.starts[m.Piece][-2-par].path
+			for i := len(sp) - 1; i >= 0; i-- {
+				buf = append(buf, sp[i])
+			}
+			break
+		}
 		if par < 0 {
 			break
 		}
 		buf = append(buf, Input(idx%int(nInputs)))
 		idx = int(par)
 	}
-	slices.Reverse(buf[start:])
+	slices.Reverse(buf[first:])
 	return buf
 }

@@ -513,3 +513,59 @@ func TestNoAllocs(t *testing.T) {
 		t.Errorf("%v allocations per Generate", allocs)
 	}
 }
+
+// Fast mode: same counts on an empty board, a subset of the complete set
+// elsewhere, never faster than the fastest path, and every path replays.
+func TestFastMode(t *testing.T) {
+	g := New(Options{})
+	var empty tetris.Board
+	for p := tetris.I; p <= tetris.Z; p++ {
+		if a, b := len(g.FastGenerate(nil, &empty, p)), len(g.Generate(nil, &empty, p)); a != b {
+			t.Errorf("%v: fast %d, complete %d on the empty board", p, a, b)
+		}
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	missed, total := 0, 0
+	var buf []Input
+	for range 1000 {
+		b := randomBoard(rng)
+		p := tetris.Piece(rng.IntN(7))
+		full := map[refKey]int32{}
+		for _, m := range g.Generate(nil, &b, p) {
+			full[keyOf(m.Placement)] = m.Time
+		}
+		fast := g.FastGenerate(nil, &b, p)
+		for _, m := range fast {
+			best, ok := full[keyOf(m.Placement)]
+			if !ok {
+				t.Fatalf("fast mode has %v not in the complete set on\n%s", m.Placement, &b)
+			}
+			if m.Time < best {
+				t.Fatalf("fast %v time %d < fastest %d", m.Placement, m.Time, best)
+			}
+			buf = g.Path(m, buf[:0])
+			pl, tm := replay(t, &b, p, Options{}, buf)
+			if pl != m.Placement || int32(tm) != m.Time {
+				t.Fatalf("on\n%s\nfast path %v replays to %v (time %d), move %v (time %d)", &b, buf, pl, tm, m.Placement, m.Time)
+			}
+		}
+		missed += len(full) - len(fast)
+		total += len(full)
+	}
+	t.Logf("fast mode found %d of %d placements", total-missed, total)
+}
+
+// Fast-mode Turn keeps the current piece's paths valid after the hold search.
+func TestFastTurnPaths(t *testing.T) {
+	g := New(Options{})
+	b := mustField(t, "X__XX_X___/X___XXXXXX/XX_XXXXXXX")
+	ms := g.FastTurn(nil, &b, tetris.T, tetris.NoPiece, tetris.S, true)
+	var buf []Input
+	for _, m := range ms {
+		buf = g.Path(m, buf[:0])
+		pl, tm := replay(t, &b, m.Piece, Options{}, buf)
+		if pl != m.Placement || int32(tm)+map[bool]int32{true: 1}[m.Hold] != m.Time {
+			t.Fatalf("%v: replays to %v time %d, move time %d", buf, pl, tm, m.Time)
+		}
+	}
+}
