@@ -4,8 +4,9 @@
 //
 // Start with New, Reset, Think, Suggest and Play; AddPiece tells the bot
 // about a newly revealed queue piece; Stats reports nodes, nodes/s and
-// depth. The bot carries its own small rules model (board.go, movegen.go)
-// following spec §1–§17, until the shared engine and move generator land.
+// depth. Rules come from the shared engine (package tetris) and placements
+// from the shared move generator (tetris/movegen); board.go and movegen.go
+// adapt them to the bot's names.
 package bot
 
 import (
@@ -380,7 +381,7 @@ func (b *Bot) place(w *worker, s *State, dst []expChild, p Piece, pop int, newHo
 		c.st = *s
 		c.st.pop(pop)
 		c.st.Hold = newHold
-		res := c.st.Board.Lock(p, mv.Rot, int(mv.X), int(mv.Y), mv.Spin)
+		res := lockMove(&c.st.Board, p, mv.Rot, int(mv.X), int(mv.Y), mv.Spin)
 		if res.LockedOut {
 			continue
 		}
@@ -403,7 +404,7 @@ func (b *Bot) place(w *worker, s *State, dst []expChild, p Piece, pop int, newHo
 
 func hardDroppable(b *Board, p Piece, mv Move) bool {
 	for y := int(mv.Y); y <= 21; y++ {
-		if !b.fits(p, mv.Rot, int(mv.X), y) {
+		if !b.Fits(p, mv.Rot, int(mv.X), y) {
 			return false
 		}
 	}
@@ -454,7 +455,7 @@ func (b *Bot) Suggest(incoming int) []Move {
 		b.mu.Unlock()
 		for i, c := range cands {
 			t := s.Board
-			t.Lock(c.Move.Piece, c.Move.Rot, int(c.Move.X), int(c.Move.Y), c.Move.Spin)
+			lockMove(&t, c.Move.Piece, c.Move.Rot, int(c.Move.X), int(c.Move.Y), c.Move.Spin)
 			var h [10]int
 			t.Heights(&h)
 			sent := max(int(c.Reward.Attack), 0)

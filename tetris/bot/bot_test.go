@@ -41,7 +41,7 @@ func firstMoveLock(t *testing.T, b *Bot, incoming int) (Move, LockResult) {
 		t.Fatal("no suggestion")
 	}
 	s := b.State()
-	res := s.Board.Lock(ms[0].Piece, ms[0].Rot, int(ms[0].X), int(ms[0].Y), ms[0].Spin)
+	res := lockMove(&s.Board, ms[0].Piece, ms[0].Rot, int(ms[0].X), int(ms[0].Y), ms[0].Spin)
 	return ms[0], res
 }
 
@@ -149,7 +149,7 @@ func TestPlayAndAddPiece(t *testing.T) {
 			want.Hold = p
 		}
 		want.pop(n)
-		want.Board.Lock(ms[0].Piece, ms[0].Rot, int(ms[0].X), int(ms[0].Y), ms[0].Spin)
+		lockMove(&want.Board, ms[0].Piece, ms[0].Rot, int(ms[0].X), int(ms[0].Y), ms[0].Spin)
 		if after != want {
 			t.Fatalf("step %d: state after Play differs\n got %+v\nwant %+v", step, after, want)
 		}
@@ -191,7 +191,7 @@ func TestFinalMoveRuleGarbage(t *testing.T) {
 	mv, _ := firstMoveLock(t, b, 8)
 	s := b.State()
 	c := s.Board
-	c.Lock(mv.Piece, mv.Rot, int(mv.X), int(mv.Y), mv.Spin)
+	lockMove(&c, mv.Piece, mv.Rot, int(mv.X), int(mv.Y), mv.Spin)
 	var h [10]int
 	c.Heights(&h)
 	if 8+h[3] > 20 || 8+h[4] > 20 || 8+h[5] > 20 {

@@ -155,7 +155,7 @@ func (e *Evaluator) Evaluate(b *Board, in *EvalInput) (Value, Reward) {
 		}
 		// CC1 keeps the cut board only for doubles and triples
 		nb := cb
-		res := nb.Lock(T, r, x, y, SpinFull)
+		res := lockMove(&nb, T, r, x, y, SpinFull)
 		vv += w.TSlot[min(res.Lines, 3)]
 		if res.Lines < 2 {
 			break
@@ -306,7 +306,7 @@ func tCorners(b *Board, x, y int) int {
 
 // caveTSlot follows a twist spot down to a cave T-slot (spec §19).
 func caveTSlot(b *Board, r Rot, x, y int) (Rot, int, int, bool) {
-	if !b.fits(T, r, x, y) {
+	if !b.Fits(T, r, x, y) {
 		return 0, 0, 0, false
 	}
 	y = dropY(b, T, r, x, y)
@@ -327,7 +327,7 @@ func caveTSlot(b *Board, r Rot, x, y int) (Rot, int, int, bool) {
 			return South, x - 1, y - 1, true
 		}
 	}
-	if tCorners(b, x, y) >= 3 && !b.fits(T, r, x, y-1) {
+	if tCorners(b, x, y) >= 3 && !b.Fits(T, r, x, y-1) {
 		return r, x, y, true
 	}
 	return 0, 0, 0, false

@@ -102,7 +102,7 @@ func TestTSlotCutout(t *testing.T) {
 		t.Fatal("no T-slot found")
 	}
 	c := b
-	res := c.Lock(T, r, x, y, SpinFull)
+	res := lockMove(&c, T, r, x, y, SpinFull)
 	if res.Lines != 2 {
 		t.Fatalf("cut-out T %v (%d,%d) cleared %d lines, want 2", r, x, y, res.Lines)
 	}

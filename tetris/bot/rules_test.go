@@ -1,6 +1,7 @@
-// rules_test.go checks the bot's rules model against the spec's vectors:
-// kick tables (§4.2), the TSD spin case (§25.2) and empty-board placement
-// counts (§25.3), plus the placement generator against a slow reference.
+// rules_test.go checks the bot's adapter over the shared engine and move
+// generator against the spec's vectors: kick tables (§4.2), the TSD spin
+// case (§25.2) and empty-board placement counts (§25.3), plus the
+// placement generator against a slow reference built on engine primitives.
 
 package bot
 
@@ -8,6 +9,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/yomi-ai/yomi/tetris"
 )
 
 func TestKickTables(t *testing.T) {
@@ -39,11 +42,11 @@ func TestKickTables(t *testing.T) {
 	}
 	for _, tc := range tests {
 		got := ""
-		for i, k := range kicks[tc.p][tc.a][tc.b] {
+		for i, k := range tetris.Kicks(tc.p, tc.a, tc.b) {
 			if i > 0 {
 				got += " "
 			}
-			got += fmt.Sprintf("(%d,%d)", k.x, k.y)
+			got += fmt.Sprintf("(%d,%d)", k.X, k.Y)
 		}
 		if got != tc.want {
 			t.Errorf("%v %v->%v: got %s want %s", tc.p, tc.a, tc.b, got, tc.want)
@@ -73,7 +76,7 @@ func TestSpinCheckerTSD(t *testing.T) {
 				t.Fatalf("T south (2,1): spin %v, want full", m.Spin)
 			}
 			c := b
-			res := c.Lock(T, m.Rot, 2, 1, m.Spin)
+			res := lockMove(&c, T, m.Rot, 2, 1, m.Spin)
 			if res.Kind != KindTspin2 || res.Attack != 4 {
 				t.Fatalf("lock: %+v, want TSD with attack 4", res)
 			}
@@ -83,6 +86,12 @@ func TestSpinCheckerTSD(t *testing.T) {
 	if !found {
 		t.Fatal("TSD placement not generated")
 	}
+}
+
+// placementKey identifies a placement by its covered cells and spin.
+func placementKey(p Piece, r Rot, x, y int, spin Spin) uint64 {
+	y0, m := tetris.Placement{Piece: p, Rot: r, X: int8(x), Y: int8(y)}.CellMask()
+	return m | uint64(y0)<<40 | uint64(spin)<<48
 }
 
 // refPlacements is a slow breadth-first reference: every (rot,x,y,spin)
@@ -111,10 +120,10 @@ func refPlacements(b *Board, p Piece) map[uint64]bool {
 	for len(q) > 0 {
 		s := q[0]
 		q = q[1:]
-		if !b.fits(p, s.r, s.x, s.y-1) {
+		if !b.Fits(p, s.r, s.x, s.y-1) {
 			above := true
-			for _, c := range pieceCells[p][s.r] {
-				if s.y+int(c.y) < 20 {
+			for _, c := range tetris.PieceCells(p, s.r) {
+				if s.y+int(c.Y) < 20 {
 					above = false
 				}
 			}
@@ -123,32 +132,29 @@ func refPlacements(b *Board, p Piece) map[uint64]bool {
 			}
 		} else {
 			y := s.y - 1
-			for b.fits(p, s.r, s.x, y-1) {
+			for b.Fits(p, s.r, s.x, y-1) {
 				y--
 			}
 			add(st{s.r, s.x, y, SpinNone})
 		}
 		for _, dx := range []int{-1, 1} {
-			if b.fits(p, s.r, s.x+dx, s.y) {
+			if b.Fits(p, s.r, s.x+dx, s.y) {
 				add(st{s.r, s.x + dx, s.y, SpinNone})
 			}
 		}
 		if p == O {
 			continue
 		}
-		for _, d := range []Rot{1, 3} {
-			nr := (s.r + d) & 3
-			for k, kc := range kicks[p][s.r][nr] {
-				nx, ny := s.x+int(kc.x), s.y+int(kc.y)
-				if b.fits(p, nr, nx, ny) {
-					sp := SpinNone
-					if p == T {
-						sp = b.tSpinStatus(nr, nx, ny, k)
-					}
-					add(st{nr, nx, ny, sp})
-					break
-				}
+		for _, nr := range []Rot{s.r.Cw(), s.r.Ccw()} {
+			nx, ny, k, ok := b.Rotate(p, s.r, s.x, s.y, nr)
+			if !ok {
+				continue
 			}
+			sp := SpinNone
+			if p == T {
+				sp = b.TSpin(nr, nx, ny, k, tetris.FifthKickAlways)
+			}
+			add(st{nr, nx, ny, sp})
 		}
 	}
 	return out

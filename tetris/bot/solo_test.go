@@ -42,7 +42,7 @@ func soloGame(t *testing.T, seed uint64, n int, nodes int64) (lines, attack int,
 			return lines, attack, true
 		}
 		st := b.State()
-		res := st.Board.Lock(ms[0].Piece, ms[0].Rot, int(ms[0].X), int(ms[0].Y), ms[0].Spin)
+		res := lockMove(&st.Board, ms[0].Piece, ms[0].Rot, int(ms[0].X), int(ms[0].Y), ms[0].Spin)
 		lines += res.Lines
 		attack += res.Attack
 		if err := b.Play(ms[0]); err != nil {
