@@ -8,6 +8,7 @@ package tetris
 // Rules configures the game. DefaultRules is Cold Clear 1's battle setup.
 type Rules struct {
 	Allow180  bool      // 180° rotation with the jstris table (spec §5); CC1 has none
+	NoSpin180 bool      // a 180° turn never makes a T-spin (default: the corner rule applies; spec §5 calls this UNCERTAIN)
 	SpinRule  SpinRule  // 5th-kick upgrade rule (spec §9)
 	Spawn     SpawnRule // spawn position rule (spec §3)
 	Hold      bool      // hold allowed

@@ -42,7 +42,7 @@ type placementJSON struct {
 }
 
 func runTetrisPlacements(ctx context.Context, env *cli.Env, args []string) error {
-	fs := cli.NewFlags(env, "tetris placements", "--field ROWS --piece P [--hold P] [--180] [--sfinder-spins] [--json]",
+	fs := cli.NewFlags(env, "tetris placements", "--field ROWS --piece P [--hold P] [--180] [--no-spin-180] [--step-drop] [--sfinder-spins] [--json]",
 		"Lists every reachable final placement of piece P on the field (complete 0G move generator:\n"+
 			"shifts, SRS kicks, soft drops, tucks, spins), one per covered cells plus spin status, with\n"+
 			"its fastest input path and time in ticks (Cold Clear 1's cost model). Coordinates are\n"+
@@ -51,6 +51,8 @@ func runTetrisPlacements(ctx context.Context, env *cli.Env, args []string) error
 	pieceS := fs.String("piece", "", "piece to place: I O T L J S Z")
 	holdS := fs.String("hold", "", "also list the placements of this hold piece (marked hold, +1 tick)")
 	allow180 := fs.Bool("180", false, "allow 180° rotations (jstris kick table)")
+	noSpin180 := fs.Bool("no-spin-180", false, "with --180: a 180° turn never makes a T-spin")
+	stepDrop := fs.Bool("step-drop", false, "also soft-drop one row at a time (stop mid-fall, as sfinder and human players can)")
 	sfinder := fs.Bool("sfinder-spins", false, "upgrade 5th-kick T-spins only when ending east/west (sfinder)")
 	asJSON := fs.Bool("json", false, "print a JSON list")
 	if err := cli.Parse(fs, args); err != nil {
@@ -82,7 +84,7 @@ func runTetrisPlacements(ctx context.Context, env *cli.Env, args []string) error
 	if err != nil {
 		return cli.Usagef("--field: %v", err)
 	}
-	opts := movegen.Options{Allow180: *allow180}
+	opts := movegen.Options{Allow180: *allow180, NoSpin180: *noSpin180, StepDrop: *stepDrop}
 	if *sfinder {
 		opts.SpinRule = tetris.FifthKickTST
 	}

@@ -121,6 +121,9 @@ func reference(b *tetris.Board, p tetris.Piece, opts Options) map[refKey]refResu
 		if dy < st.y {
 			relax(refState{st.r, st.x, dy, tetris.SpinNone, Drop}, it.t+2*(st.y-dy), it.n+1)
 		}
+		if opts.StepDrop && b.Fits(p, st.r, st.x, st.y-1) {
+			relax(refState{st.r, st.x, st.y - 1, tetris.SpinNone, Down}, it.t+2, it.n+1)
+		}
 		if p == tetris.O {
 			continue
 		}
@@ -135,7 +138,7 @@ func reference(b *tetris.Board, p tetris.Piece, opts Options) map[refKey]refResu
 				continue
 			}
 			sp := tetris.SpinNone
-			if p == tetris.T {
+			if p == tetris.T && !(in == Flip && opts.NoSpin180) {
 				sp = b.TSpin(to, nx, ny, k, opts.SpinRule)
 			}
 			relax(refState{to, nx, ny, sp, in}, step(in), it.n+1)
@@ -172,7 +175,7 @@ func replay(t *testing.T, b *tetris.Board, p tetris.Piece, opts Options, path []
 	time, last := 0, none
 	for _, in := range path {
 		time++
-		if in == last {
+		if in == last && in != Down {
 			time++
 		}
 		switch in {
@@ -185,6 +188,13 @@ func replay(t *testing.T, b *tetris.Board, p tetris.Piece, opts Options, path []
 				t.Fatalf("path %v: %v blocked", path, in)
 			}
 			x += d
+			spin = tetris.SpinNone
+		case Down:
+			if !b.Fits(p, r, x, y-1) {
+				t.Fatalf("path %v: down blocked", path)
+			}
+			y--
+			time++
 			spin = tetris.SpinNone
 		case Drop:
 			dy := b.DropY(p, r, x, y)
@@ -201,7 +211,7 @@ func replay(t *testing.T, b *tetris.Board, p tetris.Piece, opts Options, path []
 				t.Fatalf("path %v: %v blocked", path, in)
 			}
 			spin = tetris.SpinNone
-			if p == tetris.T {
+			if p == tetris.T && !(in == Flip && opts.NoSpin180) {
 				spin = b.TSpin(to, nx, ny, k, opts.SpinRule)
 			}
 			r, x, y = to, nx, ny
@@ -422,7 +432,8 @@ func TestDifferentialRandomBoards(t *testing.T) {
 		n = 300
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
-	variants := []Options{{}, {Allow180: true}, {SpinRule: tetris.FifthKickTST}, {Spawn: tetris.Row21AndFall}}
+	variants := []Options{{}, {Allow180: true}, {SpinRule: tetris.FifthKickTST}, {Spawn: tetris.Row21AndFall},
+		{StepDrop: true}, {Allow180: true, NoSpin180: true, StepDrop: true}}
 	for i := range n {
 		b := randomBoard(rng)
 		opts := variants[i%len(variants)]
@@ -440,7 +451,7 @@ func TestPathsReplay(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for i := range 300 {
 		b := randomBoard(rng)
-		opts := Options{Allow180: i%2 == 1}
+		opts := Options{Allow180: i%2 == 1, StepDrop: i%3 == 1}
 		g := New(opts)
 		p := tetris.Piece(rng.IntN(7))
 		var buf []Input
