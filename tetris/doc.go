@@ -24,7 +24,9 @@
 //   - Player (game.go): one side of a versus or solo game, driven by
 //     placements. Play checks that a placement fits and rests on the
 //     stack; checking that it is reachable with its spin is the caller's
-//     job (package tetris/movegen lists every reachable placement).
+//     job: tetris/movegen lists every reachable placement, and
+//     movegen.Generator.Find checks one (use Options.StepDrop when checking
+//     another bot's moves: it also allows stopping a soft drop mid-fall).
 //
 // A versus loop:
 //

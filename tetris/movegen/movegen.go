@@ -137,6 +137,7 @@ type Generator struct {
 	surf [4][tetris.Width]int8 // lowest origin y with every cell at or above the column heights
 
 	starts [tetris.NumPieces][]start // fast-mode seeds per piece, built on first use
+	found  []Move                    // Find's buffer
 }
 
 // start is a fast-mode seed: a free-air position reached from the spawn
@@ -523,4 +524,26 @@ func (g *Generator) Path(m Move, buf []Input) []Input {
 	}
 	slices.Reverse(buf[first:])
 	return buf
+}
+
+// Find reports whether placement pl (its piece, cells and spin; any
+// orientation and origin covering the same cells) is reachable on b, and
+// returns the generated move for it (complete mode, g's options). It is
+// the check a frontend makes on a bot's move; the move's Path is valid
+// until g's next call.
+func (g *Generator) Find(b *tetris.Board, pl tetris.Placement) (Move, bool) {
+	if !pl.Piece.Valid() || !b.FitsPlacement(pl) {
+		return Move{}, false
+	}
+	y0, mask := pl.CellMask()
+	g.found = g.Generate(g.found[:0], b, pl.Piece)
+	for _, m := range g.found {
+		if m.Spin != pl.Spin {
+			continue
+		}
+		if my0, mm := m.CellMask(); my0 == y0 && mm == mask {
+			return m, true
+		}
+	}
+	return Move{}, false
 }

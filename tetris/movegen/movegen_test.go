@@ -580,3 +580,31 @@ func TestFastTurnPaths(t *testing.T) {
 		}
 	}
 }
+
+func TestFind(t *testing.T) {
+	g := New(Options{})
+	b := mustField(t, "X__XX_X___/X___XXXXXX/XX_XXXXXXX")
+	tsd := tetris.Placement{Piece: tetris.T, Rot: tetris.South, X: 2, Y: 1, Spin: tetris.SpinFull}
+	if m, ok := g.Find(&b, tsd); !ok || m.Placement != tsd {
+		t.Errorf("TSD not found: %v %v", m, ok)
+	}
+	tsd.Spin = tetris.SpinNone // the same cells without a spin are not reachable here
+	if _, ok := g.Find(&b, tsd); ok {
+		t.Errorf("TSD cells without spin reported reachable")
+	}
+	// an equivalent location: S east (x) covers the cells of S west (x+1)
+	var e tetris.Board
+	if _, ok := g.Find(&e, tetris.Placement{Piece: tetris.S, Rot: tetris.East, X: 0, Y: 1}); !ok {
+		t.Errorf("S east at the left wall not found")
+	}
+	for _, bad := range []tetris.Placement{
+		{Piece: tetris.T, X: 4, Y: 5},                        // floating
+		{Piece: tetris.T, X: 0, Y: 0},                        // out of the board
+		{Piece: tetris.NoPiece, X: 4, Y: 0},                  // no piece
+		{Piece: tetris.O, X: 4, Y: 0, Spin: tetris.SpinFull}, // O never spins
+	} {
+		if _, ok := g.Find(&e, bad); ok {
+			t.Errorf("%v reported reachable", bad)
+		}
+	}
+}
