@@ -132,6 +132,7 @@ type Generator struct {
 	opts Options
 	s    [3]*search              // slots: current piece, hold piece, fast-mode seed building
 	fit  [4][tetris.Width]uint64 // bit y: the piece fits with origin (x,y)
+	free [tetris.Width]uint64    // bit y: cell (x,y) is empty
 	b    *tetris.Board
 	p    tetris.Piece
 	surf [4][tetris.Width]int8 // lowest origin y with every cell at or above the column heights
@@ -160,11 +161,14 @@ const yMask = 1<<tetris.Height - 1
 // prepare builds the per-(orientation, x) fit masks for p on b.
 func (g *Generator) prepare(b *tetris.Board, p tetris.Piece) {
 	g.b, g.p = b, p
-	var free [tetris.Width]uint64
-	for y := range tetris.Height {
-		row := ^b.Rows[y]
-		for x := range tetris.Width {
-			free[x] |= uint64(row>>uint(x)&1) << uint(y)
+	free := &g.free
+	for x := range tetris.Width {
+		free[x] = yMask
+	}
+	top := b.MaxHeight()
+	for y := range top {
+		for row := b.Rows[y]; row != 0; row &= row - 1 {
+			free[bits.TrailingZeros16(row)] &^= 1 << uint(y)
 		}
 	}
 	for r := range tetris.Rot(4) {
@@ -186,6 +190,43 @@ func (g *Generator) prepare(b *tetris.Board, p tetris.Piece) {
 			g.fit[r][x] = m & yMask
 		}
 	}
+}
+
+// occupied is Board.Occupied on the prepared free-cell columns.
+func (g *Generator) occupied(x, y int) bool {
+	return uint(x) >= tetris.Width || uint(y) >= tetris.Height || g.free[x]>>uint(y)&1 == 0
+}
+
+// tspin is Board.TSpin (spec §9) on the prepared columns: three of the
+// four diagonal corners filled make a spin, full with both nub-side
+// corners or an allowed 5th-test upgrade.
+func (g *Generator) tspin(r tetris.Rot, x, y, kick int) tetris.Spin {
+	nw, ne := g.occupied(x-1, y+1), g.occupied(x+1, y+1)
+	se, sw := g.occupied(x+1, y-1), g.occupied(x-1, y-1)
+	n := 0
+	for _, c := range [4]bool{nw, ne, se, sw} {
+		if c {
+			n++
+		}
+	}
+	if n < 3 {
+		return tetris.SpinNone
+	}
+	var front bool
+	switch r {
+	case tetris.North:
+		front = nw && ne
+	case tetris.East:
+		front = ne && se
+	case tetris.South:
+		front = se && sw
+	default:
+		front = sw && nw
+	}
+	if front || kick == 4 && (g.opts.SpinRule == tetris.FifthKickAlways || r == tetris.East || r == tetris.West) {
+		return tetris.SpinFull
+	}
+	return tetris.SpinMini
 }
 
 func (g *Generator) fits(r tetris.Rot, x, y int) bool {
@@ -488,7 +529,7 @@ func (g *Generator) run(dst []Move, slot int, b *tetris.Board, p tetris.Piece, h
 					}
 					sp := tetris.SpinNone
 					if isT && !(in == Flip && g.opts.NoSpin180) {
-						sp = g.b.TSpin(to, nx, ny, k, g.opts.SpinRule)
+						sp = g.tspin(to, nx, ny, k)
 					}
 					if expand(sp, to, nx, ny) {
 						push(stateIndex(sp, to, nx, ny, in), par, cost(in), n+1)
