@@ -245,7 +245,7 @@ func TestEmptyBoardCounts(t *testing.T) {
 }
 
 // Spawn-zone times on an empty board match CC1's zero_g_starts (spec §16)
-// for the North/East/West/South columns it lists.
+// exactly, for every column it lists.
 func TestEmptyBoardTimes(t *testing.T) {
 	g := New(Options{})
 	var b tetris.Board
@@ -271,7 +271,7 @@ func TestEmptyBoardTimes(t *testing.T) {
 			t.Errorf("unexpected placement %v", m.Placement)
 			continue
 		}
-		if m.Time > want {
+		if m.Time != want {
 			t.Errorf("%v: time %d, CC1 start %d", m.Placement, m.Time, want)
 		}
 		delete(cc, k{m.Rot, m.X})
@@ -605,6 +605,47 @@ func TestFind(t *testing.T) {
 	} {
 		if _, ok := g.Find(&e, bad); ok {
 			t.Errorf("%v reported reachable", bad)
+		}
+	}
+}
+
+// The I piece against CC1's zero_g_starts: per covered cells, the faster
+// of the equivalent starts (East x / West x cover the same column; South
+// x+1 covers North x's cells).
+func TestEmptyBoardTimesI(t *testing.T) {
+	N := map[int]int32{1: 5, 2: 3, 3: 1, 4: 0, 5: 1, 6: 3, 7: 5}
+	S := map[int]int32{2: 5, 3: 4, 4: 3, 5: 3, 6: 3, 7: 4, 8: 5}
+	E := map[int]int32{5: 1, 6: 2, 7: 3, 8: 5, 9: 7, 0: 9, 1: 7, 2: 5, 3: 3, 4: 2}
+	W := map[int]int32{0: 7, 1: 5, 2: 3, 3: 2, 4: 1, 5: 2, 6: 3, 7: 5, 8: 7, 9: 9}
+	want := map[refKey]int32{}
+	var empty tetris.Board
+	add := func(r tetris.Rot, x int, tm int32) {
+		y := empty.DropY(tetris.I, r, x, 19)
+		k := keyOf(tetris.Placement{Piece: tetris.I, Rot: r, X: int8(x), Y: int8(y)})
+		if old, ok := want[k]; !ok || tm < old {
+			want[k] = tm
+		}
+	}
+	for x, tm := range N {
+		add(tetris.North, x, tm)
+	}
+	for x, tm := range S {
+		add(tetris.South, x, tm)
+	}
+	for x, tm := range E {
+		add(tetris.East, x, tm)
+	}
+	for x, tm := range W {
+		add(tetris.West, x, tm)
+	}
+	g := New(Options{})
+	ms := g.Generate(nil, &empty, tetris.I)
+	if len(ms) != len(want) {
+		t.Fatalf("%d placements, CC1 table covers %d", len(ms), len(want))
+	}
+	for _, m := range ms {
+		if w, ok := want[keyOf(m.Placement)]; !ok || w != m.Time {
+			t.Errorf("%v: time %d, CC1 %d (listed %v)", m.Placement, m.Time, w, ok)
 		}
 	}
 }
