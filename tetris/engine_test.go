@@ -526,3 +526,73 @@ func TestTBPCenters(t *testing.T) {
 		}
 	}
 }
+
+// Play runs CC1's garbage order: a clearing placement cancels incoming
+// lines and sends the rest; a non-clearing one lets garbage in.
+func TestPlayGarbageFlow(t *testing.T) {
+	r := DefaultRules()
+	r.Messiness = 0
+	p := NewPlayer(r, 8, 8)
+	// Make the current piece an I and prepare a tetris well at column 9.
+	p.Current = I
+	for y := range 4 {
+		p.Board.Rows[y] = FullRow &^ (1 << 9)
+	}
+	p.Board.Rows[4] = 1 // keeps the tetris from being a perfect clear
+	p.ReceiveGarbage(3)
+	turn, err := p.Play(Placement{Piece: I, Rot: West, X: 9, Y: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if turn.Lock.Kind != KindClear4 || turn.Cancelled != 3 || turn.Sent != 1 || len(turn.Garbage) != 0 || p.Incoming != 0 {
+		t.Fatalf("tetris vs 3 incoming: %+v incoming %d", turn, p.Incoming)
+	}
+	if p.Board.String() != "X_________" {
+		t.Fatalf("board after the tetris %q", p.Board.String())
+	}
+	// Now a non-clearing placement with 2 incoming: 2 garbage rows come in.
+	p.ReceiveGarbage(2)
+	pc := p.Current
+	x, y, _ := p.Board.Spawn(pc, r.Spawn)
+	turn, err = p.Play(Placement{Piece: pc, X: int8(x), Y: int8(p.Board.DropY(pc, North, x, y))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(turn.Garbage) != 2 || turn.Sent != 0 || p.Incoming != 0 || p.Stats.GarbageLines != 2 {
+		t.Fatalf("non-clearing with 2 incoming: %+v", turn)
+	}
+	if p.Board.Rows[0] != FullRow&^(1<<uint(turn.Garbage[1])) || turn.Garbage[0] != turn.Garbage[1] {
+		t.Fatalf("garbage rows %010b %010b holes %v", p.Board.Rows[0], p.Board.Rows[1], turn.Garbage)
+	}
+	// With garbage blocking, a clear does not let garbage in.
+	r.GarbageBlocking = true
+	q := NewPlayer(r, 8, 8)
+	q.Current = I
+	q.Board.Rows[0] = FullRow &^ (1 << 9)
+	q.Board.Rows[1] = 1
+	q.ReceiveGarbage(5)
+	turn, err = q.Play(Placement{Piece: I, Rot: West, X: 9, Y: 1}) // single, attack 0
+	if err != nil {
+		t.Fatal(err)
+	}
+	if turn.Lock.Lines != 1 || len(turn.Garbage) != 0 || q.Incoming != 5 {
+		t.Fatalf("blocking: %+v incoming %d", turn, q.Incoming)
+	}
+}
+
+func TestHoldSwapBlockOut(t *testing.T) {
+	p := NewPlayer(DefaultRules(), 4, 4)
+	p.Hold = O
+	p.Current = T
+	// Fill the spawn rows except where a T fits at (4,19): an O cannot spawn.
+	p.Board.Rows[19] = FullRow &^ (0b111 << 3)
+	p.Board.Rows[20] = FullRow &^ (1 << 4)
+	// place the O (hold swap) somewhere: the swap itself blocks out first
+	turn, err := p.Play(Placement{Piece: O, X: 0, Y: 0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if turn.Death != BlockOut || p.Death != BlockOut || !turn.Hold {
+		t.Fatalf("hold swap into a blocked spawn: %+v", turn)
+	}
+}
