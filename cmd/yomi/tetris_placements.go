@@ -124,7 +124,7 @@ func runTetrisPlacements(ctx context.Context, env *cli.Env, args []string) error
 func tetrisMovegenBenchmarks() []bench.Benchmark {
 	return []bench.Benchmark{{
 		Name:    "tetris/movegen",
-		Summary: "move generator: placements/s and ns per piece over 64 fixed boards × 7 pieces (1 thread)",
+		Summary: "move generator: placements/s and ns per piece over 64 fixed boards × 7 pieces (1 thread), complete and CC1 fast mode",
 		Run: func(ctx context.Context) ([]bench.Figure, error) {
 			boards := movegen.BenchBoards()
 			g := movegen.New(movegen.Options{})
@@ -135,11 +135,29 @@ func tetrisMovegenBenchmarks() []bench.Benchmark {
 				perRun, callsPerRun = n, c
 				return int64(n)
 			})
-			return []bench.Figure{
+			figs := []bench.Figure{
 				{Name: "tetris/movegen/placements", Value: float64(perRun), Unit: "placements per pass"},
 				{Name: "tetris/movegen/rate", Value: float64(work) / el.Seconds(), Unit: "placements/s"},
 				{Name: "tetris/movegen/piece", Value: float64(el.Nanoseconds()) / float64(calls*int64(callsPerRun)), Unit: "ns/piece"},
-			}, nil
+			}
+			// CC1's fast mode (the bot's default), same boards.
+			fastRun := 0
+			calls, work, el = bench.Rate(2*time.Second, func() int64 {
+				n := 0
+				for i := range boards {
+					for p := tetris.I; p <= tetris.Z; p++ {
+						dst = g.FastGenerate(dst[:0], &boards[i], p)
+						n += len(dst)
+					}
+				}
+				fastRun = n
+				return int64(n)
+			})
+			return append(figs,
+				bench.Figure{Name: "tetris/movegen/fast/placements", Value: float64(fastRun), Unit: "placements per pass"},
+				bench.Figure{Name: "tetris/movegen/fast/rate", Value: float64(work) / el.Seconds(), Unit: "placements/s"},
+				bench.Figure{Name: "tetris/movegen/fast/piece", Value: float64(el.Nanoseconds()) / float64(calls*int64(callsPerRun)), Unit: "ns/piece"},
+			), nil
 		},
 	}}
 }

@@ -427,7 +427,7 @@ func checkAgainstReference(t *testing.T, g *Generator, b *tetris.Board, p tetris
 }
 
 func TestDifferentialRandomBoards(t *testing.T) {
-	n := 3000
+	n := 2000
 	if testing.Short() {
 		n = 300
 	}
