@@ -649,3 +649,32 @@ func TestEmptyBoardTimesI(t *testing.T) {
 		}
 	}
 }
+
+// FuzzGenerate compares the generator with the reference on boards built
+// from the fuzz input: byte 0 picks the piece and options, then pairs of
+// bytes are rows from the bottom (full rows are opened at one column).
+func FuzzGenerate(f *testing.F) {
+	f.Add([]byte{2, 0xff, 0x01, 0xf9, 0x03, 0xfb, 0x01})
+	f.Add([]byte{0x12, 0x0f, 0x00, 0x00, 0x00, 0xf0, 0x03})
+	f.Add([]byte{0x35, 0xaa, 0x02, 0x55, 0x01, 0xff, 0x00, 0x00, 0x02})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) == 0 {
+			return
+		}
+		p := tetris.Piece(data[0] % 7)
+		opts := Options{Allow180: data[0]&0x10 != 0, StepDrop: data[0]&0x20 != 0, NoSpin180: data[0]&0x40 != 0}
+		if data[0]&0x80 != 0 {
+			opts.SpinRule = tetris.FifthKickTST
+		}
+		var b tetris.Board
+		for y := 0; y < tetris.Height && 1+2*y+1 < len(data); y++ {
+			r := (uint16(data[1+2*y]) | uint16(data[2+2*y])<<8) & tetris.FullRow
+			if r == tetris.FullRow {
+				r &^= 1 << (y % tetris.Width)
+			}
+			b.Rows[y] = r
+		}
+		g := New(opts)
+		checkAgainstReference(t, g, &b, p)
+	})
+}
