@@ -88,6 +88,9 @@ const (
 	nStates = nPos * int(nInputs)
 )
 
+// Bucket entries keep a state index in 16 bits.
+var _ = [1]int{}[nStates>>16]
+
 func stateIndex(spin tetris.Spin, r tetris.Rot, x, y int, last Input) int {
 	return ((((int(spin)*4+int(r))*tetris.Width+x)*tetris.Height)+y)*int(nInputs) + int(last)
 }
@@ -133,9 +136,7 @@ type Generator struct {
 	s    [3]*search              // slots: current piece, hold piece, fast-mode seed building
 	fit  [4][tetris.Width]uint64 // bit y: the piece fits with origin (x,y)
 	free [tetris.Width]uint64    // bit y: cell (x,y) is empty
-	b    *tetris.Board
-	p    tetris.Piece
-	surf [4][tetris.Width]int8 // lowest origin y with every cell at or above the column heights
+	surf [4][tetris.Width]int8   // lowest origin y with every cell at or above the column heights
 
 	starts [tetris.NumPieces][]start // fast-mode seeds per piece, built on first use
 	found  []Move                    // Find's buffer
@@ -160,7 +161,6 @@ const yMask = 1<<tetris.Height - 1
 
 // prepare builds the per-(orientation, x) fit masks for p on b.
 func (g *Generator) prepare(b *tetris.Board, p tetris.Piece) {
-	g.b, g.p = b, p
 	free := &g.free
 	for x := range tetris.Width {
 		free[x] = yMask
