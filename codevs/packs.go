@@ -192,3 +192,38 @@ func ReadPackFile(path string) ([]sim.Pack, error) {
 func FormatPacks(packs []sim.Pack) []byte {
 	return protocol.AppendStart(nil, ProtocolPacks(packs))
 }
+
+// PackStats is what the generator profiles fix about a pack set.
+type PackStats struct {
+	Threes, Fours, Other int     // packs with 3, 4 and any other number of blocks
+	Digits               [10]int // blocks of each digit (index 1..9)
+	Empty                [4]int  // empty cells by place: TL, TR, BL, BR
+}
+
+// Stats counts a pack set's PackStats.
+func Stats(packs []sim.Pack) PackStats {
+	var s PackStats
+	for _, p := range packs {
+		cells := [4]int8{p.Top[0], p.Top[1], p.Bottom[0], p.Bottom[1]}
+		n := 0
+		for i, v := range cells {
+			if v != 0 {
+				n++
+				if v > 0 && v < 10 {
+					s.Digits[v]++
+				}
+			} else {
+				s.Empty[i]++
+			}
+		}
+		switch n {
+		case 3:
+			s.Threes++
+		case 4:
+			s.Fours++
+		default:
+			s.Other++
+		}
+	}
+	return s
+}

@@ -13,38 +13,6 @@ import (
 	"github.com/yomi-ai/yomi/codevs/sim"
 )
 
-// packStats counts what the profiles fix.
-type packStats struct {
-	threes, fours, other int
-	digits               [10]int
-	empty                [4]int // empty cell of three-block packs: TL, TR, BL, BR
-}
-
-func statsOf(packs []sim.Pack) packStats {
-	var s packStats
-	for _, p := range packs {
-		cells := [4]int8{p.Top[0], p.Top[1], p.Bottom[0], p.Bottom[1]}
-		n := 0
-		for i, v := range cells {
-			if v != 0 {
-				n++
-				s.digits[v]++
-			} else {
-				s.empty[i]++
-			}
-		}
-		switch n {
-		case 3:
-			s.threes++
-		case 4:
-			s.fours++
-		default:
-			s.other++
-		}
-	}
-	return s
-}
-
 func TestPackFiles(t *testing.T) {
 	files, _ := filepath.Glob("testdata/packs/*.pack")
 	if len(files) != 3 {
@@ -60,13 +28,13 @@ func TestPackFiles(t *testing.T) {
 			t.Errorf("%s: FormatPacks does not reproduce the file", f)
 		}
 		// Real client sets: the client profile's exact counts.
-		s := statsOf(packs)
-		if s.threes != 407 || s.fours != 93 || s.empty[1] != 0 {
+		s := Stats(packs)
+		if s.Threes != 407 || s.Fours != 93 || s.Empty[1] != 0 {
 			t.Errorf("%s: %+v", f, s)
 		}
 		for d := 1; d <= 9; d++ {
-			if s.digits[d] != 177 {
-				t.Errorf("%s: %d × %d", f, s.digits[d], d)
+			if s.Digits[d] != 177 {
+				t.Errorf("%s: %d × %d", f, s.Digits[d], d)
 			}
 		}
 	}
@@ -75,7 +43,7 @@ func TestPackFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s := statsOf(packs); s.threes != 407 || s.empty[1] != 0 {
+	if s := Stats(packs); s.Threes != 407 || s.Empty[1] != 0 {
 		t.Errorf("transcript packs: %+v", s)
 	}
 }
@@ -114,34 +82,34 @@ func mustPacks(t *testing.T, seed uint64, p Profile) []sim.Pack {
 func TestGeneratorExactCounts(t *testing.T) {
 	for seed := uint64(0); seed < 50; seed++ {
 		// client: exactly 407/93, 177 of each digit, never top-right.
-		s := statsOf(mustPacks(t, seed, ProfileClient))
-		if s.threes != 407 || s.fours != 93 || s.other != 0 || s.empty[1] != 0 {
+		s := Stats(mustPacks(t, seed, ProfileClient))
+		if s.Threes != 407 || s.Fours != 93 || s.Other != 0 || s.Empty[1] != 0 {
 			t.Fatalf("client seed %d: %+v", seed, s)
 		}
 		for d := 1; d <= 9; d++ {
-			if s.digits[d] != 177 {
-				t.Fatalf("client seed %d: digit %d × %d", seed, d, s.digits[d])
+			if s.Digits[d] != 177 {
+				t.Fatalf("client seed %d: digit %d × %d", seed, d, s.Digits[d])
 			}
 		}
 		// tanzaku: 401/99 or 402/98, digits 175..178 summing to the blocks,
 		// never bottom-right.
-		s = statsOf(mustPacks(t, seed, ProfileTanzaku))
-		if !(s.threes == 401 && s.fours == 99 || s.threes == 402 && s.fours == 98) || s.other != 0 || s.empty[3] != 0 {
+		s = Stats(mustPacks(t, seed, ProfileTanzaku))
+		if !(s.Threes == 401 && s.Fours == 99 || s.Threes == 402 && s.Fours == 98) || s.Other != 0 || s.Empty[3] != 0 {
 			t.Fatalf("tanzaku seed %d: %+v", seed, s)
 		}
 		sum := 0
 		for d := 1; d <= 9; d++ {
-			if s.digits[d] < 174 || s.digits[d] > 178 {
-				t.Fatalf("tanzaku seed %d: digit %d × %d", seed, d, s.digits[d])
+			if s.Digits[d] < 174 || s.Digits[d] > 178 {
+				t.Fatalf("tanzaku seed %d: digit %d × %d", seed, d, s.Digits[d])
 			}
-			sum += s.digits[d]
+			sum += s.Digits[d]
 		}
-		if sum != 3*s.threes+4*s.fours {
+		if sum != 3*s.Threes+4*s.Fours {
 			t.Fatalf("tanzaku seed %d: %d digits", seed, sum)
 		}
 		// pdf: 380/120, 180 each.
-		s = statsOf(mustPacks(t, seed, ProfilePDF))
-		if s.threes != 380 || s.fours != 120 || s.digits[5] != 180 || s.digits[9] != 180 {
+		s = Stats(mustPacks(t, seed, ProfilePDF))
+		if s.Threes != 380 || s.Fours != 120 || s.Digits[5] != 180 || s.Digits[9] != 180 {
 			t.Fatalf("pdf seed %d: %+v", seed, s)
 		}
 	}
@@ -159,9 +127,9 @@ func TestGeneratorDistribution(t *testing.T) {
 	var fours100, fives100, pairPacks, packs, t401 float64
 	for seed := uint64(0); seed < sets; seed++ {
 		ps := mustPacks(t, 1000+seed, ProfileClient)
-		s := statsOf(ps)
+		s := Stats(ps)
 		for i := range empty {
-			empty[i] += s.empty[i]
+			empty[i] += s.Empty[i]
 		}
 		for i, p := range ps {
 			cells := []int8{p.Top[0], p.Top[1], p.Bottom[0], p.Bottom[1]}
@@ -188,7 +156,7 @@ func TestGeneratorDistribution(t *testing.T) {
 			}
 			packs++
 		}
-		if statsOf(mustPacks(t, 1000+seed, ProfileTanzaku)).threes == 401 {
+		if Stats(mustPacks(t, 1000+seed, ProfileTanzaku)).Threes == 401 {
 			t401++
 		}
 	}

@@ -103,7 +103,7 @@ func RunDummy(ctx context.Context, in io.Reader, out io.Writer, o DummyOptions) 
 			if err != nil {
 				return fmt.Errorf("turn %d: %w", t.Turn, err)
 			}
-			line = dummyMove(&me, packs[t.Turn], o.Strategy, rng).String()
+			line = DummyMove(&me, packs[t.Turn], o.Strategy, rng).String()
 		}
 		if err := say(line); err != nil {
 			return err
@@ -111,8 +111,11 @@ func RunDummy(ctx context.Context, in io.Reader, out io.Writer, o DummyOptions) 
 	}
 }
 
-// dummyMove picks the strategy's move.
-func dummyMove(me *codevs.Player, pack sim.Pack, strategy string, rng *rand.Rand) codevs.Move {
+// DummyMove is the dummy's choice for player me with this turn's pack:
+// always "0 0" for DummyLeft; otherwise the skill if the gauge allows and it
+// explodes something without dying, else a random drop that survives the
+// turn (a random drop if none does).
+func DummyMove(me *codevs.Player, pack sim.Pack, strategy string, rng *rand.Rand) codevs.Move {
 	if strategy == DummyLeft {
 		return codevs.Drop(0, 0)
 	}

@@ -354,7 +354,7 @@ func writeLogs(dir string, seats [2]*seat, rp *Replay) error {
 			return err
 		}
 	}
-	data, err := json.MarshalIndent(rp, "", " ")
+	data, err := json.Marshal(rp)
 	if err != nil {
 		return err
 	}
