@@ -13,7 +13,6 @@
 package referee
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -85,8 +84,9 @@ type seat struct {
 	idx    int
 	proc   *arena.Process
 	left   time.Duration
-	log    *bytes.Buffer // everything sent on stdin
-	stderr *os.File
+	log    io.Writer // receives everything sent on stdin
+	logErr error     // first failure writing log
+	files  []*os.File
 	name   string
 	out    []string
 	think  []int64
@@ -127,26 +127,38 @@ func Play(ctx context.Context, cfg Config) (*Result, error) {
 		for _, s := range seats {
 			if s != nil {
 				s.proc.Close()
-				if s.stderr != nil {
-					s.stderr.Close()
+				for _, f := range s.files {
+					f.Close()
 				}
 			}
 		}
 	}()
 	for i := range seats {
-		s := &seat{idx: i, left: cfg.Time, log: new(bytes.Buffer)}
+		s := &seat{idx: i, left: cfg.Time, log: io.Discard}
+		seats[i] = s
 		opt := arena.ProcessOptions{Dir: cfg.Dir, StderrTail: 1024}
 		if cfg.LogDir != "" {
-			f, err := os.Create(filepath.Join(cfg.LogDir, fmt.Sprintf("p%d_stderr.txt", i+1)))
+			// Logs are written as the game goes, so a long game can be
+			// watched and a referee failure loses nothing.
+			in, err := os.Create(filepath.Join(cfg.LogDir, fmt.Sprintf("p%d_stdin.txt", i+1)))
 			if err != nil {
 				return nil, err
 			}
-			s.stderr, opt.Stderr = f, f
+			errf, err := os.Create(filepath.Join(cfg.LogDir, fmt.Sprintf("p%d_stderr.txt", i+1)))
+			if err != nil {
+				in.Close()
+				return nil, err
+			}
+			s.files = []*os.File{in, errf}
+			s.log, opt.Stderr = in, errf
 		}
 		if s.proc, err = arena.StartProcess(ctx, cfg.Cmd[i], opt); err != nil {
+			seats[i] = nil
+			for _, f := range s.files {
+				f.Close()
+			}
 			return nil, fmt.Errorf("player %d: %w", i+1, err)
 		}
-		seats[i] = s
 	}
 	res := &Result{}
 	rp := &Replay{Version: 1, TimeMs: cfg.Time.Milliseconds(), Packs: codevs.ProtocolPacks(cfg.Packs)}
@@ -169,7 +181,7 @@ func Play(ctx context.Context, cfg Config) (*Result, error) {
 			return res, err
 		}
 		if cfg.LogDir != "" {
-			if err := writeLogs(cfg.LogDir, seats, rp); err != nil {
+			if err := writeReplay(cfg.LogDir, rp); err != nil {
 				return res, err
 			}
 		}
@@ -232,6 +244,11 @@ func Play(ctx context.Context, cfg Config) (*Result, error) {
 		if err := ctx.Err(); err != nil {
 			return finish(codevs.Outcome{Winner: -1, Reason: "cancelled"})
 		}
+		for _, s := range seats {
+			if s.logErr != nil {
+				return nil, s.logErr
+			}
+		}
 		var why [2]string
 		for i := range 2 {
 			res.Faults[i], why[i] = ans[i].fault, ans[i].why
@@ -254,7 +271,9 @@ func Play(ctx context.Context, cfg Config) (*Result, error) {
 
 // ask sends msg to the AI and waits for its answer, skipping blank lines.
 func (s *seat) ask(ctx context.Context, msg []byte, turnLimit time.Duration, p *codevs.Player, turn int) answer {
-	s.log.Write(msg)
+	if _, err := s.log.Write(msg); err != nil && s.logErr == nil {
+		s.logErr = fmt.Errorf("writing player %d's stdin log: %w", s.idx+1, err)
+	}
 	limit := s.left
 	if turnLimit > 0 && turnLimit < limit {
 		limit = turnLimit
@@ -348,12 +367,7 @@ func faultOutcome(f, why [2]string, g *codevs.Game) (codevs.Outcome, bool) {
 	return codevs.Outcome{Winner: -1, Reason: both + ": draw"}, true
 }
 
-func writeLogs(dir string, seats [2]*seat, rp *Replay) error {
-	for i, s := range seats {
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("p%d_stdin.txt", i+1)), s.log.Bytes(), 0o644); err != nil {
-			return err
-		}
-	}
+func writeReplay(dir string, rp *Replay) error {
 	data, err := json.Marshal(rp)
 	if err != nil {
 		return err
