@@ -3,6 +3,7 @@
 package codevs
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -244,5 +245,59 @@ func TestScoreTables(t *testing.T) {
 	}
 	if ChainScore(200) != sim.ChainScore(200) || ExplosionScore(300) != sim.ExplosionScore(300) {
 		t.Error("table fallback differs")
+	}
+}
+
+// benchGames plays 8 fixed games between two random players that avoid
+// dying at once, returning packs and moves to replay.
+func benchGames(b *testing.B) ([][]sim.Pack, [][][2]Move) {
+	var packs [][]sim.Pack
+	var moves [][][2]Move
+	rng := rand.New(rand.NewPCG(1, 2))
+	for s := uint64(1); s <= 8; s++ {
+		p, err := PacksForSeed(s, ProfileClient)
+		if err != nil {
+			b.Fatal(err)
+		}
+		g, _ := NewGame(p)
+		var ms [][2]Move
+		for !g.Over {
+			var m [2]Move
+			for i := range 2 {
+				m[i] = Drop(rng.IntN(9), rng.IntN(4))
+				for _, k := range rng.Perm(36) {
+					q := g.P[i]
+					if _, err := q.Act(p[g.Turn], Drop(k/4, k%4)); err == nil && !q.Dead() {
+						m[i] = Drop(k/4, k%4)
+						break
+					}
+				}
+			}
+			if _, err := g.Step(m); err != nil {
+				b.Fatal(err)
+			}
+			ms = append(ms, m)
+		}
+		packs, moves = append(packs, p), append(moves, ms)
+	}
+	return packs, moves
+}
+
+// BenchmarkStep measures whole turns (both players) of the turn loop; one
+// op is one turn.
+func BenchmarkStep(b *testing.B) {
+	packs, moves := benchGames(b)
+	var g *Game
+	k, t := 0, 0
+	for b.Loop() {
+		if g == nil || t == len(moves[k]) {
+			k = (k + 1) % len(packs)
+			g, _ = NewGame(packs[k])
+			t = 0
+		}
+		if _, err := g.Step(moves[k][t]); err != nil {
+			b.Fatal(err)
+		}
+		t++
 	}
 }

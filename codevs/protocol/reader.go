@@ -36,7 +36,7 @@ type Reader struct {
 
 // NewReader returns a Reader on r.
 func NewReader(r io.Reader) *Reader {
-	return &Reader{br: bufio.NewReaderSize(r, 1<<16), line: 1}
+	return &Reader{br: bufio.NewReader(r), line: 1}
 }
 
 // Line returns the line number of the last token read.
@@ -85,30 +85,72 @@ func (r *Reader) token() ([]byte, error) {
 	}
 }
 
+// where names what is being read; it is formatted only for an error.
+type where struct {
+	prefix string // e.g. "turn 3 own"
+	item   string // e.g. "time", "field row"
+	n      int    // row or pack number when item wants one
+}
+
+func (w where) String() string {
+	s := w.item
+	if w.prefix != "" {
+		s = w.prefix + " " + w.item
+	}
+	switch w.item {
+	case "field row":
+		s += fmt.Sprintf(" %d", w.n)
+	case "top row", "bottom row":
+		s = fmt.Sprintf("pack %d %s", w.n, w.item)
+	case "pack":
+		s = fmt.Sprintf("pack %d", w.n)
+	}
+	return s
+}
+
 // int reads one integer in [lo, hi].
-func (r *Reader) int(what string, lo, hi int64) (int64, error) {
+func (r *Reader) int(w where, lo, hi int64) (int64, error) {
 	t, err := r.token()
 	if err != nil {
-		return 0, r.wrap(err, what)
+		return 0, r.wrap(err, w.String())
 	}
-	v, perr := strconv.ParseInt(string(t), 10, 64)
-	if perr != nil {
-		return 0, &SyntaxError{Line: r.tokLine, What: what, Msg: fmt.Sprintf("want an integer, got %q", t)}
+	v, ok := smallInt(t)
+	if !ok {
+		var perr error
+		if v, perr = strconv.ParseInt(string(t), 10, 64); perr != nil {
+			return 0, &SyntaxError{Line: r.tokLine, What: w.String(), Msg: fmt.Sprintf("want an integer, got %q", t)}
+		}
 	}
 	if v < lo || v > hi {
-		return 0, &SyntaxError{Line: r.tokLine, What: what, Msg: fmt.Sprintf("%d out of range %d..%d", v, lo, hi)}
+		return 0, &SyntaxError{Line: r.tokLine, What: w.String(), Msg: fmt.Sprintf("%d out of range %d..%d", v, lo, hi)}
 	}
 	return v, nil
 }
 
+// smallInt parses a plain run of up to 18 decimal digits without
+// allocating; anything else is left to strconv.
+func smallInt(t []byte) (int64, bool) {
+	if len(t) == 0 || len(t) > 18 {
+		return 0, false
+	}
+	var v int64
+	for _, c := range t {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		v = v*10 + int64(c-'0')
+	}
+	return v, true
+}
+
 // end reads the "END" token.
-func (r *Reader) end(what string) error {
+func (r *Reader) end(w where) error {
 	t, err := r.token()
 	if err != nil {
-		return r.wrap(err, what)
+		return r.wrap(err, w.String())
 	}
 	if string(t) != "END" {
-		return &SyntaxError{Line: r.tokLine, What: what, Msg: fmt.Sprintf("want END, got %q", t)}
+		return &SyntaxError{Line: r.tokLine, What: w.String(), Msg: fmt.Sprintf("want END, got %q", t)}
 	}
 	return nil
 }
@@ -134,8 +176,7 @@ func (r *Reader) ReadStart() ([]Pack, error) {
 	for i := range packs {
 		for row := 0; row < 2; row++ {
 			for col := 0; col < 2; col++ {
-				what := fmt.Sprintf("pack %d %s row", i, [2]string{"top", "bottom"}[row])
-				v, err := r.int(what, 0, 9)
+				v, err := r.int(where{item: [2]string{"top row", "bottom row"}[row], n: i}, 0, 9)
 				if err != nil {
 					var se *SyntaxError
 					if i == 0 && row == 0 && col == 0 && errors.As(err, &se) && se.Msg == "unexpected end of input" {
@@ -150,7 +191,7 @@ func (r *Reader) ReadStart() ([]Pack, error) {
 				}
 			}
 		}
-		if err := r.end(fmt.Sprintf("pack %d", i)); err != nil {
+		if err := r.end(where{item: "pack", n: i}); err != nil {
 			return nil, err
 		}
 	}
@@ -173,43 +214,50 @@ func (r *Reader) ReadTurn() (Turn, error) {
 		return t, &SyntaxError{Line: r.tokLine, What: "turn number", Msg: fmt.Sprintf("want an integer 0..%d, got %q", Turns-1, tok)}
 	}
 	t.Turn = int(v)
-	if err := r.player(&t.Me, fmt.Sprintf("turn %d own", t.Turn)); err != nil {
+	if err := r.player(&t.Me, t.Turn, "own"); err != nil {
 		return t, err
 	}
-	if err := r.player(&t.Opp, fmt.Sprintf("turn %d opponent", t.Turn)); err != nil {
+	if err := r.player(&t.Opp, t.Turn, "opponent"); err != nil {
 		return t, err
 	}
 	return t, nil
 }
 
-func (r *Reader) player(p *Player, what string) error {
+func (r *Reader) player(p *Player, turn int, side string) error {
+	w := where{prefix: fmt.Sprintf("turn %d %s", turn, side), item: "time"}
 	var err error
-	if p.TimeMs, err = r.int(what+" time", 0, MaxTime); err != nil {
+	if p.TimeMs, err = r.int(w, 0, MaxTime); err != nil {
 		return err
 	}
 	var v int64
-	if v, err = r.int(what+" ojama stock", 0, 1<<31-1); err != nil {
+	w.item = "ojama stock"
+	if v, err = r.int(w, 0, 1<<31-1); err != nil {
 		return err
 	}
 	p.Ojama = int(v)
-	if v, err = r.int(what+" skill gauge", 0, 100); err != nil {
+	w.item = "skill gauge"
+	if v, err = r.int(w, 0, 100); err != nil {
 		return err
 	}
 	p.Gauge = int(v)
-	if p.Score, err = r.int(what+" score", 0, MaxTime); err != nil {
+	w.item = "score"
+	if p.Score, err = r.int(w, 0, MaxTime); err != nil {
 		return err
 	}
+	w.item = "field row"
 	for row := 0; row < Rows; row++ {
+		w.n = row + 1
 		for col := 0; col < Cols; col++ {
-			v, err := r.int(fmt.Sprintf("%s field row %d", what, row+1), 0, Ojama)
+			v, err := r.int(w, 0, Ojama)
 			if err != nil {
 				return err
 			}
 			if v == 10 {
-				return &SyntaxError{Line: r.tokLine, What: fmt.Sprintf("%s field row %d", what, row+1), Msg: "cell value 10 does not exist (0-9 or 11)"}
+				return &SyntaxError{Line: r.tokLine, What: w.String(), Msg: "cell value 10 does not exist (0-9 or 11)"}
 			}
 			p.Field[row][col] = int8(v)
 		}
 	}
-	return r.end(what + " field")
+	w.item = "field"
+	return r.end(w)
 }
