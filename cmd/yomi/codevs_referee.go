@@ -29,6 +29,7 @@ func withCodevsReferee(g game) game {
 		&cli.Verb{Name: "match", Summary: "play pack sets twice with sides swapped between two AI commands (W/L/D, Elo, SPRT)", Run: runCodevsMatch},
 		&cli.Verb{Name: "dummy", Summary: "a stand-in AI on stdin/stdout (random or fixed drops, injectable faults)", Run: runCodevsDummy},
 		&cli.Verb{Name: "packs", Summary: "print a generated pack file, or the statistics of pack files", Run: runCodevsPacks},
+		&cli.Verb{Name: "replay", Summary: "check a referee replay.json against the rules and summarise it", Run: runCodevsReplay},
 	)
 	g.benches = append(g.benches, codevsRefereeBenchmarks()...)
 	return g
@@ -393,6 +394,58 @@ four-block packs, blocks of each digit, and where the empty cell of three-block 
 		s := codevs.Stats(sets[name])
 		fmt.Fprintf(env.Stdout, "%s  %d %d  %v  %v\n", name, s.Threes, s.Fours, s.Digits[1:], s.Empty)
 	}
+	return nil
+}
+
+func runCodevsReplay(ctx context.Context, env *cli.Env, args []string) error {
+	fs := cli.NewFlags(env, "yomi codevs replay", "[--turns] [--json] REPLAY.json",
+		`Plays the moves of a replay written by the referee (--log-dir) through the game again, checks
+every recorded turn (chains, explosions, ojama sent, stocks, gauges, scores) and the result, and
+prints a summary; --turns also lists every turn.`)
+	turns := fs.Bool("turns", false, "list every turn")
+	asJSON := fs.Bool("json", false, "print the replay's result as one JSON object")
+	if err := cli.Parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return cli.Usagef("replay needs exactly one file")
+	}
+	f, err := os.Open(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	rp, err := referee.ReadReplay(f)
+	if err != nil {
+		return fmt.Errorf("%s: %w", fs.Arg(0), err)
+	}
+	if err := referee.VerifyReplay(rp); err != nil {
+		return fmt.Errorf("%s: %w", fs.Arg(0), err)
+	}
+	if *asJSON {
+		return cli.WriteJSON(env.Stdout, rp.Result)
+	}
+	if *turns {
+		fmt.Fprintln(env.Stdout, "turn  moves      chains  sent    stock    gauge     score")
+		for _, t := range rp.Turns {
+			fmt.Fprintf(env.Stdout, "%4d  %-4s %-4s  %2d %2d  %3d %3d  %3d %3d  %3d %3d  %5d %5d\n", t.Turn, t.Moves[0], t.Moves[1],
+				t.Chains[0], t.Chains[1], t.Sent[0], t.Sent[1], t.Ojama[0], t.Ojama[1], t.Gauge[0], t.Gauge[1], t.Score[0], t.Score[1])
+		}
+	}
+	var think [2]int64
+	for i := range 2 {
+		for _, ns := range rp.Players[i].ThinkNs {
+			think[i] += ns
+		}
+	}
+	for i, p := range rp.Players {
+		fmt.Fprintf(env.Stdout, "player %d  %-20s think %7d ms\n", i+1, p.Name, think[i]/1e6)
+	}
+	who := "draw"
+	if rp.Result.Winner >= 0 {
+		who = fmt.Sprintf("player %d wins", rp.Result.Winner+1)
+	}
+	fmt.Fprintf(env.Stdout, "%s after %d turns: %s (replay checked)\n", who, rp.Result.Turns, rp.Result.Reason)
 	return nil
 }
 
