@@ -81,15 +81,14 @@ type Result struct {
 
 // seat is one AI process and its bookkeeping.
 type seat struct {
-	idx    int
-	proc   *arena.Process
-	left   time.Duration
-	log    io.Writer // receives everything sent on stdin
-	logErr error     // first failure writing log
-	files  []*os.File
-	name   string
-	out    []string
-	think  []int64
+	idx   int
+	proc  *arena.Process
+	left  time.Duration
+	log   io.Writer // receives everything delivered on stdin
+	files []*os.File
+	name  string
+	out   []string
+	think []int64
 }
 
 // answer is what one seat produced for a turn.
@@ -99,6 +98,8 @@ type answer struct {
 	fault string
 	why   string
 	used  time.Duration
+	// logErr is a failure to write the stdin log (a referee error).
+	logErr error
 }
 
 // Play runs one game. A player's crash, hang or bad output ends the game
@@ -244,9 +245,9 @@ func Play(ctx context.Context, cfg Config) (*Result, error) {
 		if err := ctx.Err(); err != nil {
 			return finish(codevs.Outcome{Winner: -1, Reason: "cancelled"})
 		}
-		for _, s := range seats {
-			if s.logErr != nil {
-				return nil, s.logErr
+		for _, a := range ans {
+			if a.logErr != nil {
+				return nil, a.logErr
 			}
 		}
 		var why [2]string
@@ -271,9 +272,6 @@ func Play(ctx context.Context, cfg Config) (*Result, error) {
 
 // ask sends msg to the AI and waits for its answer, skipping blank lines.
 func (s *seat) ask(ctx context.Context, msg []byte, turnLimit time.Duration, p *codevs.Player, turn int) answer {
-	if _, err := s.log.Write(msg); err != nil && s.logErr == nil {
-		s.logErr = fmt.Errorf("writing player %d's stdin log: %w", s.idx+1, err)
-	}
 	limit := s.left
 	if turnLimit > 0 && turnLimit < limit {
 		limit = turnLimit
@@ -285,6 +283,11 @@ func (s *seat) ask(ctx context.Context, msg []byte, turnLimit time.Duration, p *
 			done <- answer{fault: FaultCrash, why: fmt.Sprintf("player %d crashed on turn %d: %v", s.idx+1, turn, err)}
 			return
 		}
+		// Logged once delivered: the log holds what the AI received.
+		var logErr error
+		if _, err := s.log.Write(msg); err != nil {
+			logErr = fmt.Errorf("writing player %d's stdin log: %w", s.idx+1, err)
+		}
 		for {
 			wait := limit - time.Since(t0)
 			if wait <= 0 {
@@ -293,17 +296,17 @@ func (s *seat) ask(ctx context.Context, msg []byte, turnLimit time.Duration, p *
 			line, err := s.proc.ReadLine(wait)
 			switch {
 			case errors.Is(err, arena.ErrTimeout):
-				done <- answer{fault: FaultTimeout}
+				done <- answer{fault: FaultTimeout, logErr: logErr}
 				return
 			case err != nil:
-				done <- answer{fault: FaultCrash, why: fmt.Sprintf("player %d crashed on turn %d: %v", s.idx+1, turn, err)}
+				done <- answer{fault: FaultCrash, why: fmt.Sprintf("player %d crashed on turn %d: %v", s.idx+1, turn, err), logErr: logErr}
 				return
 			}
 			cmd, err := protocol.ParseCommand(line)
 			if errors.Is(err, protocol.ErrEmpty) {
 				continue // blank lines are whitespace
 			}
-			a := answer{line: line}
+			a := answer{line: line, logErr: logErr}
 			if err != nil {
 				a.fault, a.why = FaultIllegal, fmt.Sprintf("player %d gave illegal output on turn %d: %v", s.idx+1, turn, err)
 			} else if err := p.Legal(cmd); err != nil {
