@@ -196,7 +196,15 @@ func Play(ctx context.Context, cfg Config) (*Result, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			line, err := s.proc.ReadLine(cfg.StartTimeout)
+			t0 := time.Now()
+			var line string
+			var err error
+			for { // blank lines are whitespace, as for answers
+				wait := max(cfg.StartTimeout-time.Since(t0), time.Millisecond)
+				if line, err = s.proc.ReadLine(wait); err != nil || strings.TrimSpace(line) != "" {
+					break
+				}
+			}
 			switch {
 			case errors.Is(err, arena.ErrTimeout):
 				res.Faults[i], nameFault[i] = FaultTimeout, fmt.Sprintf("player %d sent no name within %v", i+1, cfg.StartTimeout)

@@ -208,13 +208,13 @@ func TestNoNameAndMissingBinary(t *testing.T) {
 	if res.Outcome.Winner != -1 || res.Faults != [2]string{FaultCrash, FaultCrash} || !strings.Contains(res.Outcome.Reason, "player 2 crashed before its name") {
 		t.Fatalf("%+v", res)
 	}
-	cfg.Cmd = [2]string{dummy(""), "sleep 5"}
+	cfg.Cmd = [2]string{"echo; echo '  '; " + dummy("name=late"), "echo; sleep 5"}
 	cfg.StartTimeout = 200 * time.Millisecond
 	res, err = Play(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Outcome.Winner != 0 || !strings.Contains(res.Outcome.Reason, "player 2 sent no name") {
+	if res.Outcome.Winner != 0 || res.Names[0] != "late" || !strings.Contains(res.Outcome.Reason, "player 2 sent no name") {
 		t.Fatalf("%+v", res)
 	}
 }
