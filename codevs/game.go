@@ -268,6 +268,27 @@ func (g *Game) Input(i int, times [2]int64) protocol.Turn {
 	}
 }
 
+// FromTurn rebuilds the game as the AI receiving turn block t sees it:
+// P[0] is the receiver ("me"), P[1] the opponent, Turn is t.Turn. It is the
+// inverse of Input (times aside); AIs use it to search both sides.
+func FromTurn(packs []sim.Pack, t *protocol.Turn) (*Game, error) {
+	g, err := NewGame(packs)
+	if err != nil {
+		return nil, err
+	}
+	if t.Turn < 0 || t.Turn >= Turns {
+		return nil, fmt.Errorf("turn %d out of range", t.Turn)
+	}
+	g.Turn = t.Turn
+	if g.P[0], err = PlayerFromProtocol(&t.Me); err != nil {
+		return nil, fmt.Errorf("own field: %w", err)
+	}
+	if g.P[1], err = PlayerFromProtocol(&t.Opp); err != nil {
+		return nil, fmt.Errorf("opponent field: %w", err)
+	}
+	return g, nil
+}
+
 // ProtocolPacks converts packs to their protocol form.
 func ProtocolPacks(packs []sim.Pack) []protocol.Pack {
 	out := make([]protocol.Pack, len(packs))

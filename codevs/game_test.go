@@ -223,6 +223,31 @@ func TestProtocolRoundTrip(t *testing.T) {
 	}
 }
 
+func TestFromTurnInvertsInput(t *testing.T) {
+	packs, _ := PacksForSeed(3, ProfileClient)
+	g, _ := NewGame(packs)
+	rng := rand.New(rand.NewPCG(4, 4))
+	for range 30 {
+		if _, err := g.Step([2]Move{Drop(rng.IntN(9), rng.IntN(4)), Drop(rng.IntN(9), rng.IntN(4))}); err != nil || g.Over {
+			break
+		}
+	}
+	for i := range 2 {
+		in := g.Input(i, [2]int64{5, 6})
+		h, err := FromTurn(packs, &in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h.Turn != g.Turn || h.P[0] != g.P[i] || h.P[1] != g.P[1-i] {
+			t.Fatalf("side %d: FromTurn does not invert Input", i)
+		}
+	}
+	bad := protocol.Turn{Turn: 500}
+	if _, err := FromTurn(packs, &bad); err == nil {
+		t.Fatal("turn 500 accepted")
+	}
+}
+
 func TestScoreTables(t *testing.T) {
 	for c, want := range map[int]int64{0: 0, 1: 1, 2: 2, 3: 4, 11: 67, 12: 90, 20: 810, 25: 3042, 30: 11335, 40: 156491} {
 		if got := ChainScore(c); got != want {
