@@ -272,3 +272,30 @@ func TestVerifyReplayCatchesTampering(t *testing.T) {
 		t.Fatal("tampered winner accepted")
 	}
 }
+
+// TestSidesSymmetric: the game treats both sides alike, so two
+// deterministic AIs swapping sides get mirrored results.
+func TestSidesSymmetric(t *testing.T) {
+	cfg := packs(t, 12)
+	a, b := dummy("name=a seed=31"), dummy("name=b seed=32")
+	cfg.Cmd = [2]string{a, b}
+	r1, err := Play(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Cmd = [2]string{b, a}
+	r2, err := Play(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mirror := map[int]int{0: 1, 1: 0, -1: -1}
+	if r2.Outcome.Winner != mirror[r1.Outcome.Winner] || r2.Scores != [2]int64{r1.Scores[1], r1.Scores[0]} || r1.Turns != r2.Turns {
+		t.Fatalf("not mirrored: %+v / %+v", r1, r2)
+	}
+	for k := range r1.Replay.Turns {
+		x, y := r1.Replay.Turns[k], r2.Replay.Turns[k]
+		if x.Moves[0] != y.Moves[1] || x.Gauge[0] != y.Gauge[1] || x.Ojama[1] != y.Ojama[0] {
+			t.Fatalf("turn %d not mirrored", k)
+		}
+	}
+}
