@@ -1,5 +1,6 @@
 // Pack sequences: the generator with the statistics of real pack sets, and
 // reading/writing pack files (the game-start block of the protocol).
+
 package codevs
 
 import (

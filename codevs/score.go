@@ -1,5 +1,6 @@
 // Score tables: S(C) for chains and E(b) for skill explosions, computed once
 // from the exact formulas in codevs/sim.
+
 package codevs
 
 import "github.com/yomi-ai/yomi/codevs/sim"

@@ -1,8 +1,8 @@
 // Package protocol speaks the CODE VS Reborn stdin/stdout format in both
 // directions, byte for byte as the official client wrote it.
 //
-// Referee → AI: the game-start block (WriteStart: 500 packs, each "a b\n",
-// "c d\n", "END\n") followed by one 43-line block per turn (WriteTurn).
+// Referee → AI: the game-start block (AppendStart: 500 packs, each "a b\n",
+// "c d\n", "END\n") followed by one 43-line block per turn (AppendTurn).
 // AI → referee: its name once at start-up (ValidName), then one command line
 // per turn, "x r" or "S" (ParseCommand, Command.String).
 //

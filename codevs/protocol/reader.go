@@ -1,5 +1,6 @@
 // Reader: the AI side of the protocol, a whitespace-tolerant token reader for
 // the game-start block and the per-turn blocks.
+
 package protocol
 
 import (

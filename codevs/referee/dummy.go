@@ -1,5 +1,6 @@
 // RunDummy: a tiny stand-in AI speaking the protocol, with faults that can
 // be switched on at a chosen turn, for referee tests and smoke runs.
+
 package referee
 
 import (

@@ -1,5 +1,6 @@
 // The JSON replay a game leaves in its log directory, and VerifyReplay,
 // which plays it again through codevs.Game and checks every recorded number.
+
 package referee
 
 import (
