@@ -300,13 +300,18 @@ at once (mind the thinking-time budgets on a small machine).`)
 	return nil
 }
 
-// shortCommandName is the base name of a command line's first word.
+// shortCommandName names a command line by its first word (after any
+// VAR=value prefixes): the last two path elements, e.g. "ysai/run.sh".
 func shortCommandName(cmd string) string {
-	f := strings.Fields(cmd)
-	for _, w := range f {
-		if !strings.Contains(w, "=") { // skip VAR=value prefixes
-			return filepath.Base(w)
+	for _, w := range strings.Fields(cmd) {
+		if strings.Contains(w, "=") {
+			continue
 		}
+		w = filepath.Clean(w)
+		if dir := filepath.Base(filepath.Dir(w)); dir != "." && dir != "/" {
+			return dir + "/" + filepath.Base(w)
+		}
+		return filepath.Base(w)
 	}
 	return "ai"
 }

@@ -125,3 +125,17 @@ func codevsRunIn(t *testing.T, stdin string, args ...string) (int, string, strin
 	code := newApp().Main(context.Background(), &cli.Env{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb}, args)
 	return code, out.String(), errb.String()
 }
+
+func TestShortCommandName(t *testing.T) {
+	for in, want := range map[string]string{
+		"/work/peers/ysai/run.sh -x": "ysai/run.sh",
+		"X=1 ./ai --fast":            "ai",
+		"yomi codevs ai":             "yomi",
+		"/bin":                       "bin",
+		"   ":                        "ai",
+	} {
+		if got := shortCommandName(in); got != want {
+			t.Errorf("%q: %q, want %q", in, got, want)
+		}
+	}
+}
