@@ -5,6 +5,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -121,6 +122,9 @@ stderr and replay.json (packs, answers, think times, per-turn scores).`)
 	if err != nil {
 		return err
 	}
+	if *packsFile != "" && (flagSet(fs, "seed") || flagSet(fs, "profile")) {
+		return cli.Usagef("--packs and --seed/--profile exclude each other")
+	}
 	desc := fmt.Sprintf("seed %d (%s)", *seed, prof)
 	if *packsFile != "" {
 		if cfg.Packs, err = codevs.ReadPackFile(*packsFile); err != nil {
@@ -217,6 +221,9 @@ at once (mind the thinking-time budgets on a small machine).`)
 		return err
 	}
 	var files []string
+	if *packsGlob != "" && (flagSet(fs, "seed") || flagSet(fs, "profile")) {
+		return cli.Usagef("--packs and --seed/--profile exclude each other")
+	}
 	if *packsGlob != "" {
 		if files, err = filepath.Glob(*packsGlob); err != nil {
 			return cli.Usagef("--packs: %v", err)
@@ -298,6 +305,13 @@ at once (mind the thinking-time budgets on a small machine).`)
 	}
 	rep.Write(env.Stdout)
 	return nil
+}
+
+// flagSet reports whether the flag was given on the command line.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }
 
 // shortCommandName names a command line by its first word (after any

@@ -84,6 +84,8 @@ func TestCodevsMatchVerb(t *testing.T) {
 		{"codevs", "referee", "--p1", "x", "--p2", "y", "--profile", "nope"},
 		{"codevs", "referee", "--p1", "x", "--p2", "y", "--time-ms", "0"},
 		{"codevs", "referee", "--p2", "y"},
+		{"codevs", "referee", "--p1", "x", "--p2", "y", "--packs", "f.pack", "--seed", "3"},
+		{"codevs", "match", "--p1", "x", "--p2", "y", "--packs", "*.pack", "--profile", "pdf"},
 		{"codevs", "dummy", "--strategy", "clever"},
 		{"codevs", "packs", "--profile", "nope"},
 	} {
