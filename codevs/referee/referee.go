@@ -162,7 +162,8 @@ func Play(ctx context.Context, cfg Config) (*Result, error) {
 		}
 	}
 	res := &Result{}
-	rp := &Replay{Version: 1, TimeMs: cfg.Time.Milliseconds(), Packs: codevs.ProtocolPacks(cfg.Packs)}
+	rp := &Replay{Version: 1, TimeMs: cfg.Time.Milliseconds(), TurnLimitMs: cfg.TurnLimit.Milliseconds(),
+		Sequential: cfg.Sequential, Packs: codevs.ProtocolPacks(cfg.Packs)}
 	finish := func(o codevs.Outcome) (*Result, error) {
 		res.Outcome = o
 		res.Turns = g.Turn

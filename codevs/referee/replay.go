@@ -14,12 +14,16 @@ import (
 // thought, and the state after every turn. Unlike the official client's
 // replays it holds the packs, so it can be played again.
 type Replay struct {
-	Version int             `json:"version"`
-	TimeMs  int64           `json:"time_ms"` // each player's budget
-	Packs   []protocol.Pack `json:"packs"`
-	Players [2]ReplayPlayer `json:"players"`
-	Turns   []TurnRecord    `json:"turns"`
-	Result  ReplayResult    `json:"result"`
+	Version int   `json:"version"`
+	TimeMs  int64 `json:"time_ms"` // each player's budget
+	// TurnLimitMs is the per-answer limit (0: none); Sequential tells
+	// whether the players were asked one after the other.
+	TurnLimitMs int64           `json:"turn_limit_ms"`
+	Sequential  bool            `json:"sequential"`
+	Packs       []protocol.Pack `json:"packs"`
+	Players     [2]ReplayPlayer `json:"players"`
+	Turns       []TurnRecord    `json:"turns"`
+	Result      ReplayResult    `json:"result"`
 }
 
 // ReplayPlayer is one AI's side of a replay.
