@@ -1,0 +1,98 @@
+// This file holds the seven pieces and their orientations in HATETRIS's own
+// rotation system (no kicks), derived from the 4×4 pictures of the original.
+
+package hatetris
+
+import "fmt"
+
+// Piece is one of the seven tetrominoes. The numbering is the enemy AI's
+// ranking order (S first, the worst piece for the player; ties go to the
+// lower number).
+type Piece uint8
+
+// The pieces, in the enemy AI's ranking order.
+const (
+	S Piece = iota
+	Z
+	O
+	I
+	L
+	J
+	T
+	// NumPieces is the number of pieces.
+	NumPieces = 7
+)
+
+// String returns the piece's letter.
+func (p Piece) String() string {
+	if p < NumPieces {
+		return string("SZOILJT"[p])
+	}
+	return fmt.Sprintf("Piece(%d)", uint8(p))
+}
+
+// ParsePiece reads a piece letter (S Z O I L J T, either case).
+func ParsePiece(s string) (Piece, error) {
+	if len(s) == 1 {
+		for p := Piece(0); p < NumPieces; p++ {
+			c := s[0] &^ 0x20
+			if c == "SZOILJT"[p] {
+				return p, nil
+			}
+		}
+	}
+	return 0, fmt.Errorf("hatetris: unknown piece %q (want one of S Z O I L J T)", s)
+}
+
+// shape is one orientation of a piece: the bounding box of its cells inside
+// the 4×4 picture and its rows (bit 0 = leftmost column of the box).
+type shape struct {
+	xMin, yMin, xDim, yDim int
+	rows                   [4]uint16
+	class                  int // orientations with equal boxes and rows share a class
+}
+
+// pictures are the orientations as drawn by the original, rows top to bottom.
+var pictures = [NumPieces][4]string{
+	S: {"......##.##.....", ".....#...##...#.", ".....##.##......", ".#...##...#....."},
+	Z: {".....##...##....", "......#..##..#..", "....##...##.....", "..#..##..#......"},
+	O: {".....##..##.....", ".....##..##.....", ".....##..##.....", ".....##..##....."},
+	I: {"....####........", "..#...#...#...#.", "........####....", ".#...#...#...#.."},
+	L: {".....###.#......", ".....##...#...#.", "......#.###.....", ".#...#...##....."},
+	J: {".....##..#...#..", "....###...#.....", "..#...#..##.....", ".....#...###...."},
+	T: {".....###..#.....", "......#..##...#.", ".....#..###.....", ".#...##..#......"},
+}
+
+// shapes[p][o] is orientation o of piece p; computed once from pictures and
+// never changed afterwards.
+var shapes = buildShapes()
+
+func buildShapes() (s [NumPieces][4]shape) {
+	for p := range pictures {
+		for o, pic := range pictures[p] {
+			xMin, yMin, xMax, yMax := 4, 4, -1, -1
+			for i := 0; i < 16; i++ {
+				if pic[i] == '#' {
+					x, y := i%4, i/4
+					xMin, yMin = min(xMin, x), min(yMin, y)
+					xMax, yMax = max(xMax, x), max(yMax, y)
+				}
+			}
+			sh := shape{xMin: xMin, yMin: yMin, xDim: xMax - xMin + 1, yDim: yMax - yMin + 1}
+			for i := 0; i < 16; i++ {
+				if pic[i] == '#' {
+					sh.rows[i/4-yMin] |= 1 << (i%4 - xMin)
+				}
+			}
+			sh.class = o
+			for q := 0; q < o; q++ {
+				if s[p][q].xDim == sh.xDim && s[p][q].yDim == sh.yDim && s[p][q].rows == sh.rows {
+					sh.class = s[p][q].class
+					break
+				}
+			}
+			s[p][o] = sh
+		}
+	}
+	return s
+}
