@@ -176,3 +176,25 @@ func TestParseWellErrors(t *testing.T) {
 		t.Errorf("String/ParseWell round trip: %v %v", w, err)
 	}
 }
+
+// TestPathTo: every future of random wells is reached by its path.
+func TestPathTo(t *testing.T) {
+	var buf []Future
+	for i, w := range randomWells(300, 11) {
+		p := Piece(i % NumPieces)
+		buf = Futures(buf[:0], &w, p)
+		for _, f := range buf {
+			moves, err := PathTo(&w, p, &f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := &Game{Well: w, Piece: p, X: (Width - 4) / 2, enemy: NewEnemy(Mild)}
+			for _, m := range moves {
+				g.Apply(m)
+			}
+			if g.Well != f.Well && !(g.Over && f.Well.Over()) {
+				t.Fatalf("well %d piece %v: path %s gives\n%v want\n%v", i, p, MovesString(moves), g.Well, f.Well)
+			}
+		}
+	}
+}

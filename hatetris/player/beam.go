@@ -1,0 +1,352 @@
+// Package player plays HATETRIS by beam search: a beam of wells, deduplicated,
+// expanded with the exact enemy along each well's own path, valued by an
+// Evaluator (a hand-made heuristic here; a neural net plugs into the same
+// interface).
+//
+// Start with Search and Options.
+package player
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"runtime"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/yomi-ai/yomi/hatetris"
+)
+
+// Options configure a beam search.
+type Options struct {
+	Width      int             // wells kept per depth (required)
+	Quiescence bool            // value a well by the best of its single-line-clear chains too
+	Workers    int             // goroutines expanding the beam (0 = GOMAXPROCS)
+	AI         hatetris.AIKind // the enemy (default HATETRIS with the loop rule)
+	MaxDepth   int             // stop after this many pieces (0 = play until the beam dies)
+	// NewEval returns an evaluator for one worker (nil = DefaultHeuristic).
+	NewEval func() Evaluator
+	// Progress, if set, is called after every depth.
+	Progress func(Stats)
+}
+
+// Stats describe a search in progress.
+type Stats struct {
+	Depth     int           // pieces placed
+	Beam      int           // wells in the beam
+	BestScore int           // best score in the beam
+	Wells     int64         // wells expanded so far
+	Elapsed   time.Duration // since the search started
+}
+
+// Result is the outcome of a search: the best game found.
+type Result struct {
+	Score    int              // lines of the best game
+	Pieces   int              // pieces placed in it
+	Moves    []hatetris.Move  // its replay (ends in game over when the beam died there)
+	Depth    int              // deepest depth the beam reached
+	Wells    int64            // wells expanded
+	Elapsed  time.Duration    // wall time
+	Stopped  bool             // ended by the context or MaxDepth, not by the beam dying
+	Final    hatetris.Well    // the well at the end of the best game
+	Spawned  []hatetris.Piece // pieces of the best game
+	GameOver bool             // the replay ends in game over
+}
+
+// node is one well in the beam; parent indexes the previous layer.
+type node struct {
+	well    hatetris.Well
+	value   float64
+	score   int32
+	parent  int32
+	piece   hatetris.Piece // piece placed to reach this well
+	o, x, y int8           // where it locked
+}
+
+// Search plays one game by beam search and returns the best game found.
+func Search(ctx context.Context, opt Options) (*Result, error) {
+	if opt.Width < 1 {
+		return nil, errors.New("player: beam width must be at least 1")
+	}
+	if opt.NewEval == nil {
+		opt.NewEval = func() Evaluator { return DefaultHeuristic() }
+	}
+	nw := opt.Workers
+	if nw <= 0 {
+		nw = runtime.GOMAXPROCS(0)
+	}
+	s := &search{opt: opt, start: time.Now()}
+	s.bloom = newBloom(opt.Width)
+	s.layers = [][]node{{{parent: -1}}}
+	s.bloom.add(&s.layers[0][0].well)
+	workers := make([]*worker, nw)
+	for i := range workers {
+		workers[i] = &worker{s: s, eval: opt.NewEval()}
+	}
+	res := &Result{}
+	for depth := 0; ; depth++ {
+		if opt.MaxDepth > 0 && depth >= opt.MaxDepth {
+			res.Stopped = true
+			break
+		}
+		if ctx.Err() != nil {
+			res.Stopped = true
+			break
+		}
+		cur := s.layers[depth]
+		chunk := (len(cur) + nw - 1) / nw
+		var wg sync.WaitGroup
+		for i, w := range workers {
+			lo, hi := i*chunk, min((i+1)*chunk, len(cur))
+			w.out = w.out[:0]
+			if lo >= hi {
+				continue
+			}
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				w.expand(depth, lo, hi)
+			}()
+		}
+		wg.Wait()
+		s.wells += int64(len(cur))
+		next := s.selectNext(workers)
+		if len(next) == 0 {
+			break
+		}
+		for i := range next {
+			s.bloom.add(&next[i].well)
+		}
+		s.layers = append(s.layers, next)
+		if opt.Progress != nil {
+			best := 0
+			for i := range next {
+				best = max(best, int(next[i].score))
+			}
+			opt.Progress(Stats{Depth: depth + 1, Beam: len(next), BestScore: best, Wells: s.wells, Elapsed: time.Since(s.start)})
+		}
+	}
+	return s.result(res)
+}
+
+type search struct {
+	opt    Options
+	start  time.Time
+	layers [][]node
+	bloom  bloom
+	wells  int64
+}
+
+// worker expands a contiguous chunk of the beam with its own buffers.
+type worker struct {
+	s    *search
+	eval Evaluator
+	exp  hatetris.Expander
+	out  []node
+	qbuf [][]hatetris.Future
+}
+
+func (w *worker) expand(depth, lo, hi int) {
+	s := w.s
+	cur := s.layers[depth]
+	for i := lo; i < hi; i++ {
+		n := &cur[i]
+		var loops func(*hatetris.Well) int
+		if s.opt.AI == hatetris.Hatetris {
+			loops = func(f *hatetris.Well) int { return s.loops(depth, int32(i), f) }
+		}
+		p, futs := w.exp.Choose(&n.well, loops)
+		for k := range futs {
+			f := &futs[k]
+			if f.Well.Over() {
+				continue
+			}
+			score := int(n.score) + int(f.Lines)
+			v := w.eval.Eval(&f.Well, score)
+			if s.opt.Quiescence {
+				v = max(v, w.quiesce(&f.Well, score, 0))
+			}
+			w.out = append(w.out, node{well: f.Well, value: v, score: int32(score), parent: int32(i), piece: p, o: f.O, x: f.X, y: f.Y})
+		}
+	}
+}
+
+// quiesce returns the best value over chains of single-line clears: each
+// step uses the first piece (in the enemy's order) that cannot clear two or
+// more lines at once; the chain stops when that piece clears nothing.
+func (w *worker) quiesce(well *hatetris.Well, score, level int) float64 {
+	for len(w.qbuf) <= level {
+		w.qbuf = append(w.qbuf, nil)
+	}
+	best := math.Inf(-1)
+	for p := hatetris.Piece(0); p < hatetris.NumPieces; p++ {
+		futs := hatetris.Futures(w.qbuf[level][:0], well, p)
+		w.qbuf[level] = futs
+		multi, any := false, false
+		for k := range futs {
+			if futs[k].Lines >= 2 {
+				multi = true
+				break
+			}
+			if futs[k].Lines == 1 {
+				any = true
+			}
+		}
+		if multi {
+			continue
+		}
+		if !any {
+			return best
+		}
+		for k := range futs {
+			f := w.qbuf[level][k]
+			if f.Lines != 1 || f.Well.Over() {
+				continue
+			}
+			best = max(best, w.eval.Eval(&f.Well, score+1), w.quiesce(&f.Well, score+1, level+1))
+		}
+		return best
+	}
+	return best
+}
+
+// loops counts the wells equal to f on the path of node (depth, idx), at
+// the spawns where a repeat is possible: a cycle of k pieces adds 4k cells
+// and must clear them as whole rows of 10, so k is a multiple of 5.
+func (s *search) loops(depth int, idx int32, f *hatetris.Well) int {
+	if !s.bloom.has(f) {
+		return 0
+	}
+	n := 0
+	d, i := depth, idx
+	for d >= 0 {
+		if (depth+1-d)%5 == 0 && s.layers[d][i].well == *f {
+			n++
+		}
+		i = s.layers[d][i].parent
+		d--
+	}
+	return n
+}
+
+// selectNext merges the workers' children in beam order, drops repeated
+// wells (same well at the same depth means the same score), and keeps the
+// Width best by value (ties: earlier in beam order).
+func (s *search) selectNext(workers []*worker) []node {
+	total := 0
+	for _, w := range workers {
+		total += len(w.out)
+	}
+	all := make([]node, 0, total)
+	index := make(map[hatetris.Well]int32, total)
+	for _, w := range workers {
+		for k := range w.out {
+			c := &w.out[k]
+			if _, dup := index[c.well]; dup {
+				continue
+			}
+			index[c.well] = int32(len(all))
+			all = append(all, *c)
+		}
+	}
+	if len(all) > s.opt.Width {
+		sort.SliceStable(all, func(a, b int) bool { return all[a].value > all[b].value })
+		all = all[:s.opt.Width]
+	}
+	out := make([]node, len(all))
+	copy(out, all)
+	return out
+}
+
+// result rebuilds the replay of the best-scoring well seen at any depth.
+func (s *search) result(res *Result) (*Result, error) {
+	bd, bi := 0, int32(0)
+	for d, layer := range s.layers {
+		for i := range layer {
+			if layer[i].score > s.layers[bd][bi].score {
+				bd, bi = d, int32(i)
+			}
+		}
+	}
+	res.Depth = len(s.layers) - 1
+	res.Wells = s.wells
+	res.Score = int(s.layers[bd][bi].score)
+	res.Pieces = bd
+	res.Final = s.layers[bd][bi].well
+	var chain []*node
+	for d, i := bd, bi; d > 0; d-- {
+		n := &s.layers[d][i]
+		chain = append(chain, n)
+		i = n.parent
+	}
+	well := hatetris.Well{}
+	for k := len(chain) - 1; k >= 0; k-- {
+		n := chain[k]
+		f := hatetris.Future{O: n.o, X: n.x, Y: n.y}
+		ms, err := hatetris.PathTo(&well, n.piece, &f)
+		if err != nil {
+			return nil, fmt.Errorf("player: rebuilding the replay: %w", err)
+		}
+		res.Moves = append(res.Moves, ms...)
+		res.Spawned = append(res.Spawned, n.piece)
+		well = n.well
+	}
+	// If the beam died after this well, finish the game: any lock of the
+	// enemy's next piece is game over.
+	if bd == len(s.layers)-1 && !res.Stopped {
+		var exp hatetris.Expander
+		var loops func(*hatetris.Well) int
+		if s.opt.AI == hatetris.Hatetris {
+			loops = func(f *hatetris.Well) int { return s.loops(bd, bi, f) }
+		}
+		p, futs := exp.Choose(&well, loops)
+		if len(futs) > 0 {
+			ms, err := hatetris.PathTo(&well, p, &futs[0])
+			if err != nil {
+				return nil, fmt.Errorf("player: rebuilding the last piece: %w", err)
+			}
+			res.Moves = append(res.Moves, ms...)
+			res.Spawned = append(res.Spawned, p)
+			res.GameOver = true
+		}
+	}
+	res.Elapsed = time.Since(s.start)
+	return res, nil
+}
+
+// bloom is a one-probe bit filter over well hashes: a miss proves a well
+// was never in any beam, so the exact path walk is needed only on hits.
+type bloom struct {
+	bits []uint64
+	mask uint64
+}
+
+func newBloom(width int) bloom {
+	n := uint64(1 << 20)
+	for n < uint64(width)*4096 && n < 1<<31 {
+		n <<= 1
+	}
+	return bloom{bits: make([]uint64, n/64), mask: n - 1}
+}
+
+func wellHash(w *hatetris.Well) uint64 {
+	h := uint64(0x9e3779b97f4a7c15)
+	for i := 0; i < hatetris.Height; i += 4 {
+		v := uint64(w[i]) | uint64(w[i+1])<<16 | uint64(w[i+2])<<32 | uint64(w[i+3])<<48
+		h = (h ^ v) * 0xff51afd7ed558ccd
+		h ^= h >> 32
+	}
+	return h
+}
+
+func (b *bloom) add(w *hatetris.Well) {
+	h := wellHash(w) & b.mask
+	b.bits[h>>6] |= 1 << (h & 63)
+}
+
+func (b *bloom) has(w *hatetris.Well) bool {
+	h := wellHash(w) & b.mask
+	return b.bits[h>>6]&(1<<(h&63)) != 0
+}

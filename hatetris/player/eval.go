@@ -1,0 +1,88 @@
+// This file holds the Evaluator interface and the hand-made heuristic.
+
+package player
+
+import (
+	"math/bits"
+
+	"github.com/yomi-ai/yomi/hatetris"
+)
+
+// Evaluator values a well after a lock (higher is better). The beam keeps
+// the wells with the highest values. One Evaluator is used by one goroutine
+// at a time; the search asks its factory for one per worker.
+type Evaluator interface {
+	Eval(w *hatetris.Well, score int) float64
+}
+
+// Heuristic is a hand-made evaluator: a weighted sum of the well's shape
+// features. The zero value is not useful; start from DefaultHeuristic.
+type Heuristic struct {
+	Lines     float64 // per line scored
+	Holes     float64 // per empty cell with a filled cell above it
+	Covered   float64 // per filled cell above a hole in its column
+	Height    float64 // per unit of aggregate column height
+	MaxHeight float64 // per row of the highest column
+	Bumpiness float64 // per unit of height difference between neighbours
+	Wells     float64 // per cell of depth of wells (columns lower than both neighbours)
+	RowTrans  float64 // per filled/empty change along rows (walls filled)
+}
+
+// DefaultHeuristic returns the weights used by `yomi hatetris search`.
+func DefaultHeuristic() Heuristic {
+	return Heuristic{Lines: 40, Holes: -30, Covered: -3, Height: -1, MaxHeight: -2, Bumpiness: -1, Wells: -1, RowTrans: -1.5}
+}
+
+// Eval implements Evaluator.
+func (h Heuristic) Eval(w *hatetris.Well, score int) float64 {
+	var heights [hatetris.Width]int
+	var seen uint16 // columns with a filled cell at or above the current row
+	holes, covered, rowTrans := 0, 0, 0
+	var above [hatetris.Width]int // filled cells above the current row per column
+	for y := hatetris.Bar; y < hatetris.Height; y++ {
+		r := w[y]
+		for m := r &^ seen; m != 0; m &= m - 1 {
+			heights[bits.TrailingZeros16(m)] = hatetris.Height - y
+		}
+		hole := seen &^ r
+		if hole != 0 {
+			holes += bits.OnesCount16(hole)
+			for m := hole; m != 0; m &= m - 1 {
+				covered += above[bits.TrailingZeros16(m)]
+				above[bits.TrailingZeros16(m)] = 0
+			}
+		}
+		for m := r; m != 0; m &= m - 1 {
+			above[bits.TrailingZeros16(m)]++
+		}
+		seen |= r
+		// Row transitions with both walls counted as filled.
+		ext := uint32(r)<<1 | 1 | 1<<(hatetris.Width+1)
+		rowTrans += bits.OnesCount32((ext ^ ext>>1) & (1<<(hatetris.Width+1) - 1))
+	}
+	agg, maxH, bump, wells := 0, 0, 0, 0
+	for x := 0; x < hatetris.Width; x++ {
+		agg += heights[x]
+		maxH = max(maxH, heights[x])
+		if x > 0 {
+			d := heights[x] - heights[x-1]
+			if d < 0 {
+				d = -d
+			}
+			bump += d
+		}
+		l, r := hatetris.Height, hatetris.Height
+		if x > 0 {
+			l = heights[x-1]
+		}
+		if x < hatetris.Width-1 {
+			r = heights[x+1]
+		}
+		if d := min(l, r) - heights[x]; d > 0 {
+			wells += d
+		}
+	}
+	return h.Lines*float64(score) + h.Holes*float64(holes) + h.Covered*float64(covered) +
+		h.Height*float64(agg) + h.MaxHeight*float64(maxH) + h.Bumpiness*float64(bump) +
+		h.Wells*float64(wells) + h.RowTrans*float64(rowTrans)
+}
