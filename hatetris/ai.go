@@ -42,7 +42,9 @@ func ParseAI(s string) (AIKind, error) {
 // futures. Its buffers are reused between calls; it is not safe for
 // concurrent use (give each goroutine its own).
 type Expander struct {
-	futs [NumPieces][]Future
+	futs  [NumPieces][]Future
+	locks [NumPieces]lockSet
+	fl    flood
 }
 
 // Choose returns the enemy's piece for well w and the futures of that piece
@@ -51,13 +53,11 @@ type Expander struct {
 // itself; nil means Mild (no loop rule).
 func (e *Expander) Choose(w *Well, loops func(*Well) int) (Piece, []Future) {
 	var peak [NumPieces]int
+	top := w.Top()
 	for p := Piece(0); p < NumPieces; p++ {
-		e.futs[p] = Futures(e.futs[p][:0], w, p)
-		hp := -1
-		for i := range e.futs[p] {
-			hp = max(hp, e.futs[p][i].Well.Top())
-		}
-		peak[p] = hp
+		e.fl.run(w, p)
+		e.fl.locks(&e.locks[p], p)
+		peak[p] = e.locks[p].highestPeak(w, top, p)
 	}
 	// Mild order: by (highest peak, rank).
 	var order [NumPieces]Piece
@@ -70,12 +70,15 @@ func (e *Expander) Choose(w *Well, loops func(*Well) int) (Piece, []Future) {
 		}
 	}
 	if loops == nil {
-		return order[0], e.futs[order[0]]
+		p := order[0]
+		e.futs[p] = e.locks[p].appendFutures(e.futs[p][:0], w, p)
+		return p, e.futs[p]
 	}
 	// The first piece in Mild order with no looping future wins; if every
 	// piece can loop, the smallest maximum count wins, ties by Mild order.
 	best, bestLoops := order[0], -1
 	for _, p := range order {
+		e.futs[p] = e.locks[p].appendFutures(e.futs[p][:0], w, p)
 		ml := -1
 		for i := range e.futs[p] {
 			ml = max(ml, loops(&e.futs[p][i].Well))

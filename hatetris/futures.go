@@ -4,6 +4,8 @@
 
 package hatetris
 
+import "math/bits"
+
 // Box coordinates are biased so they fit unsigned masks: X = x+2, Y = y+2,
 // where (x, y) is the top-left corner of the piece's 4×4 box.
 const (
@@ -47,29 +49,14 @@ func fitMask(w *Well, sh *shape, Y int) uint16 {
 	if ya < 0 || ya+sh.yDim > Height {
 		return 0
 	}
-	var blocked uint16
-	for i := 0; i < sh.yDim; i++ {
-		r := w[ya+i]
-		if r == 0 {
-			continue
-		}
-		for m := sh.rows[i]; m != 0; m &= m - 1 {
-			b := trailingZeros16(m)
-			blocked |= r >> b
-		}
-	}
+	r := w[ya:]
+	blocked := r[sh.cellRow[0]]>>sh.cellCol[0] | r[sh.cellRow[1]]>>sh.cellCol[1] |
+		r[sh.cellRow[2]]>>sh.cellCol[2] | r[sh.cellRow[3]]>>sh.cellCol[3]
 	free := ^blocked & (1<<(Width+1-sh.xDim) - 1)
 	return free << (xBias - sh.xMin)
 }
 
-func trailingZeros16(m uint16) int {
-	n := 0
-	for m&1 == 0 {
-		m >>= 1
-		n++
-	}
-	return n
-}
+func trailingZeros16(m uint16) int { return bits.TrailingZeros16(m) }
 
 // spread extends seeds r to every bit connected to them inside f by single
 // left/right steps.
@@ -131,11 +118,18 @@ func (f *flood) close(Y int) {
 	}
 }
 
-// appendLocks turns the positions where D is blocked into results, merging
-// orientations that fill the same cells.
-func (f *flood) appendLocks(dst []Future, w *Well, p Piece) []Future {
+// lockSet holds the lock positions of one piece, merged by shape class: an
+// xa mask (box column of the cells) per ya (box row), for rows lo..hi-1.
+type lockSet struct {
+	m      [4][Height]uint16
+	lo, hi int
+}
+
+// locks turns the positions where D is blocked into a lockSet.
+func (f *flood) locks(ls *lockSet, p Piece) {
 	sh := &shapes[p]
-	var locks [4][Height]uint16 // per class: xa mask per ya
+	ls.lo, ls.hi = Height, 0
+	ls.m = [4][Height]uint16{}
 	for o := 0; o < 4; o++ {
 		s := &sh[o]
 		for Y := spawnY; Y < nRows; Y++ {
@@ -144,16 +138,29 @@ func (f *flood) appendLocks(dst []Future, w *Well, p Piece) []Future {
 				continue
 			}
 			ya := Y - yBias + s.yMin
-			locks[s.class][ya] |= m >> (xBias - s.xMin)
+			ls.m[s.class][ya] |= m >> (xBias - s.xMin)
+			ls.lo, ls.hi = min(ls.lo, ya), max(ls.hi, ya+1)
 		}
 	}
+}
+
+// appendLocks appends the results of a flood's locks.
+func (f *flood) appendLocks(dst []Future, w *Well, p Piece) []Future {
+	var ls lockSet
+	f.locks(&ls, p)
+	return ls.appendFutures(dst, w, p)
+}
+
+// appendFutures materialises the results of a lockSet.
+func (ls *lockSet) appendFutures(dst []Future, w *Well, p Piece) []Future {
+	sh := &shapes[p]
 	for o := 0; o < 4; o++ {
 		s := &sh[o]
 		if s.class != o {
 			continue
 		}
-		for ya := 0; ya < Height; ya++ {
-			for m := locks[o][ya]; m != 0; m &= m - 1 {
+		for ya := ls.lo; ya < ls.hi; ya++ {
+			for m := ls.m[o][ya]; m != 0; m &= m - 1 {
 				xa := trailingZeros16(m)
 				fu := Future{Well: *w, O: int8(o), X: int8(xa - s.xMin), Y: int8(ya - s.yMin)}
 				fu.Lines = int8(fu.Well.place(s, xa, ya))
@@ -162,4 +169,47 @@ func (f *flood) appendLocks(dst []Future, w *Well, p Piece) []Future {
 		}
 	}
 	return dst
+}
+
+// highestPeak returns the best rating (Top of the result) over a lockSet
+// without building wells, except for locks that clear lines.
+func (ls *lockSet) highestPeak(w *Well, top int, p Piece) int {
+	sh := &shapes[p]
+	hp := -1
+	for o := 0; o < 4; o++ {
+		s := &sh[o]
+		if s.class != o {
+			continue
+		}
+		for ya := ls.hi - 1; ya >= ls.lo; ya-- {
+			m := ls.m[o][ya]
+			if m == 0 {
+				continue
+			}
+			// Without clears the result's top is min(top, ya).
+			if min(top, ya) > hp {
+				hp = max(hp, min(top, ya))
+			}
+			if ya < Bar {
+				continue
+			}
+			// Locks completing a row: compute the result exactly.
+			var full uint16
+			for i := 0; i < s.yDim; i++ {
+				// The column xa where rows[i]<<xa fills exactly the missing cells.
+				need := FullRow ^ w[ya+i]
+				xa := trailingZeros16(need) - trailingZeros16(s.rows[i])
+				if need != 0 && xa >= 0 && s.rows[i]<<xa == need {
+					full |= 1 << xa
+				}
+			}
+			for c := m & full; c != 0; c &= c - 1 {
+				xa := trailingZeros16(c)
+				r := *w
+				r.place(s, xa, ya)
+				hp = max(hp, r.Top())
+			}
+		}
+	}
+	return hp
 }

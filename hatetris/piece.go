@@ -50,6 +50,8 @@ type shape struct {
 	xMin, yMin, xDim, yDim int
 	rows                   [4]uint16
 	class                  int // orientations with equal boxes and rows share a class
+	// cellRow/cellCol list the four cells relative to the box corner (xMin, yMin).
+	cellRow, cellCol [4]uint8
 }
 
 // pictures are the orientations as drawn by the original, rows top to bottom.
@@ -82,6 +84,15 @@ func buildShapes() (s [NumPieces][4]shape) {
 			for i := 0; i < 16; i++ {
 				if pic[i] == '#' {
 					sh.rows[i/4-yMin] |= 1 << (i%4 - xMin)
+				}
+			}
+			k := 0
+			for i := 0; i < sh.yDim; i++ {
+				for b := 0; b < 4; b++ {
+					if sh.rows[i]>>b&1 != 0 {
+						sh.cellRow[k], sh.cellCol[k] = uint8(i), uint8(b)
+						k++
+					}
 				}
 			}
 			sh.class = o

@@ -43,3 +43,15 @@ func TestSearchReplays(t *testing.T) {
 		}
 	}
 }
+
+func BenchmarkExpand(b *testing.B) {
+	wells, err := BenchGame()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		ExpandAll(wells, 1)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(wells)), "ns/well")
+}
