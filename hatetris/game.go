@@ -142,3 +142,30 @@ func ParseMoves(s string) ([]Move, error) {
 	}
 	return ms, nil
 }
+
+// Drawing returns the well as String draws it, with the falling piece drawn
+// as '@' while the game is running.
+func (g *Game) Drawing() string {
+	w := g.Well
+	var piece Well
+	if !g.Over {
+		sh := &shapes[g.Piece][g.O]
+		for i := 0; i < sh.yDim; i++ {
+			piece[g.Y+sh.yMin+i] = sh.rows[i] << (g.X + sh.xMin)
+		}
+	}
+	s := []byte(w.String())
+	// Rows are Width+1 bytes; the bar line is inserted before row Bar.
+	for y := 0; y < Height; y++ {
+		off := y * (Width + 1)
+		if y >= Bar {
+			off += Width + 1
+		}
+		for x := 0; x < Width; x++ {
+			if piece[y]>>x&1 != 0 {
+				s[off+x] = '@'
+			}
+		}
+	}
+	return string(s)
+}

@@ -1,6 +1,17 @@
 package main
 
 import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/yomi-ai/yomi/hatetris"
+	"github.com/yomi-ai/yomi/hatetris/player"
+	"github.com/yomi-ai/yomi/hatetris/replay"
+	"github.com/yomi-ai/yomi/internal/bench"
 	"github.com/yomi-ai/yomi/internal/cli"
 	"github.com/yomi-ai/yomi/web"
 )
@@ -11,7 +22,262 @@ func hatetrisGame() game {
 		area: &cli.Area{
 			Name:    "hatetris",
 			Summary: "HATETRIS: emulator, replays, beam search, NN training",
+			Verbs: []*cli.Verb{
+				{Name: "replay", Summary: "play a replay (raw, hex, Base65536 or Base2048) and print its score", Run: runHatetrisReplay},
+				{Name: "convert", Summary: "re-encode a replay as raw, hex, Base65536 or Base2048", Run: runHatetrisConvert},
+				{Name: "show", Summary: "draw the well at the end of a replay (or after move K)", Run: runHatetrisShow},
+				{Name: "search", Summary: "play a full game by beam search and write its Base2048 replay", Run: runHatetrisSearch},
+			},
 		},
-		entry: web.Entry{Slug: "hatetris", Title: "HATETRIS", Summary: "The hardest Tetris: exact emulator and replays, beam search, and a small neural net trained by Search/Refine/Learn."},
+		benches: hatetrisBenches(),
+		entry:   web.Entry{Slug: "hatetris", Title: "HATETRIS", Summary: "The hardest Tetris: exact emulator and replays, beam search, and a small neural net trained by Search/Refine/Learn."},
 	}
+}
+
+// readReplay resolves REPLAY | @FILE | - and decodes it.
+func readReplay(env *cli.Env, fs interface{ Args() []string }) ([]hatetris.Move, replay.Encoding, error) {
+	args := fs.Args()
+	if len(args) != 1 {
+		return nil, "", cli.Usagef("want exactly one replay argument (REPLAY, @FILE or -), got %d", len(args))
+	}
+	text, err := cli.ReadArg(env, args[0])
+	if err != nil {
+		return nil, "", err
+	}
+	ms, enc, err := replay.Decode(text)
+	if err != nil {
+		return nil, "", err
+	}
+	return ms, enc, nil
+}
+
+func aiFlag(fs interface {
+	String(string, string, string) *string
+}) *string {
+	return fs.String("ai", "hatetris", "enemy AI: hatetris (with the loop rule) or mild")
+}
+
+func runHatetrisReplay(ctx context.Context, env *cli.Env, args []string) error {
+	fs := cli.NewFlags(env, "yomi hatetris replay", "[--ai hatetris|mild] [--json] (REPLAY | @FILE | -)",
+		`Plays a replay against the enemy AI exactly as qntm's HATETRIS does and prints the score,
+the pieces spawned, the moves played and whether the game ended. The encoding (raw, hex,
+Base65536, Base2048) is detected in the original's order. Moves after game over are ignored.`)
+	ai := aiFlag(fs)
+	asJSON := fs.Bool("json", false, `print exactly {"score":N,"pieces":N,"moves":N,"gameOver":bool}`)
+	if err := cli.Parse(fs, args); err != nil {
+		return err
+	}
+	kind, err := hatetris.ParseAI(*ai)
+	if err != nil {
+		return cli.Usagef("%v", err)
+	}
+	ms, enc, err := readReplay(env, fs)
+	if err != nil {
+		return err
+	}
+	g := hatetris.NewGame(kind)
+	g.Play(ms)
+	if *asJSON {
+		return cli.WriteJSON(env.Stdout, struct {
+			Score    int  `json:"score"`
+			Pieces   int  `json:"pieces"`
+			Moves    int  `json:"moves"`
+			GameOver bool `json:"gameOver"`
+		}{g.Score, g.Pieces, g.Moves, g.Over})
+	}
+	fmt.Fprintf(env.Stdout, "score: %d\npieces: %d\nmoves: %d\ngame over: %v\nencoding: %s (%d moves decoded)\nai: %v\n",
+		g.Score, g.Pieces, g.Moves, g.Over, enc, len(ms), kind)
+	return nil
+}
+
+func runHatetrisConvert(ctx context.Context, env *cli.Env, args []string) error {
+	fs := cli.NewFlags(env, "yomi hatetris convert", "--to raw|hex|base65536|base2048 (REPLAY | @FILE | -)",
+		`Decodes a replay (any encoding, detected as the original does) and writes it in another.
+Hex and the byte-based forms may differ by one padding move after game over.`)
+	to := fs.String("to", "base2048", "target encoding: raw, hex, base65536 or base2048")
+	if err := cli.Parse(fs, args); err != nil {
+		return err
+	}
+	enc, err := replay.ParseEncoding(*to)
+	if err != nil {
+		return cli.Usagef("%v", err)
+	}
+	ms, _, err := readReplay(env, fs)
+	if err != nil {
+		return err
+	}
+	s, err := replay.Encode(ms, enc)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(env.Stdout, s)
+	return nil
+}
+
+func runHatetrisShow(ctx context.Context, env *cli.Env, args []string) error {
+	fs := cli.NewFlags(env, "yomi hatetris show", "[--ai hatetris|mild] [--move K] [--json] (REPLAY | @FILE | -)",
+		`Draws the well as text ('#' filled, '.' empty, the bar as '-') at the end of a replay, or
+after its first K moves, with the falling piece drawn as '@' while the game is running.`)
+	ai := aiFlag(fs)
+	k := fs.Int("move", -1, "show the well after this many moves (default: the end)")
+	asJSON := fs.Bool("json", false, `print {"score":N,"pieces":N,"moves":N,"gameOver":bool,"rows":[...]}`)
+	if err := cli.Parse(fs, args); err != nil {
+		return err
+	}
+	kind, err := hatetris.ParseAI(*ai)
+	if err != nil {
+		return cli.Usagef("%v", err)
+	}
+	ms, _, err := readReplay(env, fs)
+	if err != nil {
+		return err
+	}
+	if *k >= 0 {
+		if *k > len(ms) {
+			return cli.Usagef("--move %d is past the replay's %d moves", *k, len(ms))
+		}
+		ms = ms[:*k]
+	}
+	g := hatetris.NewGame(kind)
+	g.Play(ms)
+	rows := strings.Split(strings.TrimSuffix(g.Drawing(), "\n"), "\n")
+	if *asJSON {
+		return cli.WriteJSON(env.Stdout, struct {
+			Score    int      `json:"score"`
+			Pieces   int      `json:"pieces"`
+			Moves    int      `json:"moves"`
+			GameOver bool     `json:"gameOver"`
+			Rows     []string `json:"rows"`
+		}{g.Score, g.Pieces, g.Moves, g.Over, rows})
+	}
+	for _, r := range rows {
+		fmt.Fprintln(env.Stdout, r)
+	}
+	state := "running, piece " + g.Piece.String()
+	if g.Over {
+		state = "game over"
+	}
+	fmt.Fprintf(env.Stdout, "score %d, pieces %d, moves %d, %s\n", g.Score, g.Pieces, g.Moves, state)
+	return nil
+}
+
+func runHatetrisSearch(ctx context.Context, env *cli.Env, args []string) error {
+	fs := cli.NewFlags(env, "yomi hatetris search", "--beam W [--quiescence] [--ai hatetris|mild] [--seed S] [--out FILE] [--json]",
+		`Plays a full game by beam search: at each depth every well in the beam gets the enemy's
+piece (decided exactly, with the loop rule along the well's own path), all its locks are
+valued by the hand-made heuristic, repeated wells are merged and the W best are kept. The
+best game is written as a Base2048 replay and re-checked by the emulator. The search is
+deterministic: --seed is accepted for scripts but changes nothing (no randomness is used).
+Ctrl-C stops the search and writes the best game so far.`)
+	width := fs.Int("beam", 1000, "beam width (wells kept per depth)")
+	quiet := fs.Bool("quiescence", false, "value wells by their best single-line-clear chain too (slower, stronger)")
+	ai := aiFlag(fs)
+	fs.Uint64("seed", 0, "accepted for scripts; the search uses no randomness")
+	workers := fs.Int("workers", 0, "goroutines (0 = all cores)")
+	maxDepth := fs.Int("max-depth", 0, "stop after this many pieces (0 = until the beam dies)")
+	out := fs.String("out", "", "write the Base2048 replay to this file")
+	asJSON := fs.Bool("json", false, `print {"score":N,"pieces":N,"moves":N,"gameOver":bool,"replay":"...","seconds":S,"wells":N}`)
+	if err := cli.Parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return cli.Usagef("unexpected argument %q", fs.Arg(0))
+	}
+	if *width < 1 {
+		return cli.Usagef("--beam must be at least 1")
+	}
+	kind, err := hatetris.ParseAI(*ai)
+	if err != nil {
+		return cli.Usagef("%v", err)
+	}
+	bar := cli.Progress(env.Stderr, -1, "beam", false)
+	res, err := player.Search(ctx, player.Options{
+		Width: *width, Quiescence: *quiet, Workers: *workers, AI: kind, MaxDepth: *maxDepth,
+		Progress: func(s player.Stats) {
+			rate := float64(s.Wells) / max(s.Elapsed.Seconds(), 1e-9)
+			bar.Describe(fmt.Sprintf("depth %d  lines %d  beam %d  %.0f wells/s", s.Depth, s.BestScore, s.Beam, rate))
+			_ = bar.Add(1)
+		},
+	})
+	_ = bar.Finish()
+	fmt.Fprintln(env.Stderr)
+	if err != nil {
+		return err
+	}
+	// Re-check the replay with the emulator: the search's claim must hold.
+	g := hatetris.NewGame(kind)
+	g.Play(res.Moves)
+	if g.Score != res.Score {
+		return fmt.Errorf("internal error: the replay scores %d but the search found %d", g.Score, res.Score)
+	}
+	code, err := replay.Encode(res.Moves, replay.Base2048)
+	if err != nil {
+		return err
+	}
+	if *out != "" {
+		if err := os.WriteFile(*out, []byte(code+"\n"), 0o644); err != nil {
+			return err
+		}
+	}
+	if *asJSON {
+		return cli.WriteJSON(env.Stdout, struct {
+			Score    int     `json:"score"`
+			Pieces   int     `json:"pieces"`
+			Moves    int     `json:"moves"`
+			GameOver bool    `json:"gameOver"`
+			Replay   string  `json:"replay"`
+			Seconds  float64 `json:"seconds"`
+			Wells    int64   `json:"wells"`
+			Stopped  bool    `json:"stopped"`
+		}{g.Score, g.Pieces, g.Moves, g.Over, code, res.Elapsed.Seconds(), res.Wells, res.Stopped})
+	}
+	fmt.Fprintf(env.Stdout, "score: %d\npieces: %d\nmoves: %d\ngame over: %v\nwells expanded: %d in %.1fs\nreplay: %s\n",
+		g.Score, g.Pieces, g.Moves, g.Over, res.Wells, res.Elapsed.Seconds(), code)
+	if res.Stopped && ctx.Err() != nil {
+		fmt.Fprintln(env.Stderr, "stopped early; this is the best game so far")
+	}
+	return nil
+}
+
+// hatetrisBenches registers hatetris/expand and hatetris/beam.
+func hatetrisBenches() []bench.Benchmark {
+	return []bench.Benchmark{{
+		Name:    "hatetris/expand",
+		Summary: "enemy choice + all children of that piece, per well, over the 752 wells of the 289-line game (1 core)",
+		Run: func(ctx context.Context) ([]bench.Figure, error) {
+			wells, err := player.BenchGame()
+			if err != nil {
+				return nil, err
+			}
+			var children int64
+			calls, _, el := bench.Rate(2*time.Second, func() int64 {
+				c, _ := player.ExpandAll(wells, 1)
+				children = c
+				return c
+			})
+			n := float64(calls) * float64(len(wells))
+			return []bench.Figure{
+				{Name: "hatetris/expand/wells", Value: float64(len(wells)), Unit: "wells"},
+				{Name: "hatetris/expand/children", Value: float64(children), Unit: "children"},
+				{Name: "hatetris/expand", Value: float64(el.Nanoseconds()) / n, Unit: "ns/well"},
+			}, nil
+		},
+	}, {
+		Name:    "hatetris/beam",
+		Summary: "wells expanded per second in a fixed beam run (width 500, 60 pieces, all cores, HATETRIS AI)",
+		Run: func(ctx context.Context) ([]bench.Figure, error) {
+			res, err := player.Search(ctx, player.Options{Width: 500, MaxDepth: 60})
+			if err != nil {
+				return nil, err
+			}
+			if ctx.Err() != nil {
+				return nil, errors.New("interrupted")
+			}
+			return []bench.Figure{
+				{Name: "hatetris/beam/wells", Value: float64(res.Wells), Unit: "wells"},
+				{Name: "hatetris/beam/score", Value: float64(res.Score), Unit: "lines"},
+				{Name: "hatetris/beam", Value: float64(res.Wells) / res.Elapsed.Seconds(), Unit: "wells/s"},
+			}, nil
+		},
+	}}
 }

@@ -260,12 +260,13 @@ func (s *search) selectNext(workers []*worker) []node {
 	return out
 }
 
-// result rebuilds the replay of the best-scoring well seen at any depth.
+// result rebuilds the replay of the best-scoring well seen at any depth
+// (the deepest one on ties, the first in beam order within a depth).
 func (s *search) result(res *Result) (*Result, error) {
 	bd, bi := 0, int32(0)
 	for d, layer := range s.layers {
 		for i := range layer {
-			if layer[i].score > s.layers[bd][bi].score {
+			if layer[i].score >= s.layers[bd][bi].score && (d > bd || layer[i].score > s.layers[bd][bi].score) {
 				bd, bi = d, int32(i)
 			}
 		}

@@ -1,0 +1,97 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// hatetrisVector returns a replay from the package's copy of the upstream vectors.
+func hatetrisVector(t *testing.T, name, enc string) string {
+	t.Helper()
+	b, err := os.ReadFile("../../hatetris/replay/testdata/replays.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var vs []struct{ Name, Encoding, Replay string }
+	if err := json.Unmarshal(b, &vs); err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range vs {
+		if v.Name == name && v.Encoding == enc {
+			return v.Replay
+		}
+	}
+	t.Fatalf("no vector %s/%s", name, enc)
+	return ""
+}
+
+func TestHatetrisReplayConvertShow(t *testing.T) {
+	r := hatetrisVector(t, "knewjade (4)", "base65536")
+	code, out, errOut := run(t, "hatetris", "replay", "--json", r)
+	if code != 0 || strings.TrimSpace(out) != `{"score":66,"pieces":192,"moves":2523,"gameOver":true}` {
+		t.Fatalf("replay --json: code %d out %q err %q", code, out, errOut)
+	}
+	// Converting to every encoding and back gives the same game.
+	for _, enc := range []string{"raw", "hex", "base65536", "base2048"} {
+		code, conv, errOut := run(t, "hatetris", "convert", "--to", enc, r)
+		if code != 0 {
+			t.Fatalf("convert %s: %d %s", enc, code, errOut)
+		}
+		code, out, _ := run(t, "hatetris", "replay", "--json", strings.TrimSpace(conv))
+		if code != 0 || !strings.Contains(out, `"score":66`) {
+			t.Errorf("%s: %q", enc, out)
+		}
+	}
+	// A file argument and the text form.
+	f := filepath.Join(t.TempDir(), "r.txt")
+	os.WriteFile(f, []byte(r+"\n"), 0o644)
+	code, out, _ = run(t, "hatetris", "replay", "--ai", "mild", "@"+f)
+	if code != 0 || !strings.Contains(out, "score: 66") || !strings.Contains(out, "ai: mild") {
+		t.Errorf("replay @file: %d %q", code, out)
+	}
+	code, out, _ = run(t, "hatetris", "show", "--move", "30", r)
+	if code != 0 || !strings.Contains(out, "@") || !strings.Contains(out, "----------") {
+		t.Errorf("show: %d %q", code, out)
+	}
+	// Bad input: a clear error and a non-zero exit.
+	code, _, errOut = run(t, "hatetris", "replay", "AB G")
+	if code == 0 || !strings.Contains(errOut, "character") {
+		t.Errorf("bad replay: code %d err %q", code, errOut)
+	}
+	code, _, errOut = run(t, "hatetris", "convert", "--to", "base64", r)
+	if code != 2 || !strings.Contains(errOut, "unknown encoding") {
+		t.Errorf("bad encoding: code %d err %q", code, errOut)
+	}
+}
+
+func TestHatetrisSearch(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "best.txt")
+	code, stdout, errOut := run(t, "hatetris", "search", "--beam", "30", "--json", "--out", out)
+	if code != 0 {
+		t.Fatalf("search: %d %s", code, errOut)
+	}
+	var res struct {
+		Score    int
+		GameOver bool
+		Replay   string
+	}
+	if err := json.Unmarshal([]byte(stdout), &res); err != nil {
+		t.Fatal(err, stdout)
+	}
+	b, _ := os.ReadFile(out)
+	if strings.TrimSpace(string(b)) != res.Replay || res.Score < 1 {
+		t.Fatalf("search result %+v, file %q", res, b)
+	}
+	code, stdout, _ = run(t, "hatetris", "replay", "--json", "@"+out)
+	var rep struct {
+		Score    int
+		GameOver bool
+	}
+	json.Unmarshal([]byte(stdout), &rep)
+	if code != 0 || rep.Score != res.Score || rep.GameOver != res.GameOver {
+		t.Errorf("the written replay scores %d, search said %d", rep.Score, res.Score)
+	}
+}
