@@ -58,6 +58,17 @@ func fitMask(w *Well, sh *shape, Y int) uint16 {
 
 func trailingZeros16(m uint16) int { return bits.TrailingZeros16(m) }
 
+// wallFit[p][o] is the fit mask of a box row clear of the stack and the floor.
+var wallFit = func() (m [NumPieces][4]uint16) {
+	var empty Well
+	for p := range m {
+		for o := range m[p] {
+			m[p][o] = fitMask(&empty, &shapes[p][o], yBias)
+		}
+	}
+	return m
+}()
+
 // spread extends seeds r to every bit connected to them inside f by single
 // left/right steps.
 func spread(r, f uint16) uint16 {
@@ -79,7 +90,7 @@ func (f *flood) run(w *Well, p Piece) {
 	Y := spawnY
 	for ; Y-yBias+4 <= top && Y < nRows; Y++ {
 		for o := 0; o < 4; o++ {
-			m := fitMask(w, &sh[o], Y)
+			m := wallFit[p][o]
 			f.fit[o][Y] = m
 			f.reach[o][Y] = m
 		}

@@ -12,7 +12,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
-	"sort"
+	"slices"
 	"sync"
 	"time"
 
@@ -251,12 +251,27 @@ func (s *search) selectNext(workers []*worker) []node {
 			all = append(all, *c)
 		}
 	}
-	if len(all) > s.opt.Width {
-		sort.SliceStable(all, func(a, b int) bool { return all[a].value > all[b].value })
-		all = all[:s.opt.Width]
+	if len(all) <= s.opt.Width {
+		return all
 	}
-	out := make([]node, len(all))
-	copy(out, all)
+	idx := make([]int32, len(all))
+	for i := range idx {
+		idx[i] = int32(i)
+	}
+	slices.SortFunc(idx, func(a, b int32) int {
+		va, vb := all[a].value, all[b].value
+		switch {
+		case va > vb:
+			return -1
+		case va < vb:
+			return 1
+		}
+		return int(a - b)
+	})
+	out := make([]node, s.opt.Width)
+	for i := range out {
+		out[i] = all[idx[i]]
+	}
 	return out
 }
 

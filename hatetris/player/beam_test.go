@@ -55,3 +55,13 @@ func BenchmarkExpand(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(wells)), "ns/well")
 }
+
+func BenchmarkBeam(b *testing.B) {
+	for b.Loop() {
+		res, err := Search(context.Background(), Options{Width: 500, MaxDepth: 60, Workers: 1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(res.Wells)/res.Elapsed.Seconds(), "wells/s")
+	}
+}
