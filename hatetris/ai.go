@@ -52,32 +52,48 @@ type Expander struct {
 // times it was already seen at a spawn on this game's path including w
 // itself; nil means Mild (no loop rule).
 func (e *Expander) Choose(w *Well, loops func(*Well) int) (Piece, []Future) {
-	var peak [NumPieces]int
 	top := w.Top()
+	pw := pad(w)
+	nf := nearFull(w)
+	// Ratings are computed lazily: peakNoClear is a cheap lower bound, and
+	// the exact rating (which builds the wells of line-clearing locks) is
+	// needed only for pieces that could come next in Mild order.
+	var peak [NumPieces]int
+	var exact [NumPieces]bool
 	for p := Piece(0); p < NumPieces; p++ {
-		e.fl.run(w, p)
+		e.fl.run(&pw, top, p)
 		e.fl.locks(&e.locks[p], p)
-		peak[p] = e.locks[p].highestPeak(w, top, p)
+		peak[p] = e.locks[p].peakNoClear(top)
+		exact[p] = nf&e.locks[p].all == 0
 	}
-	// Mild order: by (highest peak, rank).
-	var order [NumPieces]Piece
-	for i := range order {
-		order[i] = Piece(i)
-	}
-	for i := 1; i < NumPieces; i++ {
-		for j := i; j > 0 && peak[order[j]] < peak[order[j-1]]; j-- {
-			order[j], order[j-1] = order[j-1], order[j]
+	var used [NumPieces]bool
+	// next returns the next piece in Mild order: by (highest peak, rank).
+	next := func() Piece {
+		for {
+			best := Piece(NumPieces)
+			for p := Piece(0); p < NumPieces; p++ {
+				if !used[p] && (best == NumPieces || peak[p] < peak[best]) {
+					best = p
+				}
+			}
+			if exact[best] {
+				used[best] = true
+				return best
+			}
+			peak[best] = e.locks[best].highestPeak(w, top, nf, best)
+			exact[best] = true
 		}
 	}
 	if loops == nil {
-		p := order[0]
+		p := next()
 		e.futs[p] = e.locks[p].appendFutures(e.futs[p][:0], w, p)
 		return p, e.futs[p]
 	}
 	// The first piece in Mild order with no looping future wins; if every
 	// piece can loop, the smallest maximum count wins, ties by Mild order.
-	best, bestLoops := order[0], -1
-	for _, p := range order {
+	best, bestLoops := Piece(0), -1
+	for range NumPieces {
+		p := next()
 		e.futs[p] = e.locks[p].appendFutures(e.futs[p][:0], w, p)
 		ml := -1
 		for i := range e.futs[p] {

@@ -32,127 +32,155 @@ type Future struct {
 // room; the order is deterministic.
 func Futures(dst []Future, w *Well, p Piece) []Future {
 	var f flood
-	f.run(w, p)
+	pw := pad(w)
+	f.run(&pw, w.Top(), p)
 	return f.appendLocks(dst, w, p)
 }
 
-// flood is the reachability table of one piece in one well.
+// flood is the reachability table of one piece in one well. The four
+// orientations are packed in one uint64 per row, orientation o in bits
+// 16o..16o+15, so shifts, spreads and rotations work on all four at once.
+// Box columns use bits 0..12 of a lane only, so nothing leaks across lanes.
 type flood struct {
-	fit   [4][nRows + 1]uint16
-	reach [4][nRows]uint16
+	fit   [nRows + 1]uint64
+	reach [nRows]uint64
+	// y0 is the first row computed from the stack; rows above it are clear
+	// of the stack and hold the wall-only masks. Rows from end on are not
+	// reachable (D is the only way down, so once a row is unreachable every
+	// row below it is); fit[end] is valid.
+	y0, end int
+}
+
+// padded is a well with floor rows below it, so fit tests need no bounds
+// checks: rows 0..Height-1 are the well, the rest are full.
+type padded [32]uint16
+
+func pad(w *Well) (p padded) {
+	copy(p[:], w[:])
+	for i := Height; i < len(p); i++ {
+		p[i] = 0xFFFF
+	}
+	return p
 }
 
 // fitMask returns the box columns X at which orientation sh fits with its box
-// at row Y.
-func fitMask(w *Well, sh *shape, Y int) uint16 {
-	ya := Y - yBias + sh.yMin
-	if ya < 0 || ya+sh.yDim > Height {
-		return 0
-	}
-	r := w[ya:]
-	blocked := r[sh.cellRow[0]]>>sh.cellCol[0] | r[sh.cellRow[1]]>>sh.cellCol[1] |
-		r[sh.cellRow[2]]>>sh.cellCol[2] | r[sh.cellRow[3]]>>sh.cellCol[3]
-	free := ^blocked & (1<<(Width+1-sh.xDim) - 1)
-	return free << (xBias - sh.xMin)
+// at row Y (Y >= spawnY).
+func fitMask(w *padded, sh *shape, Y int) uint16 {
+	ya := Y + sh.yOff
+	blocked := w[(ya+int(sh.cellRow[0]))&31]>>sh.cellCol[0] | w[(ya+int(sh.cellRow[1]))&31]>>sh.cellCol[1] |
+		w[(ya+int(sh.cellRow[2]))&31]>>sh.cellCol[2] | w[(ya+int(sh.cellRow[3]))&31]>>sh.cellCol[3]
+	return (^blocked & sh.free) << sh.xShift
+}
+
+// fitRow returns the packed fit masks of the four orientations at row Y.
+func fitRow(w *padded, sh *[4]shape, Y int) uint64 {
+	return uint64(fitMask(w, &sh[0], Y)) | uint64(fitMask(w, &sh[1], Y))<<16 |
+		uint64(fitMask(w, &sh[2], Y))<<32 | uint64(fitMask(w, &sh[3], Y))<<48
 }
 
 func trailingZeros16(m uint16) int { return bits.TrailingZeros16(m) }
 
-// wallFit[p][o] is the fit mask of a box row clear of the stack and the floor.
-var wallFit = func() (m [NumPieces][4]uint16) {
+// wallFit[p] is the packed fit mask of a box row clear of the stack and the floor.
+var wallFit = func() (m [NumPieces]uint64) {
 	var empty Well
+	pw := pad(&empty)
 	for p := range m {
-		for o := range m[p] {
-			m[p][o] = fitMask(&empty, &shapes[p][o], yBias)
-		}
+		m[p] = fitRow(&pw, &shapes[p], yBias)
 	}
 	return m
 }()
 
 // spread extends seeds r to every bit connected to them inside f by single
-// left/right steps.
-func spread(r, f uint16) uint16 {
+// left/right steps, in all four lanes at once (occluded fills, both ways).
+func spread(r, f uint64) uint64 {
 	r &= f
-	for {
-		n := r | (r<<1|r>>1)&f
-		if n == r {
-			return r
-		}
-		r = n
-	}
+	// Towards higher bits: a carry runs from each seed to the end of its run.
+	up := ((f+r)^f)&f | r
+	// Towards lower bits: Kogge-Stone occluded fill.
+	g, p := r, f
+	g |= p & (g >> 1)
+	p &= p >> 1
+	g |= p & (g >> 2)
+	p &= p >> 2
+	g |= p & (g >> 4)
+	p &= p >> 4
+	g |= p & (g >> 8)
+	return up | g
 }
 
-func (f *flood) run(w *Well, p Piece) {
+func (f *flood) run(w *padded, top int, p Piece) {
 	sh := &shapes[p]
-	top := w.Top()
 	// Rows whose whole 4×4 box is empty are free of the stack: every position
 	// that fits between the walls is reachable there.
 	Y := spawnY
+	wf := wallFit[p]
 	for ; Y-yBias+4 <= top && Y < nRows; Y++ {
-		for o := 0; o < 4; o++ {
-			m := wallFit[p][o]
-			f.fit[o][Y] = m
-			f.reach[o][Y] = m
-		}
+		f.fit[Y] = wf
+		f.reach[Y] = wf
 	}
+	f.y0 = Y
+	f.end = Y
 	for ; Y < nRows; Y++ {
-		for o := 0; o < 4; o++ {
-			f.fit[o][Y] = fitMask(w, &sh[o], Y)
-			if Y == spawnY {
-				f.reach[o][Y] = 0
-			} else {
-				f.reach[o][Y] = f.reach[o][Y-1] & f.fit[o][Y]
-			}
-		}
+		fit := fitRow(w, sh, Y)
+		f.fit[Y] = fit
+		var r uint64
 		if Y == spawnY {
-			f.reach[0][Y] = f.fit[0][Y] & (1 << spawnX)
+			r = fit & (1 << spawnX)
+		} else {
+			r = f.reach[Y-1] & fit
 		}
-		f.close(Y)
-	}
-}
-
-// close applies L, R and U at row Y until nothing new is reached.
-func (f *flood) close(Y int) {
-	for stable := 0; stable < 4; {
-		stable = 0
-		for o := 0; o < 4; o++ {
-			r := spread(f.reach[o][Y], f.fit[o][Y])
-			f.reach[o][Y] = r
-			n := (o + 1) & 3
-			add := r & f.fit[n][Y] &^ f.reach[n][Y]
+		// Apply L, R and U at row Y until nothing new is reached.
+		for r != 0 {
+			r = spread(r, fit)
+			add := bits.RotateLeft64(r, 16) & fit &^ r
 			if add == 0 {
-				stable++
-				continue
+				break
 			}
-			f.reach[n][Y] |= add
+			r |= add
+		}
+		f.reach[Y] = r
+		if r == 0 {
+			f.end = Y
+			return
 		}
 	}
+	f.fit[nRows] = 0
+	f.end = nRows
 }
 
 // lockSet holds the lock positions of one piece, merged by shape class: an
-// xa mask (box column of the cells) per ya (box row), for rows lo..hi-1.
+// xa mask (box column of the cells) per ya (box row). Only rows whose bit is
+// set in rows[class] are valid, so a lockSet is reused without clearing.
 type lockSet struct {
-	m      [4][Height]uint16
-	lo, hi int
+	m    [4][Height]uint16
+	rows [4]uint32
+	all  uint32 // union of rows
 }
 
 // locks turns the positions where D is blocked into a lockSet.
 func (f *flood) locks(ls *lockSet, p Piece) {
 	sh := &shapes[p]
-	ls.lo, ls.hi = Height, 0
-	ls.m = [4][Height]uint16{}
-	for o := 0; o < 4; o++ {
-		s := &sh[o]
-		for Y := spawnY; Y < nRows; Y++ {
-			m := f.reach[o][Y] &^ f.fit[o][Y+1]
-			if m == 0 {
-				continue
+	ls.rows = [4]uint32{}
+	// Above y0-1 a row's successor is a wall-only row too: no locks there.
+	for Y := max(spawnY, f.y0-1); Y < f.end; Y++ {
+		m := f.reach[Y] &^ f.fit[Y+1]
+		for m != 0 {
+			o := bits.TrailingZeros64(m) >> 4
+			lane := uint16(m >> (16 * o))
+			m &^= 0xFFFF << (16 * o)
+			s := &sh[o]
+			ya := Y + s.yOff
+			c := s.class
+			v := lane >> s.xShift
+			if ls.rows[c]>>ya&1 == 0 {
+				ls.rows[c] |= 1 << ya
+				ls.m[c][ya] = v
+			} else {
+				ls.m[c][ya] |= v
 			}
-			ya := Y - yBias + s.yMin
-			ls.m[s.class][ya] |= m >> (xBias - s.xMin)
-			ls.lo, ls.hi = min(ls.lo, ya), max(ls.hi, ya+1)
 		}
 	}
+	ls.all = ls.rows[0] | ls.rows[1] | ls.rows[2] | ls.rows[3]
 }
 
 // appendLocks appends the results of a flood's locks.
@@ -170,7 +198,8 @@ func (ls *lockSet) appendFutures(dst []Future, w *Well, p Piece) []Future {
 		if s.class != o {
 			continue
 		}
-		for ya := ls.lo; ya < ls.hi; ya++ {
+		for rs := ls.rows[o]; rs != 0; rs &= rs - 1 {
+			ya := bits.TrailingZeros32(rs)
 			for m := ls.m[o][ya]; m != 0; m &= m - 1 {
 				xa := trailingZeros16(m)
 				fu := Future{Well: *w, O: int8(o), X: int8(xa - s.xMin), Y: int8(ya - s.yMin)}
@@ -182,28 +211,52 @@ func (ls *lockSet) appendFutures(dst []Future, w *Well, p Piece) []Future {
 	return dst
 }
 
+// nearFull returns, as bit ya, the rows ya below the bar such that one of
+// rows ya..ya+3 misses exactly one run of one to four cells: every row of a
+// tetromino is one run, so only a lock whose box starts at such a row can
+// complete a line.
+func nearFull(w *Well) uint32 {
+	var nf uint32
+	for y := Bar; y < Height; y++ {
+		need := FullRow ^ w[y]
+		if need == 0 {
+			continue
+		}
+		switch need >> bits.TrailingZeros16(need) {
+		case 1, 3, 7, 15:
+			nf |= 1 << y
+		}
+	}
+	return (nf | nf>>1 | nf>>2 | nf>>3) &^ (1<<Bar - 1)
+}
+
+// peakNoClear returns the best rating over a lockSet's locks as if none
+// cleared a line: a lower bound of highestPeak. Without clears a result's top
+// is min(top, ya), largest at the deepest lock row.
+func (ls *lockSet) peakNoClear(top int) int {
+	if ls.all == 0 {
+		return -1
+	}
+	return min(top, 31-bits.LeadingZeros32(ls.all))
+}
+
 // highestPeak returns the best rating (Top of the result) over a lockSet
-// without building wells, except for locks that clear lines.
-func (ls *lockSet) highestPeak(w *Well, top int, p Piece) int {
+// without building wells, except for locks that clear lines. nf is
+// nearFull(w).
+func (ls *lockSet) highestPeak(w *Well, top int, nf uint32, p Piece) int {
+	hp := ls.peakNoClear(top)
+	if nf&ls.all == 0 {
+		return hp
+	}
 	sh := &shapes[p]
-	hp := -1
 	for o := 0; o < 4; o++ {
 		s := &sh[o]
 		if s.class != o {
 			continue
 		}
-		for ya := ls.hi - 1; ya >= ls.lo; ya-- {
+		for c := nf & ls.rows[o]; c != 0; c &= c - 1 {
+			ya := bits.TrailingZeros32(c)
 			m := ls.m[o][ya]
-			if m == 0 {
-				continue
-			}
-			// Without clears the result's top is min(top, ya).
-			if min(top, ya) > hp {
-				hp = max(hp, min(top, ya))
-			}
-			if ya < Bar {
-				continue
-			}
 			// Locks completing a row: compute the result exactly.
 			var full uint16
 			for i := 0; i < s.yDim; i++ {

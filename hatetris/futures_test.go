@@ -198,3 +198,43 @@ func TestPathTo(t *testing.T) {
 		}
 	}
 }
+
+// TestHighestPeakMatchesFutures checks the enemy's rating shortcut against
+// the maximum Top over the materialised futures on random wells.
+func TestHighestPeakMatchesFutures(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 7))
+	wells := randomWells(2000, 7)
+	// Dense wells: bottom rows missing one to three cells, so that many
+	// locks clear lines.
+	for i := 0; i < 2000; i++ {
+		var w Well
+		for y := Height - 1 - r.IntN(12); y < Height; y++ {
+			w[y] = FullRow
+			for k := 1 + r.IntN(3); k > 0; k-- {
+				w[y] &^= 1 << r.IntN(Width)
+			}
+		}
+		wells = append(wells, w)
+	}
+	var buf []Future
+	for _, w := range wells {
+		top := w.Top()
+		pw := pad(&w)
+		nf := nearFull(&w)
+		for p := Piece(0); p < NumPieces; p++ {
+			var f flood
+			var ls lockSet
+			f.run(&pw, top, p)
+			f.locks(&ls, p)
+			got := ls.highestPeak(&w, top, nf, p)
+			buf = Futures(buf[:0], &w, p)
+			want := -1
+			for _, fu := range buf {
+				want = max(want, fu.Well.Top())
+			}
+			if got != want {
+				t.Fatalf("well\n%v\npiece %v: highestPeak %d, futures say %d", w, p, got, want)
+			}
+		}
+	}
+}

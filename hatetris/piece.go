@@ -52,6 +52,11 @@ type shape struct {
 	class                  int // orientations with equal boxes and rows share a class
 	// cellRow/cellCol list the four cells relative to the box corner (xMin, yMin).
 	cellRow, cellCol [4]uint8
+	// yOff converts a box row Y to the cells' top row ya; free masks the
+	// columns inside the walls and xShift converts them to box columns X.
+	yOff   int
+	free   uint16
+	xShift uint8
 }
 
 // pictures are the orientations as drawn by the original, rows top to bottom.
@@ -81,6 +86,9 @@ func buildShapes() (s [NumPieces][4]shape) {
 				}
 			}
 			sh := shape{xMin: xMin, yMin: yMin, xDim: xMax - xMin + 1, yDim: yMax - yMin + 1}
+			sh.yOff = yMin - yBias
+			sh.free = 1<<(Width+1-sh.xDim) - 1
+			sh.xShift = uint8(xBias - xMin)
 			for i := 0; i < 16; i++ {
 				if pic[i] == '#' {
 					sh.rows[i/4-yMin] |= 1 << (i%4 - xMin)
