@@ -302,3 +302,37 @@ func (f *Fast) Hash() uint64 {
 	}
 	return h
 }
+
+// Triggers reports whether dropping the rotated pack q at column x (0..8,
+// unchecked) would make anything vanish, without changing f. Searches use it
+// to skip the copy and resolve of drops that make no chain.
+func (f *Fast) Triggers(q Pack, x int) bool {
+	var placed [4][2]int
+	n := 0
+	hs := [2]uint8{f.h[x+1], f.h[x+2]}
+	for i := 0; i < 2; i++ {
+		c := x + 1 + i
+		for _, v := range [2]int8{q.Bottom[i], q.Top[i]} {
+			if v != 0 && f.h[c] < fastCap {
+				f.h[c]++
+				f.c[c][f.h[c]] = uint8(v)
+				placed[n] = [2]int{c, int(f.h[c])}
+				n++
+			}
+		}
+	}
+	hit := false
+	for i := 0; i < n && !hit; i++ {
+		c, h := placed[i][0], placed[i][1]
+		t := 10 - f.c[c][h]
+		for dx := -1; dx <= 1 && !hit; dx++ {
+			col := &f.c[c+dx]
+			hit = col[h-1] == t || (dx != 0 && col[h] == t) || col[h+1] == t
+		}
+	}
+	for i := 0; i < n; i++ {
+		f.c[placed[i][0]][placed[i][1]] = 0
+	}
+	f.h[x+1], f.h[x+2] = hs[0], hs[1]
+	return hit
+}

@@ -184,3 +184,21 @@ func BenchmarkBoardDrop(b *testing.B) {
 		bd.Drop(packs[(i>>6)&63], i%9, 0)
 	}
 }
+
+func TestFastTriggers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	var f Fast
+	for i := 0; i < 20000; i++ {
+		if f.Dead() || rng.IntN(100) == 0 {
+			f = Fast{}
+		}
+		p, x, r := randPack(rng), rng.IntN(9), rng.IntN(4)
+		q := p.Rotate(r)
+		before := f
+		want := func() bool { g := f; return g.DropRotated(q, x) > 0 }()
+		if got := f.Triggers(q, x); got != want || f != before {
+			t.Fatalf("step %d: Triggers %v, drop chains>0 %v, field changed %v", i, got, want, f != before)
+		}
+		f.DropRotated(q, x)
+	}
+}
