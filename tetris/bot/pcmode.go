@@ -317,3 +317,13 @@ func (b *Bot) PCActive() (bool, int) {
 	}
 	return true, len(b.pc.moves)
 }
+
+// PCPlan returns the moves left in the perfect-clear plan (nil if none).
+func (b *Bot) PCPlan() []Move {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.pc == nil {
+		return nil
+	}
+	return append([]Move(nil), b.pc.moves...)
+}
