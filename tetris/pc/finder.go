@@ -6,6 +6,7 @@ package pc
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/bits"
 	"runtime"
@@ -20,9 +21,14 @@ const NoPiece Piece = 7
 
 // Options configures a search.
 type Options struct {
-	Height int  // lines to clear (1..MaxHeight)
-	Hold   bool // hold allowed
+	Height   int   // lines to clear (1..MaxHeight)
+	Hold     bool  // hold allowed
+	MaxNodes int64 // Find only: give up with ErrBudget after this many searched positions (0: no limit)
 }
+
+// ErrBudget is returned by Find when Options.MaxNodes positions were searched
+// without an answer.
+var ErrBudget = errors.New("pc: node budget exhausted")
 
 type memoKey struct {
 	f    Field
@@ -45,6 +51,8 @@ type solver struct {
 	places map[placeKey][]Field
 	shared *sync.Map // placeKey -> []Field, shared by the workers of one run (may be nil)
 	hold   bool
+	nodes  int64 // positions expanded
+	limit  int64 // stop expanding after this many (0: no limit)
 }
 
 func newSolver(hold bool) *solver {
@@ -127,6 +135,10 @@ func (s *solver) solve(f Field, h int, hold Piece, q []Piece, path *[]Step) bool
 			return v
 		}
 	}
+	s.nodes++
+	if s.limit > 0 && s.nodes > s.limit {
+		return false // not memoised: the caller reports ErrBudget
+	}
 	ok := s.expand(f, h, hold, q, path)
 	s.memo[key] = ok
 	return ok
@@ -192,9 +204,13 @@ func Find(f Field, queue []Piece, hold Piece, opt Options) ([]Step, bool, error)
 		return nil, false, fmt.Errorf("pc: field has blocks above the clear height %d", opt.Height)
 	}
 	s := newSolver(opt.Hold)
+	s.limit = opt.MaxNodes
 	var path []Step
 	g, h := clearLines(f, opt.Height)
 	ok := s.solve(g, h, hold, queue, &path)
+	if !ok && s.limit > 0 && s.nodes > s.limit {
+		return nil, false, ErrBudget
+	}
 	return path, ok, nil
 }
 
