@@ -89,6 +89,9 @@ func turn(ctx context.Context, cfg *Config, g *movegen.Generator, pl Player, p *
 	}
 	if !found {
 		if len(moves) == 0 {
+			if !anySafe(g, p) {
+				return tetris.Turn{}, "no move suggested (every placement locks out)"
+			}
 			return tetris.Turn{}, "no move suggested"
 		}
 		return tetris.Turn{}, fmt.Sprintf("impossible move %v", moves[0])
@@ -245,4 +248,21 @@ func PlaySolo(ctx context.Context, cfg Config, pl Player, seed uint64) (SoloReco
 		}
 	}
 	return r, nil
+}
+
+// anySafe reports whether p has a reachable placement (hold included) that
+// does not lock out.
+func anySafe(g *movegen.Generator, p *tetris.Player) bool {
+	next := tetris.NoPiece
+	if len(p.Queue) > 0 {
+		next = p.Queue[0]
+	}
+	for _, m := range g.Turn(nil, &p.Board, p.Current, p.Hold, next, p.Rules.Hold) {
+		for _, c := range m.Placement.Cells() {
+			if c.Y < 20 {
+				return true
+			}
+		}
+	}
+	return false
 }
