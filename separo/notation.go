@@ -108,3 +108,17 @@ func (b Board) String() string {
 	}
 	return sb.String()
 }
+
+// MoveKeys returns the number of distinct move keys on a board of this size.
+func (b *Board) MoveKeys() int { return int(b.w) * int(b.w) * 8 }
+
+// MoveKey maps a well-shaped move to a small integer in [0, MoveKeys()):
+// the start point, the diagonal and which orthogonal continuation.
+func (b *Board) MoveKey(m Move) int {
+	d1 := dirOf(m.S2.X-m.S1.X, m.S2.Y-m.S1.Y)
+	k2 := 0
+	if m.S3.X == m.S2.X {
+		k2 = 1
+	}
+	return ((int(m.S1.X)*int(b.w)+int(m.S1.Y))*4+d1)*2 + k2
+}
