@@ -1,0 +1,348 @@
+// Package separo implements the rules of SEPARO as separo-rs plays them: the
+// board of roots and stones (board.go), scoring over the graph of four
+// triangles per cell (score.go), move notation (notation.go) and fast random
+// playouts (playout.go).
+//
+// Start with New, Board.Moves, Board.Apply and Board.Score; ../shared/specs/separo.md
+// describes the rules this package follows.
+package separo
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+)
+
+// Color is a side: Red (moves first) or Blue.
+type Color uint8
+
+// The two sides.
+const (
+	Red  Color = 0
+	Blue Color = 1
+)
+
+// Opponent returns the other side.
+func (c Color) Opponent() Color { return c ^ 1 }
+
+// String returns "Red" or "Blue".
+func (c Color) String() string {
+	if c == Red {
+		return "Red"
+	}
+	return "Blue"
+}
+
+// Board size limits; the original UI offers 5..19, its graph accepts 4..19.
+const (
+	MinSize     = 4
+	MaxSize     = 19
+	DefaultSize = 9
+	maxPoints   = MaxSize * MaxSize
+	maxCells    = (MaxSize - 1) * (MaxSize - 1)
+	liveWords   = (maxPoints + 63) / 64
+)
+
+// Point is an intersection: x to the right, y downwards, origin top-left.
+type Point struct{ X, Y int8 }
+
+// Move draws a diagonal root S1→S2 and an orthogonal root S2→S3.
+type Move struct{ S1, S2, S3 Point }
+
+// The eight root directions, indexed 0..7.
+var dirs = [8][2]int8{{1, 1}, {-1, 1}, {-1, -1}, {1, -1}, {1, 0}, {0, 1}, {-1, 0}, {0, -1}}
+
+// dirIndex maps (dx+1)*3+(dy+1) to a direction index (-1 for (0,0)).
+var dirIndex = [9]int8{2, 6, 1, 7, -1, 5, 3, 4, 0}
+
+func dirOf(dx, dy int8) int {
+	if dx < -1 || dx > 1 || dy < -1 || dy > 1 {
+		return -1
+	}
+	return int(dirIndex[(dx+1)*3+dy+1])
+}
+
+// conflict[d] is the set of existing root directions that forbid a new root
+// in direction d at the same stone: |d.x-r.x| + |d.y-r.y| <= 1, the check of
+// separo-rs's Grid::is_valid_root (the same direction or 45° away).
+var conflict [8]uint8
+
+// opposite[d] is the index of -d.
+var opposite [8]uint8
+
+func init() {
+	for d, dv := range dirs {
+		for r, rv := range dirs {
+			if abs8(dv[0]-rv[0])+abs8(dv[1]-rv[1]) <= 1 {
+				conflict[d] |= 1 << r
+			}
+			if rv[0] == -dv[0] && rv[1] == -dv[1] {
+				opposite[d] = uint8(r)
+			}
+		}
+	}
+}
+
+func abs8(x int8) int8 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// Board is a SEPARO position: stones, roots and both scoring graphs. It is a
+// value type; copying it copies the position. The zero Board is not valid:
+// use New.
+type Board struct {
+	w     int8
+	color [maxPoints]uint8 // 0 empty, 1 Red, 2 Blue
+	roots [maxPoints]uint8 // bit d set: a root leaves in direction d
+	// live[c] marks c's stones that may still start a move. A stone whose
+	// every diagonal is blocked stays blocked: blocks are permanent.
+	live [2][liveWords]uint64
+	// cut[c][cell] holds the edges of c's scoring graph removed in a cell
+	// (see score.go for the bit layout).
+	cut   [2][maxCells]uint8
+	plies int16
+}
+
+// New returns the start position on a width×width board (width lines).
+func New(width int) (Board, error) {
+	if width < MinSize || width > MaxSize {
+		return Board{}, fmt.Errorf("separo: board size %d out of range %d..%d", width, MinSize, MaxSize)
+	}
+	var b Board
+	b.w = int8(width)
+	u := int8(width - 1)
+	b.put(Point{0, 0}, Red)
+	b.put(Point{u, u}, Red)
+	b.put(Point{u, 0}, Blue)
+	b.put(Point{0, u}, Blue)
+	return b, nil
+}
+
+// MustNew is New for sizes known to be valid; it panics otherwise.
+func MustNew(width int) Board {
+	b, err := New(width)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+func (b *Board) put(p Point, c Color) {
+	i := b.index(p)
+	if b.color[i] == 0 {
+		b.live[c][i>>6] |= 1 << (i & 63)
+	}
+	b.color[i] = uint8(c) + 1
+}
+
+// Size returns the number of lines.
+func (b *Board) Size() int { return int(b.w) }
+
+// Plies returns the number of moves applied since the start.
+func (b *Board) Plies() int { return int(b.plies) }
+
+func (b *Board) index(p Point) int { return int(p.X)*int(b.w) + int(p.Y) }
+
+func (b *Board) onBoard(p Point) bool {
+	return p.X >= 0 && p.Y >= 0 && p.X < b.w && p.Y < b.w
+}
+
+// At returns the stone at p: its colour and whether there is one.
+func (b *Board) At(p Point) (Color, bool) {
+	if !b.onBoard(p) {
+		return 0, false
+	}
+	v := b.color[b.index(p)]
+	return Color(v - 1), v != 0
+}
+
+// Roots returns the directions of the roots leaving p (in the fixed order
+// (1,1), (-1,1), (-1,-1), (1,-1), (1,0), (0,1), (-1,0), (0,-1)).
+func (b *Board) Roots(p Point) []Point {
+	if !b.onBoard(p) {
+		return nil
+	}
+	m := b.roots[b.index(p)]
+	var out []Point
+	for d := range 8 {
+		if m&(1<<d) != 0 {
+			out = append(out, Point{dirs[d][0], dirs[d][1]})
+		}
+	}
+	return out
+}
+
+// Equal reports whether two boards have the same size, stones and roots.
+func (b *Board) Equal(o *Board) bool {
+	if b.w != o.w {
+		return false
+	}
+	n := int(b.w) * int(b.w)
+	return equalBytes(b.color[:n], o.color[:n]) && equalBytes(b.roots[:n], o.roots[:n])
+}
+
+func equalBytes(a, b []uint8) bool { return string(a) == string(b) }
+
+// The four diagonal directions in separo-rs's enumeration order.
+var diagOrder = [4]int{0, 1, 2, 3}
+
+// ortho[d1] lists the two orthogonal continuations of diagonal d1:
+// (d1.x, 0) first, then (0, d1.y).
+var ortho = [4][2]int{{4, 5}, {6, 5}, {6, 7}, {4, 7}}
+
+// Moves appends c's legal moves to buf in separo-rs's enumeration order and
+// returns it. It also forgets stones that can never move again (a cache; the
+// position is unchanged).
+func (b *Board) Moves(c Color, buf []Move) []Move {
+	buf = buf[:0]
+	w := int(b.w)
+	own := uint8(c) + 1
+	for wi := range liveWords {
+		word := b.live[c][wi]
+		for word != 0 {
+			bit := word & -word
+			i := wi<<6 + bits.TrailingZeros64(word)
+			word ^= bit
+			n0 := len(buf)
+			x1, y1 := int8(i/w), int8(i%w)
+			r1 := b.roots[i]
+			for _, d1 := range diagOrder {
+				if r1&conflict[d1] != 0 {
+					continue
+				}
+				x2, y2 := x1+dirs[d1][0], y1+dirs[d1][1]
+				if x2 < 0 || y2 < 0 || x2 >= b.w || y2 >= b.w {
+					continue
+				}
+				if b.color[int(x2)*w+int(y2)] != 0 {
+					continue
+				}
+				for _, d2 := range ortho[d1] {
+					x3, y3 := x2+dirs[d2][0], y2+dirs[d2][1]
+					if x3 < 0 || y3 < 0 || x3 >= b.w || y3 >= b.w {
+						continue
+					}
+					i3 := int(x3)*w + int(y3)
+					if s := b.color[i3]; s != 0 && s != own {
+						continue
+					}
+					if b.roots[i3]&conflict[opposite[d2]] != 0 {
+						continue
+					}
+					buf = append(buf, Move{Point{x1, y1}, Point{x2, y2}, Point{x3, y3}})
+				}
+			}
+			if len(buf) == n0 {
+				b.live[c][wi] &^= bit
+			}
+		}
+	}
+	return buf
+}
+
+// CanMove reports whether c has a legal move.
+func (b *Board) CanMove(c Color) bool {
+	var tmp [64]Move
+	return len(b.Moves(c, tmp[:0])) > 0
+}
+
+// GameOver reports whether neither side can move.
+func (b *Board) GameOver() bool { return !b.CanMove(Red) && !b.CanMove(Blue) }
+
+// ErrIllegal is wrapped by the error Play returns for a move that is not legal.
+var ErrIllegal = errors.New("illegal move")
+
+// Legal reports whether m is one of c's legal moves.
+func (b *Board) Legal(c Color, m Move) bool {
+	if !b.onBoard(m.S1) || !b.onBoard(m.S2) || !b.onBoard(m.S3) {
+		return false
+	}
+	var tmp [64]Move
+	for _, x := range b.Moves(c, tmp[:0]) {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+// Play applies m for c if it is legal and returns an error otherwise.
+func (b *Board) Play(c Color, m Move) error {
+	if !b.Legal(c, m) {
+		return fmt.Errorf("separo: %v %v: %w", c, m, ErrIllegal)
+	}
+	b.Apply(c, m)
+	return nil
+}
+
+// Apply plays m for c without checking legality; m must come from Moves.
+func (b *Board) Apply(c Color, m Move) {
+	w := int(b.w)
+	i1 := int(m.S1.X)*w + int(m.S1.Y)
+	i2 := int(m.S2.X)*w + int(m.S2.Y)
+	i3 := int(m.S3.X)*w + int(m.S3.Y)
+	d1 := dirOf(m.S2.X-m.S1.X, m.S2.Y-m.S1.Y)
+	d2 := dirOf(m.S3.X-m.S2.X, m.S3.Y-m.S2.Y)
+	own := uint8(c) + 1
+	b.color[i2] = own
+	b.live[c][i2>>6] |= 1 << (i2 & 63)
+	if b.color[i3] == 0 {
+		b.color[i3] = own
+		b.live[c][i3>>6] |= 1 << (i3 & 63)
+	}
+	b.roots[i1] |= 1 << d1
+	b.roots[i2] |= 1<<opposite[d1] | 1<<d2
+	b.roots[i3] |= 1 << opposite[d2]
+	b.cutMove(c, m)
+	b.plies++
+}
+
+// Next returns who moves after mover has moved: the opponent if he can,
+// else mover again if he can; ok is false when the game is over.
+func (b *Board) Next(mover Color) (next Color, ok bool) {
+	if b.CanMove(mover.Opponent()) {
+		return mover.Opponent(), true
+	}
+	if b.CanMove(mover) {
+		return mover, true
+	}
+	return 0, false
+}
+
+// Result is a finished game's outcome.
+type Result int8
+
+// Outcomes of a game.
+const (
+	Draw    Result = 0
+	RedWin  Result = 1
+	BlueWin Result = 2
+)
+
+// String returns "red", "blue" or "draw".
+func (r Result) String() string {
+	switch r {
+	case RedWin:
+		return "red"
+	case BlueWin:
+		return "blue"
+	}
+	return "draw"
+}
+
+// Winner compares the scores: RedWin, BlueWin or Draw (whether or not the
+// game is over).
+func (b *Board) Winner() Result {
+	var buf Scratch
+	r, bl := b.ScoreWith(Red, &buf), b.ScoreWith(Blue, &buf)
+	switch {
+	case r > bl:
+		return RedWin
+	case bl > r:
+		return BlueWin
+	}
+	return Draw
+}
