@@ -95,6 +95,7 @@ func abs8(x int8) int8 {
 // use New.
 type Board struct {
 	w     int8
+	geo   *geometry
 	color [maxPoints]uint8 // 0 empty, 1 Red, 2 Blue
 	roots [maxPoints]uint8 // bit d set: a root leaves in direction d
 	// live[c] marks c's stones that may still start a move. A stone whose
@@ -113,6 +114,7 @@ func New(width int) (Board, error) {
 	}
 	var b Board
 	b.w = int8(width)
+	b.geo = geometries[width]
 	u := int8(width - 1)
 	b.put(Point{0, 0}, Red)
 	b.put(Point{u, u}, Red)
@@ -186,8 +188,36 @@ func (b *Board) Equal(o *Board) bool {
 
 func equalBytes(a, b []uint8) bool { return string(a) == string(b) }
 
-// The four diagonal directions in separo-rs's enumeration order.
-var diagOrder = [4]int{0, 1, 2, 3}
+// geometry holds a board size's neighbour table: nb[i*8+d] is the point
+// next to i in direction d, or -1 off the board; pt[i] is i's coordinates.
+type geometry struct {
+	nb [maxPoints * 8]int16
+	pt [maxPoints]Point
+}
+
+// geometries[w] is the table of size w, built once at start-up and never
+// changed afterwards.
+var geometries [MaxSize + 1]*geometry
+
+func init() {
+	for w := MinSize; w <= MaxSize; w++ {
+		g := new(geometry)
+		for x := range w {
+			for y := range w {
+				i := x*w + y
+				g.pt[i] = Point{int8(x), int8(y)}
+				for d, dv := range dirs {
+					x2, y2 := x+int(dv[0]), y+int(dv[1])
+					g.nb[i*8+d] = -1
+					if x2 >= 0 && y2 >= 0 && x2 < w && y2 < w {
+						g.nb[i*8+d] = int16(x2*w + y2)
+					}
+				}
+			}
+		}
+		geometries[w] = g
+	}
+}
 
 // ortho[d1] lists the two orthogonal continuations of diagonal d1:
 // (d1.x, 0) first, then (0, d1.y).
@@ -198,8 +228,8 @@ var ortho = [4][2]int{{4, 5}, {6, 5}, {6, 7}, {4, 7}}
 // position is unchanged).
 func (b *Board) Moves(c Color, buf []Move) []Move {
 	buf = buf[:0]
-	w := int(b.w)
 	own := uint8(c) + 1
+	g := b.geo
 	for wi := range liveWords {
 		word := b.live[c][wi]
 		for word != 0 {
@@ -207,32 +237,29 @@ func (b *Board) Moves(c Color, buf []Move) []Move {
 			i := wi<<6 + bits.TrailingZeros64(word)
 			word ^= bit
 			n0 := len(buf)
-			x1, y1 := int8(i/w), int8(i%w)
 			r1 := b.roots[i]
-			for _, d1 := range diagOrder {
+			nb := g.nb[i*8 : i*8+8 : i*8+8]
+			for d1 := range 4 {
 				if r1&conflict[d1] != 0 {
 					continue
 				}
-				x2, y2 := x1+dirs[d1][0], y1+dirs[d1][1]
-				if x2 < 0 || y2 < 0 || x2 >= b.w || y2 >= b.w {
+				i2 := nb[d1]
+				if i2 < 0 || b.color[i2] != 0 {
 					continue
 				}
-				if b.color[int(x2)*w+int(y2)] != 0 {
-					continue
-				}
+				nb2 := g.nb[int(i2)*8 : int(i2)*8+8 : int(i2)*8+8]
 				for _, d2 := range ortho[d1] {
-					x3, y3 := x2+dirs[d2][0], y2+dirs[d2][1]
-					if x3 < 0 || y3 < 0 || x3 >= b.w || y3 >= b.w {
+					i3 := nb2[d2]
+					if i3 < 0 {
 						continue
 					}
-					i3 := int(x3)*w + int(y3)
 					if s := b.color[i3]; s != 0 && s != own {
 						continue
 					}
 					if b.roots[i3]&conflict[opposite[d2]] != 0 {
 						continue
 					}
-					buf = append(buf, Move{Point{x1, y1}, Point{x2, y2}, Point{x3, y3}})
+					buf = append(buf, Move{g.pt[i], g.pt[i2], g.pt[i3]})
 				}
 			}
 			if len(buf) == n0 {
@@ -245,8 +272,40 @@ func (b *Board) Moves(c Color, buf []Move) []Move {
 
 // CanMove reports whether c has a legal move.
 func (b *Board) CanMove(c Color) bool {
-	var tmp [64]Move
-	return len(b.Moves(c, tmp[:0])) > 0
+	own := uint8(c) + 1
+	g := b.geo
+	for wi := range liveWords {
+		word := b.live[c][wi]
+		for word != 0 {
+			bit := word & -word
+			i := wi<<6 + bits.TrailingZeros64(word)
+			word ^= bit
+			r1 := b.roots[i]
+			for d1 := range 4 {
+				if r1&conflict[d1] != 0 {
+					continue
+				}
+				i2 := g.nb[i*8+d1]
+				if i2 < 0 || b.color[i2] != 0 {
+					continue
+				}
+				for _, d2 := range ortho[d1] {
+					i3 := g.nb[int(i2)*8+d2]
+					if i3 < 0 {
+						continue
+					}
+					if s := b.color[i3]; s != 0 && s != own {
+						continue
+					}
+					if b.roots[i3]&conflict[opposite[d2]] == 0 {
+						return true
+					}
+				}
+			}
+			b.live[c][wi] &^= bit
+		}
+	}
+	return false
 }
 
 // GameOver reports whether neither side can move.

@@ -234,13 +234,18 @@ func TestOneCellRegion(t *testing.T) {
 	if got := b.Score(Red); got != 1 {
 		t.Errorf("enclosed single cell: score %d, want 1 (the outside only)", got)
 	}
-	// Open the east side and instead cut around cell (4,3)'s W triangle by
-	// cutting (4,3)'s diagonals N–W and S–W: the region is cell (3,3) plus
-	// triangle W of (4,3): five triangles.
+	// Open the east side and draw both diagonals of cell (4,3): its W
+	// triangle joins cell (3,3), a region of five triangles.
 	b.cut[Red][cell(3, 3)] &^= cutEast
-	b.cut[Red][cell(4, 3)] |= cutNW | cutSW
+	b.cut[Red][cell(4, 3)] |= cutNW | cutSW | cutNE | cutSE
 	if got := b.Score(Red); got != 2 {
 		t.Errorf("cell plus one triangle: score %d, want 2", got)
+	}
+	// Cutting only N–W and S–W (not a pattern own diagonals make, but the
+	// graph allows it) also detaches W from its cell: still five triangles.
+	b.cut[Red][cell(4, 3)] &^= cutNE | cutSE
+	if got := b.Score(Red); got != 2 {
+		t.Errorf("cell plus a triangle cut off by two edges: score %d, want 2", got)
 	}
 	if got := b.Score(Blue); got != 1 {
 		t.Errorf("blue unaffected: score %d, want 1", got)

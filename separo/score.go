@@ -47,6 +47,50 @@ func (b *Board) cutMove(c Color, m Move) {
 	}
 }
 
+// A cell's cut internal edges split its four triangles into pieces (own
+// diagonals come in pairs: none keeps one piece of 4, "\\" gives {N,E} and
+// {S,W}, "/" gives {N,W} and {S,E}, both give four single triangles; the
+// table covers all 16 patterns). piece[pattern][tri] is a triangle's piece,
+// pieces[pattern] their number, pieceTris[pattern][piece] its triangles.
+var (
+	piece     [16][4]uint8
+	pieces    [16]uint8
+	pieceTris [16][4]uint16
+)
+
+func init() {
+	// The internal edges of a cell: N–E, N–W, S–E, S–W with their cut bits.
+	edges := [4]struct {
+		a, b int
+		bit  uint8
+	}{{triN, triE, cutNE}, {triN, triW, cutNW}, {triS, triE, cutSE}, {triS, triW, cutSW}}
+	for p := range 16 {
+		comp := [4]int{0, 1, 2, 3}
+		for changed := true; changed; {
+			changed = false
+			for _, e := range edges {
+				if uint8(p)&e.bit == 0 && comp[e.a] != comp[e.b] {
+					m := min(comp[e.a], comp[e.b])
+					comp[e.a], comp[e.b] = m, m
+					changed = true
+				}
+			}
+		}
+		var id [4]int
+		for i := range id {
+			id[i] = -1
+		}
+		for t := range 4 {
+			if id[comp[t]] < 0 {
+				id[comp[t]] = int(pieces[p])
+				pieces[p]++
+			}
+			piece[p][t] = uint8(id[comp[t]])
+			pieceTris[p][piece[p][t]]++
+		}
+	}
+}
+
 // Scratch is a caller-owned buffer for scoring; its zero value is ready.
 type Scratch struct {
 	parent [4 * maxCells]uint16
@@ -64,13 +108,14 @@ func (s *Scratch) find(x uint16) uint16 {
 
 func (s *Scratch) union(a, b uint16) {
 	ra, rb := s.find(a), s.find(b)
-	if ra != rb {
-		if ra < rb {
-			s.parent[rb] = ra
-		} else {
-			s.parent[ra] = rb
-		}
+	if ra == rb {
+		return
 	}
+	if s.size[ra] < s.size[rb] {
+		ra, rb = rb, ra
+	}
+	s.parent[rb] = ra
+	s.size[ra] += s.size[rb]
 }
 
 // Score returns c's score: the number of regions of c's graph with more than
@@ -80,36 +125,18 @@ func (b *Board) Score(c Color) int {
 	return b.ScoreWith(c, &s)
 }
 
-// ScoreWith is Score with a caller-owned buffer.
+// ScoreWith is Score with a caller-owned buffer. It joins the pieces of
+// neighbouring cells across every uncut side (union-find by size) and counts
+// the regions of more than four triangles.
 func (b *Board) ScoreWith(c Color, s *Scratch) int {
 	g := int(b.w) - 1
-	n := 4 * g * g
 	cuts := &b.cut[c]
 	for cell := range g * g {
 		base := uint16(4 * cell)
 		k := cuts[cell] & 15
-		if k == 0 {
-			s.parent[base] = base
-			s.parent[base+1] = base
-			s.parent[base+2] = base
-			s.parent[base+3] = base
-			continue
-		}
-		s.parent[base] = base
-		s.parent[base+1] = base + 1
-		s.parent[base+2] = base + 2
-		s.parent[base+3] = base + 3
-		if k&cutNE == 0 {
-			s.union(base+triN, base+triE)
-		}
-		if k&cutNW == 0 {
-			s.union(base+triN, base+triW)
-		}
-		if k&cutSE == 0 {
-			s.union(base+triS, base+triE)
-		}
-		if k&cutSW == 0 {
-			s.union(base+triS, base+triW)
+		for q := range uint16(pieces[k]) {
+			s.parent[base+q] = base + q
+			s.size[base+q] = pieceTris[k][q]
 		}
 	}
 	for cx := range g {
@@ -118,23 +145,22 @@ func (b *Board) ScoreWith(c Color, s *Scratch) int {
 			base := uint16(4 * cell)
 			k := cuts[cell]
 			if cx+1 < g && k&cutEast == 0 {
-				s.union(base+triE, uint16(4*(cell+g))+triW)
+				o := cell + g
+				s.union(base+uint16(piece[k&15][triE]), uint16(4*o)+uint16(piece[cuts[o]&15][triW]))
 			}
 			if cy+1 < g && k&cutSouth == 0 {
-				s.union(base+triS, uint16(4*(cell+1))+triN)
+				o := cell + 1
+				s.union(base+uint16(piece[k&15][triS]), uint16(4*o)+uint16(piece[cuts[o]&15][triN]))
 			}
 		}
 	}
-	for i := range n {
-		s.size[i] = 0
-	}
-	for i := range n {
-		s.size[s.find(uint16(i))]++
-	}
 	score := 0
-	for i := range n {
-		if s.size[i] > 4 {
-			score++
+	for cell := range g * g {
+		base := uint16(4 * cell)
+		for q := range uint16(pieces[cuts[cell]&15]) {
+			if s.parent[base+q] == base+q && s.size[base+q] > 4 {
+				score++
+			}
 		}
 	}
 	return score
