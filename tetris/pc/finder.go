@@ -47,6 +47,7 @@ type placeKey struct {
 // solver holds one worker's caches.
 type solver struct {
 	r      *fastTables
+	slow   *reacher // if set, the reference generator is used instead (tests)
 	memo   map[memoKey]bool
 	places map[placeKey][]Field
 	shared *sync.Map // placeKey -> []Field, shared by the workers of one run (may be nil)
@@ -70,7 +71,12 @@ func (s *solver) placementsOf(f Field, h int, p Piece) []Field {
 			return v.([]Field)
 		}
 	}
-	v := s.r.placements(f, h, p, nil)
+	var v []Field
+	if s.slow != nil {
+		v = s.slow.placements(f, h, p, nil)
+	} else {
+		v = s.r.placements(f, h, p, nil)
+	}
 	s.places[k] = v
 	if s.shared != nil {
 		s.shared.Store(k, v)
