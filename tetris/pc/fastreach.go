@@ -46,6 +46,7 @@ type shape struct {
 	w, ht      int    // box width and height
 	minX, minY int    // offset from the SRS origin to the anchor
 	mask       uint64 // cells as a Field at anchor (0, 0)
+	cols       b128   // anchors whose box lies inside the walls
 }
 
 // rotMove is one kick test of one rotation, in anchor coordinates.
@@ -93,6 +94,7 @@ func newFastTables() *fastTables {
 				Mx, My = max(Mx, q[0]), max(My, q[1])
 			}
 			s := shape{w: Mx - mx + 1, ht: My - my + 1, minX: mx, minY: my}
+			s.cols = columns(0, 10-s.w)
 			for i, q := range c {
 				s.cells[i] = 10*(q[1]-my) + q[0] - mx
 				s.mask |= 1 << uint(s.cells[i])
@@ -140,7 +142,7 @@ func (t *fastTables) placements(f Field, h int, p Piece, out []Field) []Field {
 	var fits, reach [4]b128
 	for r := 0; r < 4; r++ {
 		s := &t.shapes[p][r]
-		v := columns(0, 10-s.w).and(lowRows(top - s.ht + 1))
+		v := s.cols.and(lowRows(top - s.ht + 1))
 		for _, c := range s.cells {
 			v = v.and(free.shift(-c))
 		}

@@ -40,7 +40,8 @@ type seqKey struct {
 
 // seqSolver computes the sets; it owns the placement cache (through a solver).
 type seqSolver struct {
-	s    *solver
+	ft   *fastTables
+	bufs [MaxHeight*10/4 + 1][]Field // placement buffers, one per remaining-piece count
 	memo map[seqKey]seqSet
 	ctx  context.Context
 	err  error
@@ -58,6 +59,12 @@ func (t *seqSolver) set(f Field, h int, budget uint32) seqSet {
 	if !feasible(f, h, n) {
 		return nil
 	}
+	// Counts above n are equivalent: cap them so more positions share a key.
+	for p := range 7 {
+		if c := int(budget >> (4 * p) & 15); c > n {
+			budget -= uint32(c-n) << (4 * p)
+		}
+	}
 	key := seqKey{f, uint8(h), budget}
 	if v, ok := t.memo[key]; ok {
 		return v
@@ -74,7 +81,8 @@ func (t *seqSolver) set(f Field, h int, budget uint32) seqSet {
 			continue
 		}
 		nb := budget - 1<<(4*p)
-		for _, g := range t.s.placementsOf(f, h, p) {
+		t.bufs[n] = t.ft.placements(f, h, p, t.bufs[n][:0])
+		for _, g := range t.bufs[n] {
 			ng, nh := clearLines(g, h)
 			c := t.set(ng, nh, nb)
 			if c == nil {
@@ -155,7 +163,7 @@ func percentSets(ctx context.Context, f Field, h, n int, uniq [][]Piece, opt Opt
 			}
 		}
 	}
-	t := &seqSolver{s: newSolver(opt.Hold), memo: map[seqKey]seqSet{}, ctx: ctx}
+	t := &seqSolver{ft: fastTabs(), memo: map[seqKey]seqSet{}, ctx: ctx}
 	root := t.set(f, h, budget)
 	if t.err != nil {
 		return nil, t.err
