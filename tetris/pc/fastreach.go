@@ -150,7 +150,13 @@ func (t *fastTables) placements(f Field, h int, p Piece, out []Field) []Field {
 		// seeds: every position with all cells at or above row h
 		reach[r] = v.andNot(lowRows(h))
 	}
-	for changed := true; changed; {
+	// Without overhangs (no empty cell under a filled one) every position
+	// that fits can rise straight into the open air: all are reachable.
+	overhang := uint64(f)>>10&^uint64(f)&(1<<(10*(h-1))-1) != 0
+	if !overhang {
+		reach = fits
+	}
+	for changed := overhang; changed; {
 		changed = false
 		for r := 0; r < 4; r++ {
 			x := reach[r]
