@@ -148,7 +148,12 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 
 	// Time: a share for the opening plan, then a slice per turn.
 	perTurn := min(max(remaining/40, 20*time.Millisecond), 4*time.Second)
+	replan := min(max(remaining/12, 20*time.Millisecond), 8*time.Second)
 	ownDepth := b.cfg.OwnDepth
+	// As the seed: 4 own plies only while at least 100 ms per remaining turn.
+	if remaining < time.Duration(codevs.Turns-turn)*100*time.Millisecond {
+		ownDepth = min(ownDepth, 3)
+	}
 	switch {
 	case remaining < 8*time.Second:
 		ownDepth, perTurn = min(ownDepth, 2), 5*time.Millisecond
@@ -204,11 +209,11 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 		if b.cfg.FixedWidth > 0 {
 			w = max(b.cfg.FixedWidth/4, 20)
 		}
-		c3 := b.enemyBest(ctx, en, turn, 5, w)
+		c3 := b.enemyBest(ctx, en, turn, 5, w, perTurn/2)
 		if now.Sent <= c3 {
 			hit := en
 			hit.stock += now.Sent
-			c4 := b.enemyBest(ctx, hit, turn, 10, w)
+			c4 := b.enemyBest(ctx, hit, turn, 10, w, perTurn/2)
 			if now.Sent > c4 {
 				b.logf("turn %d: counter rule fires %d (enemy c3 %d, c4 %d)", turn, now.Sent, c3, c4)
 				b.plan = nil
@@ -237,6 +242,11 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 	if b.plan.valid(turn, &me) {
 		m := b.plan.moves[turn-b.plan.start]
 		if safe(m) {
+			if turn-b.plan.start == len(b.plan.moves)-1 && b.holdFire(ctx, me, en, turn, perTurn, safe) {
+				m = b.plan.moves[0] // holdFire replaced the plan with a bigger one
+				b.logf("turn %d: hold fire, grow to %d chains at ply %d", turn, b.plan.chains, len(b.plan.moves))
+				return m, nil
+			}
 			if turn-b.plan.start == len(b.plan.moves)-1 {
 				b.fired = true
 				b.logf("turn %d: plan fires %d chains", turn, b.plan.chains)
@@ -253,7 +263,7 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 		res = b.beam(ctx, me, turn, b.cfg.BeamDepth, b.cfg.Target, budget, 2, 6)
 	}
 	if res.Best.Chains == 0 {
-		res = b.beam(ctx, me, turn, min(b.cfg.BeamDepth, 16), b.cfg.Target, perTurn, 0, 8)
+		res = b.beam(ctx, me, turn, min(b.cfg.BeamDepth, 16), b.cfg.Target, replan, 0, 8)
 	}
 	b.logf("turn %d: plan %d chains at ply %d (%d nodes, width %d, %d ms left)", turn, res.Best.Chains, res.Best.Ply, res.Nodes, res.MaxWidth, t.Me.TimeMs)
 	if res.Best.Chains > 0 && safe(res.Best.Moves[0]) {
@@ -267,6 +277,30 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 	return b.fallback(&my), nil
 }
 
+// holdFire decides, at the plan's fire, whether to keep building instead:
+// when the opponent's chain beam finds a fire within 5 turns at least as big
+// as ours (it would answer ours with a bigger counter) and the field has
+// room, it looks for a plan with at least one more chain that does not fire
+// now; if one exists it becomes the plan and holdFire reports true.
+func (b *Bot) holdFire(ctx context.Context, me, en side, turn int, budget time.Duration, safe func(int) bool) bool {
+	if b.plan.chains < 8 || me.f.MaxHeight() > 12 || turn > 400 {
+		return false
+	}
+	w := max(b.cfg.MaxWidth/50, 100)
+	if b.cfg.FixedWidth > 0 {
+		w = max(b.cfg.FixedWidth/4, 20)
+	}
+	if c3 := b.enemyBest(ctx, en, turn, 5, w, budget/2); b.plan.sent > c3 {
+		return false
+	}
+	res := b.beam(ctx, me, turn, 10, b.plan.chains+1, budget, 0, 8)
+	if res.Best.Chains <= b.plan.chains || len(res.Best.Moves) < 2 || !safe(res.Best.Moves[0]) {
+		return false
+	}
+	b.setPlan(turn, res.Best)
+	return true
+}
+
 // planFiresNow reports whether the plan's move this turn is its fire.
 func (b *Bot) planFiresNow(turn int, me *side) bool {
 	return b.plan.valid(turn, me) && turn-b.plan.start == len(b.plan.moves)-1
@@ -278,9 +312,15 @@ func (b *Bot) planFiresSoon(turn int, me *side, k int) bool {
 }
 
 // enemyBest is the largest ojama the opponent's chain beam finds within
-// depth plies.
-func (b *Bot) enemyBest(ctx context.Context, en side, turn, depth, width int) int {
+// depth plies, within budget unless widths are fixed.
+func (b *Bot) enemyBest(ctx context.Context, en side, turn, depth, width int, budget time.Duration) int {
 	cfg := BeamConfig{Depth: depth, Width: width, BucketWidth: max(width*3/10, 4), XMin: 0, XMax: 8, Threads: b.cfg.Threads}
+	if b.cfg.FixedWidth == 0 {
+		cfg.Budget = budget
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, budget*3/2)
+		defer cancel()
+	}
 	res := runBeam(ctx, en, b.packs[turn:], cfg)
 	best := 0
 	for _, f := range res.PerPly {
