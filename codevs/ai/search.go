@@ -97,7 +97,9 @@ func exhaust(ctx context.Context, root side, packs []sim.Pack, depth, threads in
 				if o.sent > 0 && (o.chains > smallFire || firsts[i] == moveSkill) {
 					r.surv = depth // a fire ends the line alive
 				} else if depth > 1 {
-					dfs(&s, rots, 1, depth, firsts[i], &r.best, &r.surv, &r.nodes)
+					var stack [MaxPly + 1]side // caller-owned buffer: one state per ply
+					stack[1] = s
+					dfs(&stack, rots, 1, depth, firsts[i], &r.best, &r.surv, &r.nodes)
 				}
 			}
 		}()
@@ -134,8 +136,11 @@ func legalMoves(s *side, rot *rotations) []int {
 	return ms
 }
 
-func dfs(s *side, rots []rotations, ply, depth, first int, best *[MaxPly]Best, surv *int, nodes *int64) {
+// dfs expands stack[ply] (the state before ply) into stack[ply+1].
+func dfs(stack *[MaxPly + 1]side, rots []rotations, ply, depth, first int, best *[MaxPly]Best, surv *int, nodes *int64) {
 	rot := &rots[ply]
+	s := &stack[ply]
+	c := &stack[ply+1]
 	for m := 0; m < numMoves; m++ {
 		if m == moveSkill {
 			if s.gauge < codevs.SkillCost {
@@ -144,7 +149,7 @@ func dfs(s *side, rots []rotations, ply, depth, first int, best *[MaxPly]Best, s
 		} else if !rot.uniq[m&3] {
 			continue
 		}
-		c := *s
+		*c = *s
 		o := c.act(m, rot)
 		*nodes++
 		if o.dead {
@@ -157,7 +162,7 @@ func dfs(s *side, rots []rotations, ply, depth, first int, best *[MaxPly]Best, s
 		if o.sent > 0 && (o.chains > smallFire || m == moveSkill) {
 			*surv = depth // a fire ends the line alive
 		} else if ply+1 < depth {
-			dfs(&c, rots, ply+1, depth, first, best, surv, nodes)
+			dfs(stack, rots, ply+1, depth, first, best, surv, nodes)
 		}
 	}
 }
