@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"math/rand/v2"
+	"os"
 	"strings"
 	"testing"
 
@@ -15,12 +16,12 @@ import (
 )
 
 // TestBotBeatsDummy plays games against the random dummy with fixed widths
-// (deterministic) and checks that every answer is legal, that the bot builds
+// (deterministic; YOMI_LONG=1 adds three more seeds) and checks that every answer is legal, that the bot builds
 // and fires a real chain, and that it wins.
 func TestBotBeatsDummy(t *testing.T) {
-	seeds := []uint64{1, 2}
-	if testing.Short() {
-		seeds = seeds[:1]
+	seeds := []uint64{1}
+	if !testing.Short() && os.Getenv("YOMI_LONG") != "" {
+		seeds = append(seeds, 2, 3, 4)
 	}
 	for _, seed := range seeds {
 		packs, err := codevs.PacksForSeed(seed, codevs.ProfileClient)
