@@ -27,6 +27,7 @@ type Config struct {
 	EnemyDepth   int       // exhaustive plies for the opponent
 	OpeningShare float64   // share of the remaining time the opening beam may use
 	FixedWidth   int       // if > 0, beams use exactly this width and no time budget (deterministic)
+	WorstCase    bool      // rank own moves by survival under the opponent's best fire (both-sides search)
 	Log          io.Writer // per-turn notes (nil: none)
 }
 
@@ -169,11 +170,30 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 	now := my.Ply[0]
 	enSoon := enT.BestUpTo(enDepth)
 
-	bestSurv := 0
-	for m := range numMoves {
-		bestSurv = max(bestSurv, my.Survive[m])
+	// Safety key: survival under the opponent's best fire (WorstCase: the
+	// own search again with that fire arriving at its ply), then plain
+	// survival.
+	worst := &my
+	if b.cfg.WorstCase {
+		var in [MaxPly]int
+		d := -1
+		for p := 0; p < enDepth; p++ {
+			if enT.Ply[p].Sent >= codevs.OjamaRow && (d < 0 || enT.Ply[p].Sent > enT.Ply[d].Sent) {
+				d = p
+			}
+		}
+		if d >= 0 {
+			in[d] = enT.Ply[d].Sent
+			w := exhaustIncoming(ctx, me, packs, ownDepth, b.cfg.Threads, &in)
+			worst = &w
+		}
 	}
-	safe := func(m int) bool { return m >= 0 && my.Survive[m] >= bestSurv }
+	key := func(m int) int { return worst.Survive[m]*(MaxPly+1) + my.Survive[m] }
+	bestKey := 0
+	for m := range numMoves {
+		bestKey = max(bestKey, key(m))
+	}
+	safe := func(m int) bool { return m >= 0 && key(m) >= bestKey }
 
 	// 1. Ojama about to fall: the plan is broken; fire now if it cancels
 	// most of the stock or sends a lot, else plan the quickest counter.
@@ -199,7 +219,7 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 		if now.First >= 0 && safe(now.First) && now.Sent > 0 {
 			return now.First, nil
 		}
-		return b.fallback(&my), nil
+		return b.fallback(&my, key), nil
 	}
 
 	// 2. Counter rule (the seed's c1..c4): with a big chain ready, fire when
@@ -274,7 +294,7 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 		return res.Best.Moves[0], nil
 	}
 	b.plan = nil
-	return b.fallback(&my), nil
+	return b.fallback(&my, key), nil
 }
 
 // holdFire decides, at the plan's fire, whether to keep building instead:
@@ -329,15 +349,13 @@ func (b *Bot) enemyBest(ctx context.Context, en side, turn, depth, width int, bu
 	return best
 }
 
-// fallback picks the move that survives longest, preferring the biggest
-// fire at the shallowest ply, then the lowest column spread.
-func (b *Bot) fallback(my *Table) int {
-	best, bs, bsent := 0, -1, -1
+// fallback picks the safest move by key, preferring the biggest fire now.
+func (b *Bot) fallback(my *Table, key func(int) int) int {
+	best, bk, bsent := 0, -1, -1
 	for m := range numMoves {
-		s := my.Survive[m]
-		sent := my.ByFirst[m][0].Sent
-		if s > bs || (s == bs && sent > bsent) {
-			best, bs, bsent = m, s, sent
+		k, sent := key(m), my.ByFirst[m][0].Sent
+		if k > bk || (k == bk && sent > bsent) {
+			best, bk, bsent = m, k, sent
 		}
 	}
 	return best

@@ -49,6 +49,14 @@ func (t *Table) BestUpTo(d int) Best {
 // skill that sends ojama. Threads split the first moves; the table does not
 // depend on the thread count.
 func exhaust(ctx context.Context, root side, packs []sim.Pack, depth, threads int) Table {
+	return exhaustIncoming(ctx, root, packs, depth, threads, &[MaxPly]int{})
+}
+
+// exhaustIncoming is exhaust with the opponent's ojama arriving: incoming[p]
+// joins the stock at the end of ply p (0-based), less what that ply's own
+// fire sends (the two offset). With the opponent's best fire placed at its
+// ply, Survive is the worst case the seed's search plans against.
+func exhaustIncoming(ctx context.Context, root side, packs []sim.Pack, depth, threads int, incoming *[MaxPly]int) Table {
 	depth = min(depth, MaxPly, len(packs))
 	var t Table
 	t.Depth = depth
@@ -90,6 +98,7 @@ func exhaust(ctx context.Context, root side, packs []sim.Pack, depth, threads in
 				if o.dead {
 					continue
 				}
+				s.stock += max(incoming[0]-o.net, 0)
 				r.surv = 1
 				if o.sent > 0 {
 					r.best[0] = Best{Sent: o.sent, Chains: o.chains, First: firsts[i], Skill: firsts[i] == moveSkill}
@@ -99,7 +108,7 @@ func exhaust(ctx context.Context, root side, packs []sim.Pack, depth, threads in
 				} else if depth > 1 {
 					var stack [MaxPly + 1]side // caller-owned buffer: one state per ply
 					stack[1] = s
-					dfs(&stack, rots, 1, depth, firsts[i], &r.best, &r.surv, &r.nodes)
+					dfs(&stack, rots, incoming, 1, depth, firsts[i], &r.best, &r.surv, &r.nodes)
 				}
 			}
 		}()
@@ -137,7 +146,7 @@ func legalMoves(s *side, rot *rotations) []int {
 }
 
 // dfs expands stack[ply] (the state before ply) into stack[ply+1].
-func dfs(stack *[MaxPly + 1]side, rots []rotations, ply, depth, first int, best *[MaxPly]Best, surv *int, nodes *int64) {
+func dfs(stack *[MaxPly + 1]side, rots []rotations, incoming *[MaxPly]int, ply, depth, first int, best *[MaxPly]Best, surv *int, nodes *int64) {
 	rot := &rots[ply]
 	s := &stack[ply]
 	c := &stack[ply+1]
@@ -156,13 +165,14 @@ func dfs(stack *[MaxPly + 1]side, rots []rotations, ply, depth, first int, best 
 			continue
 		}
 		*surv = max(*surv, ply+1)
+		c.stock += max(incoming[ply]-o.net, 0)
 		if o.sent > best[ply].Sent {
 			best[ply] = Best{Sent: o.sent, Chains: o.chains, First: first, Skill: m == moveSkill}
 		}
 		if o.sent > 0 && (o.chains > smallFire || m == moveSkill) {
 			*surv = depth // a fire ends the line alive
 		} else if ply+1 < depth {
-			dfs(stack, rots, ply+1, depth, first, best, surv, nodes)
+			dfs(stack, rots, incoming, ply+1, depth, first, best, surv, nodes)
 		}
 	}
 }
