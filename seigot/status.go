@@ -154,8 +154,8 @@ func obstacleProbability(h int) int {
 // Position is what the AI needs to choose a move.
 type Position struct {
 	Board      Board
-	Cur        uint8                  // the piece to place (from the preview list head)
-	X, Y, Dir  int                    // where it is now (y = 1 at spawn)
+	Cur        uint8                   // the piece to place (from the preview list head)
+	X, Y, Dir  int                     // where it is now (y = 1 at spawn)
 	Next       [ShapeListMax - 1]uint8 // previews, 0 when unknown
 	Hold       uint8
 	HoldSet    bool
