@@ -162,12 +162,16 @@ type Position struct {
 	BlockIndex int // counted pieces including the current one
 	BlockMax   int // the cap, 0 = none
 	AllClear   int // all-clear bonus
+	// FixedOrder is set at seed 0, where pieces cycle 1..7 and the whole
+	// future is known.
+	FixedOrder bool
 }
 
 // Position returns the AI's view of the game (call it after BeginTick).
 func (g *Game) Position() Position {
 	p := Position{Board: g.Board, Cur: g.Cur, X: g.X, Y: g.Y, Dir: g.Dir, Next: g.Previews(),
-		Hold: g.Hold, HoldSet: g.HoldSet, BlockIndex: g.Stats.BlockIndex, AllClear: g.Cfg.AllClearScore}
+		Hold: g.Hold, HoldSet: g.HoldSet, BlockIndex: g.Stats.BlockIndex, AllClear: g.Cfg.AllClearScore,
+		FixedOrder: Seed32(g.Cfg.Seed) == 0}
 	if g.Cfg.BlockNumMax > 0 {
 		p.BlockMax = g.Cfg.BlockNumMax
 	}
@@ -227,5 +231,8 @@ func (s *GameStatus) Position() (Position, error) {
 		p.BlockMax = s.JudgeInfo.BlockNumMax
 	}
 	p.AllClear = s.DebugInfo.LineScoreTable["all_block_clear"]
+	if seed, err := strconv.ParseFloat(s.DebugInfo.RandomSeed.String(), 64); err == nil && seed == 0 {
+		p.FixedOrder = true
+	}
 	return p, nil
 }

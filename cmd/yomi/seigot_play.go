@@ -197,12 +197,11 @@ from the status: garbage => 3, seed 0 => 1, else 2. Ends at end of input.`)
 			continue
 		}
 		lv := *level
-		seed0 := st.DebugInfo.RandomSeed.String() == "0"
 		if lv == 0 {
 			switch {
 			case st.DebugInfo.ObstacleHeight > 0:
 				lv = 3
-			case seed0:
+			case pos.FixedOrder:
 				lv = 1
 			default:
 				lv = 2
@@ -213,11 +212,7 @@ from the status: garbage => 3, seed 0 => 1, else 2. Ends at end of input.`)
 			pl, _ = seigotPlayer(*name, lv)
 			players[lv] = pl
 		}
-		var future []uint8
-		if seed0 && pos.Next[len(pos.Next)-1] != 0 {
-			future = ai.CycleFuture(pos.Next[len(pos.Next)-1], 24)
-		}
-		m := pl.Decide(ctx, &pos, future)
+		m := pl.Decide(ctx, &pos)
 		if err := reply(seigot.StrategyOf(m)); err != nil {
 			return err
 		}

@@ -124,11 +124,15 @@ func (f *field) drop(s, d, x int) (fallen, lines int) {
 	fallen = y - 1
 	sx := x + p.minX
 	top := y + p.minY
-	full := false
 	for i := range p.n {
 		f.rows[top+i] |= p.mask[i] << sx
-		if f.rows[top+i] == fullRow {
+	}
+	// Any full row clears, including garbage rows that came out full.
+	full := false
+	for _, r := range f.rows {
+		if r == fullRow {
 			full = true
+			break
 		}
 	}
 	if full {

@@ -25,23 +25,18 @@ type Result struct {
 	Decisions []time.Duration
 }
 
-// Play runs a whole game of cfg with player pl. At seed 0 the player is told
-// the fixed future order. It stops early (returning what was played) when ctx ends.
+// Play runs a whole game of cfg with player pl. It stops early (returning what was played) when ctx ends.
 func Play(ctx context.Context, cfg seigot.Config, pl *Player) Result {
 	if cfg.BlockNumMax <= 0 && cfg.MaxTicks <= 0 {
 		cfg.MaxTicks = 100000
 	}
 	g := seigot.NewGame(cfg)
 	var res Result
-	var future []uint8
 	for !g.Done && ctx.Err() == nil {
 		g.BeginTick()
 		pos := g.Position()
-		if cfg.Seed == 0 || seigot.Seed32(cfg.Seed) == 0 {
-			future = CycleFuture(pos.Next[len(pos.Next)-1], 2*pl.cfg.Depth)
-		}
 		t0 := time.Now()
-		m := pl.Decide(ctx, &pos, future)
+		m := pl.Decide(ctx, &pos)
 		res.Decisions = append(res.Decisions, time.Since(t0))
 		g.ApplyMove(m)
 	}

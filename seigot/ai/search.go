@@ -94,9 +94,9 @@ func New(cfg Config) *Player {
 	return &Player{cfg: cfg}
 }
 
-// Decide returns the move for position p. future optionally lists pieces
-// beyond the previews (known at seed 0).
-func (pl *Player) Decide(ctx context.Context, p *seigot.Position, future []uint8) seigot.Move {
+// Decide returns the move for position p. At seed 0 (p.FixedOrder) the
+// search also sees the pieces after the previews.
+func (pl *Player) Decide(ctx context.Context, p *seigot.Position) seigot.Move {
 	if p.Y > 1 || p.Cur == 0 {
 		// A hanging or invalid piece: drop it where it is.
 		return seigot.Move{Direction: p.Dir, X: p.X, YOperation: 1, YMoveBlock: 1}
@@ -108,7 +108,9 @@ func (pl *Player) Decide(ctx context.Context, p *seigot.Position, future []uint8
 		}
 		seq = append(seq, s)
 	}
-	seq = append(seq, future...)
+	if p.FixedOrder && len(seq) == len(p.Next)+1 {
+		seq = append(seq, CycleFuture(seq[len(seq)-1], pl.cfg.Depth)...)
+	}
 	depth := min(pl.cfg.Depth, len(seq))
 	left := 1 << 30 // counted pieces still to play after the current one
 	if p.BlockMax > 0 {
