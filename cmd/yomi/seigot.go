@@ -19,6 +19,7 @@ func seigotGame() game {
 			Verbs: []*cli.Verb{
 				{Name: "sequence", Summary: "the first pieces (and garbage) of a game from its seed, as numpy draws them", Run: runSeigotSequence},
 				{Name: "play", Summary: "play games in our exact engine with our AI; score, lines, game overs", Run: runSeigotPlay},
+				{Name: "replay", Summary: "replay a recorded move list in our engine (exactness check against the original)", Run: runSeigotReplay},
 				{Name: "controller", Summary: "line-based JSON controller for the Python bridge (GameStatus in, nextMove out)", Run: runSeigotController},
 			},
 		},

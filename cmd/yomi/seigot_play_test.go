@@ -108,3 +108,31 @@ func TestSeigotControllerProtocol(t *testing.T) {
 		t.Fatalf("through the protocol %+v, in process %+v", g.Stats, want.Stats)
 	}
 }
+
+func TestSeigotReplay(t *testing.T) {
+	// A move list recorded while the real board_manager.py (numpy 1.24.2)
+	// played level 2 seed 1 with the 2023 winner's controller; it scored 25519
+	// there (see README, "Checking against the original").
+	code, out, errs := run(t, "seigot", "replay", "--level", "2", "--seed", "1", "--moves", "../../seigot/testdata/real_l2_seed1_moves.json", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var r seigotGameResult
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.Score != 25519 || r.Lines != 70 || r.LineStat != [4]int{0, 1, 0, 17} || r.DropScore != 3119 || r.Pieces != 180 {
+		t.Fatalf("replay gives %+v, the original scored 25519 (0/1/0/17, drop 3119)", r)
+	}
+	for _, args := range [][]string{
+		{"seigot", "replay", "--level", "2"},
+		{"seigot", "replay", "--level", "0", "--moves", "x"},
+	} {
+		if code, _, _ := run(t, args...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", args, code)
+		}
+	}
+	if code, _, _ := run(t, "seigot", "replay", "--moves", "/nonexistent/file"); code != 1 {
+		t.Errorf("missing file: exit %d, want 1", code)
+	}
+}
