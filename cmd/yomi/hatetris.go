@@ -11,8 +11,10 @@ import (
 	"github.com/yomi-ai/yomi/hatetris"
 	"github.com/yomi-ai/yomi/hatetris/player"
 	"github.com/yomi-ai/yomi/hatetris/replay"
+	"github.com/yomi-ai/yomi/hatetris/train"
 	"github.com/yomi-ai/yomi/internal/bench"
 	"github.com/yomi-ai/yomi/internal/cli"
+	"github.com/yomi-ai/yomi/nn"
 	"github.com/yomi-ai/yomi/web"
 )
 
@@ -27,6 +29,7 @@ func hatetrisGame() game {
 				{Name: "convert", Summary: "re-encode a replay as raw, hex, Base65536 or Base2048", Run: runHatetrisConvert},
 				{Name: "show", Summary: "draw the well at the end of a replay (or after move K)", Run: runHatetrisShow},
 				{Name: "search", Summary: "play a full game by beam search and write its Base2048 replay", Run: runHatetrisSearch},
+				{Name: "train", Summary: "train a net by Search / Refine / Learn generations in a resumable run directory", Run: runHatetrisTrain},
 			},
 		},
 		benches: hatetrisBenches(),
@@ -162,15 +165,17 @@ after its first K moves, with the falling piece drawn as '@' while the game is r
 }
 
 func runHatetrisSearch(ctx context.Context, env *cli.Env, args []string) error {
-	fs := cli.NewFlags(env, "yomi hatetris search", "--beam W [--quiescence] [--ai hatetris|mild] [--seed S] [--out FILE] [--json]",
+	fs := cli.NewFlags(env, "yomi hatetris search", "--beam W [--eval heuristic|nn:FILE] [--quiescence] [--ai hatetris|mild] [--seed S] [--out FILE] [--json]",
 		`Plays a full game by beam search: at each depth every well in the beam gets the enemy's
 piece (decided exactly, with the loop rule along the well's own path), all its locks are
-valued by the hand-made heuristic, repeated wells are merged and the W best are kept. The
+valued by the evaluator (the hand-made heuristic, or a net trained by 'yomi hatetris train'
+with --eval nn:FILE), repeated wells are merged and the W best are kept. The
 best game is written as a Base2048 replay and re-checked by the emulator. The search is
 deterministic: --seed is accepted for scripts but changes nothing (no randomness is used).
 Ctrl-C stops the search and writes the best game so far.`)
 	width := fs.Int("beam", 1000, "beam width (wells kept per depth)")
 	quiet := fs.Bool("quiescence", false, "value wells by their best single-line-clear chain too (slower, stronger)")
+	evalName := fs.String("eval", "heuristic", "evaluator: heuristic, or nn:FILE for a net file written by 'yomi hatetris train'")
 	ai := aiFlag(fs)
 	fs.Uint64("seed", 0, "accepted for scripts; the search uses no randomness")
 	workers := fs.Int("workers", 0, "goroutines (0 = all cores)")
@@ -190,9 +195,13 @@ Ctrl-C stops the search and writes the best game so far.`)
 	if err != nil {
 		return cli.Usagef("%v", err)
 	}
+	newEval, err := hatetrisEval(*evalName)
+	if err != nil {
+		return err
+	}
 	bar := cli.Progress(env.Stderr, -1, "beam", false)
 	res, err := player.Search(ctx, player.Options{
-		Width: *width, Quiescence: *quiet, Workers: *workers, AI: kind, MaxDepth: *maxDepth,
+		Width: *width, Quiescence: *quiet, Workers: *workers, AI: kind, MaxDepth: *maxDepth, NewEval: newEval,
 		Progress: func(s player.Stats) {
 			rate := float64(s.Wells) / max(s.Elapsed.Seconds(), 1e-9)
 			bar.Describe(fmt.Sprintf("depth %d  lines %d  beam %d  %.0f wells/s", s.Depth, s.BestScore, s.Beam, rate))
@@ -237,6 +246,25 @@ Ctrl-C stops the search and writes the best game so far.`)
 		fmt.Fprintln(env.Stderr, "stopped early; this is the best game so far")
 	}
 	return nil
+}
+
+// hatetrisEval resolves --eval: "heuristic" or "nn:FILE".
+func hatetrisEval(name string) (func() player.Evaluator, error) {
+	switch {
+	case name == "heuristic":
+		return nil, nil
+	case strings.HasPrefix(name, "nn:"):
+		net, err := nn.LoadFile(strings.TrimPrefix(name, "nn:"))
+		if err != nil {
+			return nil, err
+		}
+		tab, err := train.NewTables(net)
+		if err != nil {
+			return nil, err
+		}
+		return func() player.Evaluator { return tab.New() }, nil
+	}
+	return nil, cli.Usagef("--eval %q: want heuristic or nn:FILE", name)
 }
 
 // hatetrisBenches registers hatetris/expand and hatetris/beam.
