@@ -64,16 +64,28 @@ func addRow(acc, row []float32) {
 }
 
 // NetEval values wells with a net: the first layer starts from the
-// precomputed sum of the empty rows above the stack and adds only the
-// weight rows of the rows and windows that touch the stack. It owns a
-// scratch buffer, so use one per goroutine (see Tables.New).
+// precomputed sum of the empty rows above the stack, adds the weight rows of
+// the stack's row patterns, and for each window row (4 rows of the well)
+// adds the sum of its 10 windows' weight rows. Window-row sums are always
+// formed on their own before being added, so they can be cached by the 4
+// rows' contents (children of one parent share most of them) without
+// changing a single bit of the result. It owns its buffers and cache, so
+// use one per goroutine (see Tables.New).
 type NetEval struct {
-	t   *Tables
-	acc []float32
+	t    *Tables
+	acc  []float32
+	keys []uint64  // cache of window-row sums: the 4 padded rows, 0 = empty slot
+	vals []float32 // cacheSize × Hidden sums
 }
 
+// cacheBits sizes the per-goroutine window-row cache (4096 entries).
+const cacheBits = 12
+
 // New returns an evaluator for one goroutine.
-func (t *Tables) New() *NetEval { return &NetEval{t: t, acc: make([]float32, t.net.Hidden)} }
+func (t *Tables) New() *NetEval {
+	h := t.net.Hidden
+	return &NetEval{t: t, acc: make([]float32, h), keys: make([]uint64, 1<<cacheBits), vals: make([]float32, h<<cacheBits)}
+}
 
 // Value returns the net's value in [-1, 1] for w (higher is better for the
 // player). Wells with cells above the bar or full rows are an error.
@@ -82,6 +94,26 @@ func (e *NetEval) Value(w *hatetris.Well) (float32, error) {
 		return 0, err
 	}
 	return e.value(w), nil
+}
+
+// windowRow returns the sum of the 10 window weight rows of window row s.
+func (e *NetEval) windowRow(pad *[Rows + 1]uint16, s int) []float32 {
+	v := uint64(pad[s]) | uint64(pad[s+1])<<12 | uint64(pad[s+2])<<24 | uint64(pad[s+3])<<36
+	h := e.t.net.Hidden
+	slot := int((v * 0x9e3779b97f4a7c15) >> (64 - cacheBits))
+	sum := e.vals[slot*h : (slot+1)*h]
+	if e.keys[slot] == v {
+		return sum
+	}
+	clear(sum)
+	w1 := e.t.net.W1
+	for x := 0; x < hatetris.Width; x++ {
+		t := v >> uint(x)
+		i := RowPatterns + int(t&7|t>>9&0x38|t>>18&0x1c0|t>>27&0xe00)
+		addRow(sum, w1[i*h:(i+1)*h])
+	}
+	e.keys[slot] = v
+	return sum
 }
 
 func (e *NetEval) value(w *hatetris.Well) float32 {
@@ -98,12 +130,8 @@ func (e *NetEval) value(w *hatetris.Well) float32 {
 		addRow(acc, net.W1[i*h:(i+1)*h])
 	}
 	pad := padded(w)
-	var win [hatetris.Width]int32
 	for s := max(0, k-3); s < WindowStarts; s++ {
-		windows(&pad, s, &win)
-		for _, i := range win {
-			addRow(acc, net.W1[int(i)*h:int(i+1)*h])
-		}
+		addRow(acc, e.windowRow(&pad, s))
 	}
 	return net.Output(acc)
 }

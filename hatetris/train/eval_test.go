@@ -2,6 +2,7 @@
 package train
 
 import (
+	"context"
 	"math/rand/v2"
 	"testing"
 
@@ -49,6 +50,10 @@ func TestNetEvalMatchesForward(t *testing.T) {
 			}
 			if v := e.Eval(w, 7); v != float64(got) {
 				t.Fatalf("Eval %g, Value %g", v, got)
+			}
+			// A fresh evaluator (empty cache) gives the same bits.
+			if v, _ := tab.New().Value(w); v != got {
+				t.Fatalf("well %d: cached %g, fresh %g", i, got, v)
 			}
 		}
 	}
@@ -99,5 +104,21 @@ func BenchmarkFeaturesForward(b *testing.B) {
 		feats, idx, _ = Features(feats[:0], idx, &wells[i%len(wells)])
 		net.Forward(acc, feats)
 		i++
+	}
+}
+
+// BenchmarkBeamNN is the beam's wells/s with a net evaluator (hidden 24,
+// width 500, at most 60 pieces, one worker) on a random net; a random net's
+// game dies early, so compare wells/s, not time per op.
+func BenchmarkBeamNN(b *testing.B) {
+	net, _ := nn.New(Inputs, 24, 1)
+	tab, _ := NewTables(net)
+	for b.Loop() {
+		res, err := player.Search(context.Background(), player.Options{Width: 500, MaxDepth: 60, Workers: 1,
+			NewEval: func() player.Evaluator { return tab.New() }})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(res.Wells)/res.Elapsed.Seconds(), "wells/s")
 	}
 }
