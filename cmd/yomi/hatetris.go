@@ -267,9 +267,77 @@ func hatetrisEval(name string) (func() player.Evaluator, error) {
 	return nil, cli.Usagef("--eval %q: want heuristic or nn:FILE", name)
 }
 
-// hatetrisBenches registers hatetris/expand and hatetris/beam.
+// hatetrisBenches registers hatetris/expand, hatetris/beam, nn/forward and hatetris/beam-nn.
 func hatetrisBenches() []bench.Benchmark {
 	return []bench.Benchmark{{
+		Name:    "nn/forward",
+		Summary: "net value of HATETRIS wells (random net, seed 1, hidden 24 and 48; the 752 wells of the 289-line game; 1 core): incremental evaluator and plain features+forward",
+		Run: func(ctx context.Context) ([]bench.Figure, error) {
+			wells, err := player.BenchGame()
+			if err != nil {
+				return nil, err
+			}
+			var figs []bench.Figure
+			var sum float64
+			for _, hidden := range []int{24, 48} {
+				net, _ := nn.New(train.Inputs, hidden, 1)
+				tab, err := train.NewTables(net)
+				if err != nil {
+					return nil, err
+				}
+				e := tab.New()
+				calls, _, el := bench.Rate(time.Second, func() int64 {
+					for i := range wells {
+						sum += e.Eval(&wells[i], 0)
+					}
+					return 0
+				})
+				n := float64(calls) * float64(len(wells))
+				figs = append(figs, bench.Figure{Name: fmt.Sprintf("nn/forward/h%d", hidden), Value: n / el.Seconds(), Unit: "wells/s"})
+				acc := make([]float32, hidden)
+				var feats []nn.Feature
+				var idx []int32
+				calls, _, el = bench.Rate(time.Second, func() int64 {
+					for i := range wells {
+						feats, idx, _ = train.Features(feats[:0], idx, &wells[i])
+						v, _ := net.Forward(acc, feats)
+						sum += float64(v)
+					}
+					return 0
+				})
+				n = float64(calls) * float64(len(wells))
+				figs = append(figs, bench.Figure{Name: fmt.Sprintf("nn/forward/plain-h%d", hidden), Value: n / el.Seconds(), Unit: "wells/s"})
+			}
+			// The first-well value pins the net and features (deterministic).
+			net, _ := nn.New(train.Inputs, 24, 1)
+			tab, _ := train.NewTables(net)
+			v, _ := tab.New().Value(&wells[300])
+			figs = append(figs, bench.Figure{Name: "nn/forward/value-well300", Value: float64(v), Unit: "value"})
+			return figs, nil
+		},
+	}, {
+		Name:    "hatetris/beam-nn",
+		Summary: "wells expanded per second with a net evaluator (random net, seed 1, hidden 24; width 500, at most 60 pieces, all cores, quiescence off)",
+		Run: func(ctx context.Context) ([]bench.Figure, error) {
+			net, _ := nn.New(train.Inputs, 24, 1)
+			tab, err := train.NewTables(net)
+			if err != nil {
+				return nil, err
+			}
+			res, err := player.Search(ctx, player.Options{Width: 500, MaxDepth: 60, NewEval: func() player.Evaluator { return tab.New() }})
+			if err != nil {
+				return nil, err
+			}
+			if ctx.Err() != nil {
+				return nil, errors.New("interrupted")
+			}
+			return []bench.Figure{
+				{Name: "hatetris/beam-nn/wells", Value: float64(res.Wells), Unit: "wells"},
+				{Name: "hatetris/beam-nn/score", Value: float64(res.Score), Unit: "lines"},
+				{Name: "hatetris/beam-nn", Value: float64(res.Wells) / res.Elapsed.Seconds(), Unit: "wells/s"},
+			}, nil
+		},
+	}, {
 		Name:    "hatetris/expand",
 		Summary: "enemy choice + all children of that piece, per well, over the 752 wells of the 289-line game (1 core)",
 		Run: func(ctx context.Context) ([]bench.Figure, error) {
