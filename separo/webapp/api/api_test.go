@@ -5,6 +5,7 @@ package api
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -213,4 +214,36 @@ func TestBench(t *testing.T) {
 			t.Errorf("Bench(%+v) accepted", req)
 		}
 	}
+}
+
+// FuzzStep feeds arbitrary JSON requests to Step, as the server does: it must
+// answer or refuse, never panic, and every answer must replay to itself.
+func FuzzStep(f *testing.F) {
+	for _, s := range []string{
+		`{"size":9,"moves":[]}`,
+		`{"size":5,"moves":[[4,4,3,3,2,3]],"play":[4,0,3,1,2,1]}`,
+		`{"size":5,"moves":[],"ai":"random"}`,
+		`{"size":19,"moves":[[0,0,1,1,2,1],[18,0,17,1,16,1]]}`,
+		`{"size":9,"moves":[[0,0,1,1,0,1]]}`,
+		`{"size":9,"play":[-128,127,999999999,0,1,1]}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var req Request
+		if json.Unmarshal(data, &req) != nil {
+			return
+		}
+		if req.AI != "" {
+			req.MoveTimeMS = 1
+		}
+		r, err := Step(context.Background(), req)
+		if err != nil {
+			return
+		}
+		again, err := Step(context.Background(), Request{Size: r.Size, Moves: r.Moves})
+		if err != nil || again.Score != r.Score || again.Turn != r.Turn {
+			t.Fatalf("answer does not replay: %v", err)
+		}
+	})
 }
