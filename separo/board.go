@@ -405,3 +405,92 @@ func (b *Board) Winner() Result {
 	}
 	return Draw
 }
+
+// A move code packs a move for the playout loop: i1 | i2<<9 | i3<<18 |
+// d1<<27 | d2<<29 (point indices, the diagonal 0..3, the orthogonal 4..7
+// minus 4).
+func moveCode(i1, i2, i3 int, d1, d2 int) uint32 {
+	return uint32(i1) | uint32(i2)<<9 | uint32(i3)<<18 | uint32(d1)<<27 | uint32(d2-4)<<29
+}
+
+// genCodes is Moves producing move codes.
+func (b *Board) genCodes(c Color, buf []uint32) []uint32 {
+	buf = buf[:0]
+	own := uint8(c) + 1
+	g := b.geo
+	for wi := range liveWords {
+		word := b.live[c][wi]
+		for word != 0 {
+			bit := word & -word
+			i := wi<<6 + bits.TrailingZeros64(word)
+			word ^= bit
+			n0 := len(buf)
+			r1 := b.roots[i]
+			nb := g.nb[i*8 : i*8+8 : i*8+8]
+			for d1 := range 4 {
+				if r1&conflict[d1] != 0 {
+					continue
+				}
+				i2 := nb[d1]
+				if i2 < 0 || b.color[i2] != 0 {
+					continue
+				}
+				nb2 := g.nb[int(i2)*8 : int(i2)*8+8 : int(i2)*8+8]
+				for _, d2 := range ortho[d1] {
+					i3 := nb2[d2]
+					if i3 < 0 {
+						continue
+					}
+					if s := b.color[i3]; s != 0 && s != own {
+						continue
+					}
+					if b.roots[i3]&conflict[opposite[d2]] != 0 {
+						continue
+					}
+					buf = append(buf, moveCode(i, int(i2), int(i3), d1, d2))
+				}
+			}
+			if len(buf) == n0 {
+				b.live[c][wi] &^= bit
+			}
+		}
+	}
+	return buf
+}
+
+// applyCode is Apply for a move code.
+func (b *Board) applyCode(c Color, code uint32) {
+	i1 := int(code & 511)
+	i2 := int(code >> 9 & 511)
+	i3 := int(code >> 18 & 511)
+	d1 := int(code >> 27 & 3)
+	d2 := int(code>>29&3) + 4
+	own := uint8(c) + 1
+	b.color[i2] = own
+	b.live[c][i2>>6] |= 1 << (i2 & 63)
+	if b.color[i3] == 0 {
+		b.color[i3] = own
+		b.live[c][i3>>6] |= 1 << (i3 & 63)
+	}
+	b.roots[i1] |= 1 << d1
+	b.roots[i2] |= 1<<opposite[d1] | 1<<d2
+	b.roots[i3] |= 1 << opposite[d2]
+	pt := &b.geo.pt
+	b.cutMove(c, Move{pt[i1], pt[i2], pt[i3]})
+	b.plies++
+}
+
+// codeMove converts a move code to a Move.
+func (b *Board) codeMove(code uint32) Move {
+	pt := &b.geo.pt
+	return Move{pt[code&511], pt[code>>9&511], pt[code>>18&511]}
+}
+
+// codeKey is MoveKey for a move code.
+func codeKey(code uint32) int {
+	k2 := 0
+	if d2 := code>>29&3 + 4; d2 == 5 || d2 == 7 {
+		k2 = 1
+	}
+	return (int(code&511)*4+int(code>>27&3))*2 + k2
+}

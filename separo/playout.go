@@ -10,7 +10,7 @@ import "math/rand/v2"
 type PlayoutBuf struct {
 	Trace   bool
 	Steps   []Step
-	moves   []Move
+	codes   []uint32
 	scratch Scratch
 }
 
@@ -18,34 +18,35 @@ type PlayoutBuf struct {
 type Step struct {
 	Color Color
 	Move  Move
+	Key   int32 // Board.MoveKey(Move)
 }
 
 // Playout plays uniformly random moves on b (modified in place) until the
 // game is over, first moving first in each round as separo-rs's
 // Board::playout does, and returns the result.
 func (b *Board) Playout(first Color, rng *rand.Rand, buf *PlayoutBuf) Result {
-	if buf.moves == nil {
-		buf.moves = make([]Move, 0, 64)
+	if buf.codes == nil {
+		buf.codes = make([]uint32, 0, 64)
 	}
 	second := first.Opponent()
 	buf.Steps = buf.Steps[:0]
 	for {
-		buf.moves = b.Moves(first, buf.moves)
-		n1 := len(buf.moves)
+		buf.codes = b.genCodes(first, buf.codes)
+		n1 := len(buf.codes)
 		if n1 > 0 {
-			m := buf.moves[rng.IntN(n1)]
-			b.Apply(first, m)
+			m := buf.codes[rng.IntN(n1)]
+			b.applyCode(first, m)
 			if buf.Trace {
-				buf.Steps = append(buf.Steps, Step{first, m})
+				buf.Steps = append(buf.Steps, Step{first, b.codeMove(m), int32(codeKey(m))})
 			}
 		}
-		buf.moves = b.Moves(second, buf.moves)
-		n2 := len(buf.moves)
+		buf.codes = b.genCodes(second, buf.codes)
+		n2 := len(buf.codes)
 		if n2 > 0 {
-			m := buf.moves[rng.IntN(n2)]
-			b.Apply(second, m)
+			m := buf.codes[rng.IntN(n2)]
+			b.applyCode(second, m)
 			if buf.Trace {
-				buf.Steps = append(buf.Steps, Step{second, m})
+				buf.Steps = append(buf.Steps, Step{second, b.codeMove(m), int32(codeKey(m))})
 			}
 		}
 		if n1 == 0 && n2 == 0 {

@@ -63,14 +63,14 @@ func BenchmarkMoves9(b *testing.B) {
 	var buf PlayoutBuf
 	x := MustNew(9)
 	for range 12 {
-		buf.moves = x.Moves(Red, buf.moves)
-		x.Apply(Red, buf.moves[rng.IntN(len(buf.moves))])
-		buf.moves = x.Moves(Blue, buf.moves)
-		x.Apply(Blue, buf.moves[rng.IntN(len(buf.moves))])
+		buf.codes = x.genCodes(Red, buf.codes)
+		x.applyCode(Red, buf.codes[rng.IntN(len(buf.codes))])
+		buf.codes = x.genCodes(Blue, buf.codes)
+		x.applyCode(Blue, buf.codes[rng.IntN(len(buf.codes))])
 	}
 	for b.Loop() {
 		y := x
-		buf.moves = y.Moves(Red, buf.moves)
+		buf.codes = y.genCodes(Red, buf.codes)
 	}
 }
 
@@ -82,5 +82,30 @@ func BenchmarkScore9(b *testing.B) {
 	var s Scratch
 	for b.Loop() {
 		x.ScoreWith(Red, &s)
+	}
+}
+
+// TestTracedPlayoutReplays: every traced step is legal when replayed with
+// Play, its Key is MoveKey, and the replay ends on the playout's board.
+func TestTracedPlayoutReplays(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	buf := PlayoutBuf{Trace: true}
+	for g := range 200 {
+		size := 5 + g%10
+		start := MustNew(size)
+		end := start
+		res := end.Playout(Color(g&1), rng, &buf)
+		x := start
+		for i, s := range buf.Steps {
+			if err := x.Play(s.Color, s.Move); err != nil {
+				t.Fatalf("game %d step %d: %v", g, i, err)
+			}
+			if int(s.Key) != x.MoveKey(s.Move) {
+				t.Fatalf("game %d step %d: key %d, MoveKey %d", g, i, s.Key, x.MoveKey(s.Move))
+			}
+		}
+		if !x.Equal(&end) || x.Winner() != res || !x.GameOver() {
+			t.Fatalf("game %d: replay differs from the playout", g)
+		}
 	}
 }

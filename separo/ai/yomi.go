@@ -240,7 +240,7 @@ func (y *Yomi) iterate() {
 	}
 	g := y.gen
 	for _, s := range y.buf.Steps {
-		y.mark[s.Color][y.rootBoard.MoveKey(s.Move)] = g
+		y.mark[s.Color][s.Key] = g
 	}
 	for j := len(y.path) - 1; j >= 0; j-- {
 		p := &y.nodes[y.path[j]]
