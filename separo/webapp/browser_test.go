@@ -278,20 +278,25 @@ func TestBrowser(t *testing.T) {
 		}
 		checkFinished(ctx, t, p)
 
-		// Playout speed in the browser against native code, same seed.
+		// Playout speed in the browser against native code, same seed: best
+		// of three alternating runs each, to damp the noise of a shared machine.
 		req := api.BenchRequest{Size: 9, Playouts: 3000, Seed: 1}
-		var web api.BenchResult
-		if err := p.eval(ctx, fmt.Sprintf(`separo.engine.bench({size: 9, playouts: %d, seed: 1})`, req.Playouts), &web); err != nil {
-			t.Fatal(err)
+		var bestWeb, bestNative float64
+		for range 3 {
+			var web api.BenchResult
+			if err := p.eval(ctx, fmt.Sprintf(`separo.engine.bench({size: %d, playouts: %d, seed: %d})`, req.Size, req.Playouts, req.Seed), &web); err != nil {
+				t.Fatal(err)
+			}
+			native, err := api.Bench(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if web.Plies != native.Plies {
+				t.Fatalf("wasm playouts made %d plies, native %d: the builds disagree", web.Plies, native.Plies)
+			}
+			bestWeb, bestNative = max(bestWeb, web.PerSecond), max(bestNative, native.PerSecond)
 		}
-		native, err := api.Bench(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if web.Plies != native.Plies {
-			t.Errorf("wasm playouts made %d plies, native %d: the builds disagree", web.Plies, native.Plies)
-		}
-		t.Logf("9x9 random playouts: wasm %.0f/s, native %.0f/s (native/wasm %.2f)", web.PerSecond, native.PerSecond, native.PerSecond/web.PerSecond)
+		t.Logf("9x9 random playouts (best of 3 x %d): wasm %.0f/s, native %.0f/s (native/wasm %.2f)", req.Playouts, bestWeb, bestNative, bestNative/bestWeb)
 	})
 	errs.check(t)
 }
