@@ -247,3 +247,38 @@ func FuzzStep(f *testing.F) {
 		}
 	})
 }
+
+// TestSession plays AI against AI through one Session and checks that each
+// AI, colour and size keeps one player (and so its tree) for the game.
+func TestSession(t *testing.T) {
+	ctx := context.Background()
+	sess := NewSession()
+	r, err := sess.Step(ctx, Request{Size: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[sessionKey]any{}
+	for !r.Over {
+		name := []string{"uct", "yomi"}[r.Turn]
+		key := sessionKey{name, r.Turn, 7}
+		if r, err = sess.Step(ctx, Request{Size: 7, Moves: r.Moves, AI: name, MoveTimeMS: 5, Seed: 2}); err != nil {
+			t.Fatal(err)
+		}
+		p := sess.players[key]
+		if old, ok := seen[key]; ok && old != p {
+			t.Fatalf("%v: player replaced during the game", key)
+		}
+		seen[key] = p
+	}
+	if len(sess.players) != 2 {
+		t.Fatalf("%d players for two AIs", len(sess.players))
+	}
+	// A new game of another size gets its own players; the old ones stay.
+	r, _ = sess.Step(ctx, Request{Size: 5})
+	if _, err := sess.Step(ctx, Request{Size: 5, Moves: r.Moves, AI: "uct", MoveTimeMS: 5}); err != nil {
+		t.Fatal(err)
+	}
+	if len(sess.players) != 3 {
+		t.Fatalf("%d players after a 5x5 move, want 3", len(sess.players))
+	}
+}
