@@ -152,6 +152,7 @@ canvas.addEventListener("pointerdown", (ev) => {
   if (!state) return;
   const p = pointOf(ev), moves = humanMoves();
   if (ev.pointerType === "touch") { tap(p, moves); ev.preventDefault(); return; }
+  if (ev.button !== 0) return;
   taps = false;
   sel = p && moves.some((m) => matches(m, [p])) ? [p] : [];
   pointer = sel.length ? { cx: p.cx, cy: p.cy } : null;
