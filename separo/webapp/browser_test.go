@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -317,5 +316,4 @@ func checkFinished(ctx context.Context, t *testing.T, p *page) {
 		t.Fatalf("finished game: result %q, status %q, legal %d+%d", s.Result, status, len(s.Legal[0]), len(s.Legal[1]))
 	}
 	t.Logf("AI-vs-AI %dx%d: %d moves, %s %d-%d", s.Size, s.Size, len(s.Moves), s.Result, s.Score[0], s.Score[1])
-	_ = strings.TrimSpace
 }
