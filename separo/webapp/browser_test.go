@@ -131,7 +131,7 @@ func TestBrowser(t *testing.T) {
 	}
 	var errs pageErrors
 	b := startBrowser(t, errs.event)
-	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second) // a bound for a loaded CI machine; it takes ~12 s
 	defer cancel()
 
 	srv := httptest.NewServer(site().Handler())
