@@ -12,6 +12,8 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -280,6 +282,9 @@ func TestBrowser(t *testing.T) {
 		// Playout speed in the browser against native code, same seed: best
 		// of three alternating runs each, to damp the noise of a shared machine.
 		req := api.BenchRequest{Size: 9, Playouts: 3000, Seed: 1}
+		if n, err := strconv.Atoi(os.Getenv("YOMI_SEPARO_BENCH_PLAYOUTS")); err == nil && n > 0 {
+			req.Playouts = n // for BENCHMARKS.md: longer runs
+		}
 		var bestWeb, bestNative float64
 		for range 3 {
 			var web api.BenchResult
