@@ -12,7 +12,8 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"strings"
+	"os"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -132,7 +133,7 @@ func TestBrowser(t *testing.T) {
 	}
 	var errs pageErrors
 	b := startBrowser(t, errs.event)
-	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second) // a bound for a loaded CI machine; it takes ~12 s
 	defer cancel()
 
 	srv := httptest.NewServer(site().Handler())
@@ -278,20 +279,28 @@ func TestBrowser(t *testing.T) {
 		}
 		checkFinished(ctx, t, p)
 
-		// Playout speed in the browser against native code, same seed.
+		// Playout speed in the browser against native code, same seed: best
+		// of three alternating runs each, to damp the noise of a shared machine.
 		req := api.BenchRequest{Size: 9, Playouts: 3000, Seed: 1}
-		var web api.BenchResult
-		if err := p.eval(ctx, fmt.Sprintf(`separo.engine.bench({size: 9, playouts: %d, seed: 1})`, req.Playouts), &web); err != nil {
-			t.Fatal(err)
+		if n, err := strconv.Atoi(os.Getenv("YOMI_SEPARO_BENCH_PLAYOUTS")); err == nil && n > 0 {
+			req.Playouts = n // for BENCHMARKS.md: longer runs
 		}
-		native, err := api.Bench(req)
-		if err != nil {
-			t.Fatal(err)
+		var bestWeb, bestNative float64
+		for range 3 {
+			var web api.BenchResult
+			if err := p.eval(ctx, fmt.Sprintf(`separo.engine.bench({size: %d, playouts: %d, seed: %d})`, req.Size, req.Playouts, req.Seed), &web); err != nil {
+				t.Fatal(err)
+			}
+			native, err := api.Bench(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if web.Plies != native.Plies {
+				t.Fatalf("wasm playouts made %d plies, native %d: the builds disagree", web.Plies, native.Plies)
+			}
+			bestWeb, bestNative = max(bestWeb, web.PerSecond), max(bestNative, native.PerSecond)
 		}
-		if web.Plies != native.Plies {
-			t.Errorf("wasm playouts made %d plies, native %d: the builds disagree", web.Plies, native.Plies)
-		}
-		t.Logf("9x9 random playouts: wasm %.0f/s, native %.0f/s (native/wasm %.2f)", web.PerSecond, native.PerSecond, native.PerSecond/web.PerSecond)
+		t.Logf("9x9 random playouts (best of 3 x %d): wasm %.0f/s, native %.0f/s (native/wasm %.2f)", req.Playouts, bestWeb, bestNative, bestNative/bestWeb)
 	})
 	errs.check(t)
 }
@@ -312,5 +321,4 @@ func checkFinished(ctx context.Context, t *testing.T, p *page) {
 		t.Fatalf("finished game: result %q, status %q, legal %d+%d", s.Result, status, len(s.Legal[0]), len(s.Legal[1]))
 	}
 	t.Logf("AI-vs-AI %dx%d: %d moves, %s %d-%d", s.Size, s.Size, len(s.Moves), s.Result, s.Score[0], s.Score[1])
-	_ = strings.TrimSpace
 }

@@ -12,6 +12,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/yomi-ai/yomi/separo/ai"
 )
 
 // Move is one move as six numbers: s1 = (x1, y1), s2 = (x2, y2), s3 = (x3, y3).
@@ -83,6 +85,32 @@ var ErrGameOver = errors.New("the game is over")
 // one, then plays req.Play or asks req.AI for a move, and returns the new
 // position. ctx stops the AI early (it then plays the best move found so far).
 func Step(ctx context.Context, req Request) (*Response, error) {
+	return step(ctx, req, nil)
+}
+
+// Session keeps AI players between Steps so that they reuse their search
+// trees, as they do in `yomi separo match`; the page's Web Worker holds one.
+// Players are keyed by name, colour and board size, and a player given a
+// position its tree does not contain starts a fresh tree, so one Session can
+// follow new games and undone moves. A Session is not safe for concurrent use.
+type Session struct {
+	players map[sessionKey]ai.Player
+}
+
+type sessionKey struct {
+	name        string
+	color, size int
+}
+
+// NewSession returns an empty Session.
+func NewSession() *Session { return &Session{players: map[sessionKey]ai.Player{}} }
+
+// Step is the package's Step with the session's players.
+func (s *Session) Step(ctx context.Context, req Request) (*Response, error) {
+	return step(ctx, req, s)
+}
+
+func step(ctx context.Context, req Request, sess *Session) (*Response, error) {
 	size := req.Size
 	if size == 0 {
 		size = DefaultSize
@@ -125,7 +153,7 @@ func Step(ctx context.Context, req Request) (*Response, error) {
 		d = min(d, MaxMoveTime)
 		start := time.Now()
 		color := g.turn
-		m, err := g.aiMove(ctx, req.AI, req.Seed, d)
+		m, err := g.aiMove(ctx, sess, req.AI, req.Seed, d)
 		if err != nil {
 			return nil, fmt.Errorf("AI %s: %w", req.AI, err)
 		}

@@ -55,7 +55,8 @@ const $ = (id) => document.getElementById(id);
 const canvas = $("board"), ctx = canvas.getContext("2d");
 const params = new URLSearchParams(location.search);
 const engine = (params.get("engine") || window.SEPARO_ENGINE) === "server" ? new ServerEngine() : new WorkerEngine();
-$("engine").textContent = engine.name === "server" ? "The AI runs on the server." : "The AI runs in your browser (WebAssembly in a Web Worker).";
+const ENGINE_NOTE = engine.name === "server" ? "The AI runs on the server." : "The AI runs in your browser (WebAssembly in a Web Worker).";
+$("engine").textContent = ENGINE_NOTE;
 
 let state = null;  // last engine response
 let game = 0;      // generation: bumped by New game to stop old loops
@@ -88,6 +89,7 @@ async function newGame() {
     if (g !== game) return;
     state = s;
   } catch (err) { showError(err); return; } finally { if (g === game) busy = false; }
+  $("engine").textContent = ENGINE_NOTE;
   render();
   loop(g);
 }
@@ -108,6 +110,7 @@ async function loop(g) {
     }
     if (g !== game) return;
     busy = false; state = s; render();
+    if (s.ai) $("engine").textContent = `${ENGINE_NOTE} Last AI move: ${NAMES[s.ai.color]} (${PLAYER_NAMES[s.ai.name]}) in ${(s.ai.millis / 1000).toFixed(2)} s.`;
     await sleep(100);
   }
 }
@@ -152,6 +155,7 @@ canvas.addEventListener("pointerdown", (ev) => {
   if (!state) return;
   const p = pointOf(ev), moves = humanMoves();
   if (ev.pointerType === "touch") { tap(p, moves); ev.preventDefault(); return; }
+  if (ev.button !== 0) return;
   taps = false;
   sel = p && moves.some((m) => matches(m, [p])) ? [p] : [];
   pointer = sel.length ? { cx: p.cx, cy: p.cy } : null;
