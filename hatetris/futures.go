@@ -90,6 +90,16 @@ var wallFit = func() (m [NumPieces]uint64) {
 	return m
 }()
 
+// oneClass[p] reports whether all four orientations of p are the same box
+// (the O): one fit mask serves all four lanes.
+var oneClass = func() (m [NumPieces]bool) {
+	for p := range m {
+		s := &shapes[p]
+		m[p] = s[0].class == 0 && s[1].class == 0 && s[2].class == 0 && s[3].class == 0
+	}
+	return m
+}()
+
 // spread extends seeds r to every bit connected to them inside f by single
 // left/right steps, in all four lanes at once (occluded fills, both ways).
 func spread(r, f uint64) uint64 {
@@ -120,8 +130,14 @@ func (f *flood) run(w *padded, top int, p Piece) {
 	}
 	f.y0 = Y
 	f.end = Y
+	same := oneClass[p]
 	for ; Y < nRows; Y++ {
-		fit := fitRow(w, sh, Y)
+		var fit uint64
+		if same {
+			fit = uint64(fitMask(w, &sh[0], Y)) * 0x0001_0001_0001_0001
+		} else {
+			fit = fitRow(w, sh, Y)
+		}
 		f.fit[Y] = fit
 		var r uint64
 		if Y == spawnY {

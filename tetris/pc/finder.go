@@ -6,6 +6,7 @@ package pc
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/bits"
 	"runtime"
@@ -20,9 +21,14 @@ const NoPiece Piece = 7
 
 // Options configures a search.
 type Options struct {
-	Height int  // lines to clear (1..MaxHeight)
-	Hold   bool // hold allowed
+	Height   int   // lines to clear (1..MaxHeight)
+	Hold     bool  // hold allowed
+	MaxNodes int64 // Find only: give up with ErrBudget after this many searched positions (0: no limit)
 }
+
+// ErrBudget is returned by Find when Options.MaxNodes positions were searched
+// without an answer.
+var ErrBudget = errors.New("pc: node budget exhausted")
 
 type memoKey struct {
 	f    Field
@@ -40,15 +46,18 @@ type placeKey struct {
 
 // solver holds one worker's caches.
 type solver struct {
-	r      *reacher
+	r      *fastTables
+	slow   *reacher // if set, the reference generator is used instead (tests)
 	memo   map[memoKey]bool
 	places map[placeKey][]Field
 	shared *sync.Map // placeKey -> []Field, shared by the workers of one run (may be nil)
 	hold   bool
+	nodes  int64 // positions expanded
+	limit  int64 // stop expanding after this many (0: no limit)
 }
 
 func newSolver(hold bool) *solver {
-	return &solver{r: newReacher(), memo: map[memoKey]bool{}, places: map[placeKey][]Field{}, hold: hold}
+	return &solver{r: fastTabs(), memo: map[memoKey]bool{}, places: map[placeKey][]Field{}, hold: hold}
 }
 
 func (s *solver) placementsOf(f Field, h int, p Piece) []Field {
@@ -62,7 +71,12 @@ func (s *solver) placementsOf(f Field, h int, p Piece) []Field {
 			return v.([]Field)
 		}
 	}
-	v := s.r.placements(f, h, p, nil)
+	var v []Field
+	if s.slow != nil {
+		v = s.slow.placements(f, h, p, nil)
+	} else {
+		v = s.r.placements(f, h, p, nil)
+	}
 	s.places[k] = v
 	if s.shared != nil {
 		s.shared.Store(k, v)
@@ -126,6 +140,10 @@ func (s *solver) solve(f Field, h int, hold Piece, q []Piece, path *[]Step) bool
 		if v, ok := s.memo[key]; ok {
 			return v
 		}
+	}
+	s.nodes++
+	if s.limit > 0 && s.nodes > s.limit {
+		return false // not memoised: the caller reports ErrBudget
 	}
 	ok := s.expand(f, h, hold, q, path)
 	s.memo[key] = ok
@@ -192,9 +210,13 @@ func Find(f Field, queue []Piece, hold Piece, opt Options) ([]Step, bool, error)
 		return nil, false, fmt.Errorf("pc: field has blocks above the clear height %d", opt.Height)
 	}
 	s := newSolver(opt.Hold)
+	s.limit = opt.MaxNodes
 	var path []Step
 	g, h := clearLines(f, opt.Height)
 	ok := s.solve(g, h, hold, queue, &path)
+	if !ok && s.limit > 0 && s.nodes > s.limit {
+		return nil, false, ErrBudget
+	}
 	return path, ok, nil
 }
 
@@ -245,8 +267,30 @@ func Percent(ctx context.Context, f Field, pat *Pattern, opt Options) (success, 
 			uniq = append(uniq, sq)
 		}
 	}
-	res := make([]bool, len(uniq))
 	g, h := clearLines(f, opt.Height)
+	var res []bool
+	if need <= maxSeqPieces {
+		res, err = percentSets(ctx, g, h, need, uniq, opt)
+	} else {
+		res, err = percentSearch(ctx, g, h, uniq, opt)
+	}
+	if err != nil {
+		return 0, 0, err
+	}
+	// As sfinder does, count distinct (truncated) sequences.
+	for _, ok := range res {
+		if ok {
+			success++
+		}
+	}
+	return success, len(uniq), nil
+}
+
+// percentSearch solves each truncated sequence with the depth-first search
+// (Percent's path beyond maxSeqPieces placements, and the reference the
+// bitset path is tested against); work is spread over all cores.
+func percentSearch(ctx context.Context, g Field, h int, uniq [][]Piece, opt Options) ([]bool, error) {
+	res := make([]bool, len(uniq))
 	workers := runtime.GOMAXPROCS(0)
 	var wg sync.WaitGroup
 	var next int64
@@ -276,14 +320,5 @@ func Percent(ctx context.Context, f Field, pat *Pattern, opt Options) (success, 
 		}()
 	}
 	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return 0, 0, err
-	}
-	// As sfinder does, count distinct (truncated) sequences.
-	for _, ok := range res {
-		if ok {
-			success++
-		}
-	}
-	return success, len(uniq), nil
+	return res, ctx.Err()
 }

@@ -1,0 +1,33 @@
+// This file connects the API to the AIs of separo/ai.
+
+package api
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/yomi-ai/yomi/separo"
+	"github.com/yomi-ai/yomi/separo/ai"
+)
+
+var aiNames = ai.Names()
+
+// aiMove asks the named AI for a move of the side to move within d. The API
+// is stateless, so each call builds a fresh player: no tree reuse between
+// moves. The AIs check the wall clock themselves, which also works in
+// WebAssembly, where timers do not fire during a CPU-bound search.
+func (g *game) aiMove(ctx context.Context, name string, seed uint64, d time.Duration) (Move, error) {
+	p, err := ai.New(name, ai.Options{Seed: seed ^ uint64(len(g.moves))<<32})
+	if err != nil {
+		return Move{}, err
+	}
+	m, ok := p.Move(ctx, g.b.b, separo.Color(g.turn), ai.Budget{Time: d})
+	if err := ctx.Err(); err != nil {
+		return Move{}, err
+	}
+	if !ok {
+		return Move{}, errors.New("no move although the side to move has one")
+	}
+	return toMove(m), nil
+}
