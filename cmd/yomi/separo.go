@@ -37,7 +37,7 @@ func separoGame() game {
 }
 
 // separoAIs is the help text listing the players.
-const separoAIs = "random, naive (NaiveMC), uct (separo-rs's UCT) or yomi (ours)"
+const separoAIs = "random, naive (NaiveMC), uct (separo-rs's UCT), yomi (ours) or yomi-nosolve (ours without the endgame solver)"
 
 // separoBudgetFlags registers --movetime and --iterations.
 type separoBudgetFlags struct {
