@@ -24,9 +24,14 @@ class ServerEngine {
 class WorkerEngine {
   constructor() {
     this.name = "worker";
-    this.worker = new Worker("worker.js");
     this.next = 1;
     this.pending = new Map();
+    try {
+      this.worker = new Worker("worker.js");
+    } catch (err) { // e.g. a page opened from file://
+      this.broken = new Error("cannot start the Web Worker (" + err.message + "); serve the page over HTTP, e.g. `yomi serve`");
+      return;
+    }
     this.worker.onmessage = (e) => {
       const p = this.pending.get(e.data.id);
       if (!p) return;
@@ -39,6 +44,7 @@ class WorkerEngine {
     };
   }
   call(op, req) {
+    if (this.broken) return Promise.reject(this.broken);
     return new Promise((resolve, reject) => {
       const id = this.next++;
       this.pending.set(id, { resolve, reject });
