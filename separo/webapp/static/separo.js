@@ -66,6 +66,7 @@ $("engine").textContent = ENGINE_NOTE;
 
 let state = null;  // last engine response
 let game = 0;      // generation: bumped by New game to stop old loops
+let gameId = "";   // names the game to the server so its AIs keep their trees
 let busy = false;  // a request is in flight
 let sel = [];      // points chosen so far for the human move: [s1], [s1, s2]
 let pointer = null; // canvas coordinates of the mouse while dragging
@@ -85,6 +86,7 @@ function showError(err) {
 
 async function newGame() {
   const g = ++game;
+  gameId = Array.from({ length: 4 }, () => Math.floor(Math.random() * 2 ** 32).toString(16).padStart(8, "0")).join("");
   sel = []; pointer = null;
   const size = Math.min(19, Math.max(5, Math.round(Number($("size").value) || 9)));
   $("size").value = size;
@@ -109,7 +111,7 @@ async function loop(g) {
     busy = true; render();
     let s;
     try {
-      s = await engine.step({ size: state.size, moves: state.moves, ai: who, movetime_ms: moveTime(), seed: Math.floor(Math.random() * 2 ** 31) });
+      s = await engine.step({ size: state.size, moves: state.moves, ai: who, movetime_ms: moveTime(), seed: Math.floor(Math.random() * 2 ** 31), game: gameId });
     } catch (err) {
       if (g === game) { busy = false; showError(err); render(); }
       return;
