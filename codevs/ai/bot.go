@@ -28,6 +28,7 @@ type Config struct {
 	OpeningShare float64   // share of the remaining time the opening beam may use
 	FixedWidth   int       // if > 0, beams use exactly this width and no time budget (deterministic)
 	WorstCase    bool      // rank own moves by survival under the opponent's best fire (both-sides search)
+	DenySkill    bool      // drain a charging opponent's gauge with a 3+ chain before it can bomb
 	Log          io.Writer // per-turn notes (nil: none)
 }
 
@@ -222,6 +223,17 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 		return b.fallback(&my, key), nil
 	}
 
+	// 1b. Gauge denial: the opponent will reach the skill within two turns
+	// and its explosion would send 20+: a chain of 3+ drains 12+2C.
+	if b.cfg.DenySkill && en.gauge >= 64 && en.gauge < codevs.SkillCost &&
+		codevs.ExplosionScore(en.f.SkillBlocks())/2 >= 20 {
+		if m, ok := denyMove(&me, packs); ok && safe(m) {
+			b.logf("turn %d: deny the skill (opponent gauge %d) with move %v", turn, en.gauge, toMove(m))
+			b.plan = nil
+			return m, nil
+		}
+	}
+
 	// 2. Counter rule (the seed's c1..c4): with a big chain ready, fire when
 	// the opponent would otherwise out-fire us soon but cannot answer ours.
 	if now.First >= 0 && now.Chains >= 8 && now.Sent > enT.Ply[0].Sent && safe(now.First) && !b.planFiresNow(turn, &me) {
@@ -319,6 +331,37 @@ func (b *Bot) holdFire(ctx context.Context, me, en side, turn int, budget time.D
 	}
 	b.setPlan(turn, res.Best)
 	return true
+}
+
+// denyMove returns the drop this turn that fires at least DrainMinimum
+// chains and leaves the largest chain-now for the next pack (ties: the
+// smaller fire); ok is false if no drop fires that many.
+func denyMove(me *side, packs []sim.Pack) (int, bool) {
+	rot := rotate(packs[0])
+	var next *rotations
+	if len(packs) > 1 {
+		n := rotate(packs[1])
+		next = &n
+	}
+	best, bestPot, bestChains := -1, -1, 0
+	for m := 0; m < 36; m++ {
+		if !rot.uniq[m&3] {
+			continue
+		}
+		c := *me
+		o := c.act(m, &rot)
+		if o.dead || o.chains < codevs.DrainMinimum {
+			continue
+		}
+		pot := 0
+		if next != nil {
+			pot, _ = chainNow(&c.f, next)
+		}
+		if pot > bestPot || (pot == bestPot && o.chains < bestChains) {
+			best, bestPot, bestChains = m, pot, o.chains
+		}
+	}
+	return best, best >= 0
 }
 
 // planFiresNow reports whether the plan's move this turn is its fire.

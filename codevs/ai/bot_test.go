@@ -19,7 +19,7 @@ import (
 // (deterministic; YOMI_LONG=1 adds two more seeds) and checks that every answer is legal, that the bot builds
 // and fires a real chain, and that it wins.
 func TestBotBeatsDummy(t *testing.T) {
-	seeds := []uint64{1, 2} // seed 2 with Config.WorstCase
+	seeds := []uint64{1, 2} // seed 2 with Config.WorstCase and DenySkill
 	if testing.Short() {
 		seeds = seeds[:1]
 	} else if os.Getenv("YOMI_LONG") != "" {
@@ -31,7 +31,7 @@ func TestBotBeatsDummy(t *testing.T) {
 			t.Fatal(err)
 		}
 		g, _ := codevs.NewGame(packs)
-		bot := NewBot(packs, Config{FixedWidth: 150, OwnDepth: 2, Threads: 2, WorstCase: seed%2 == 0})
+		bot := NewBot(packs, Config{FixedWidth: 150, OwnDepth: 2, Threads: 2, WorstCase: seed%2 == 0, DenySkill: seed%2 == 0})
 		rng := rand.New(rand.NewPCG(seed, 9))
 		maxChain := 0
 		for !g.Over && g.Turn < 200 {
@@ -125,4 +125,40 @@ func TestRunBadInput(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestDenyMove checks denyMove against a brute force over codevs.Player:
+// it returns a drop making at least 3 chains exactly when one exists.
+func TestDenyMove(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 18))
+	found := 0
+	for i := 0; i < 300; i++ {
+		packs, _ := codevs.PacksForSeed(uint64(i%7+1), codevs.ProfileClient)
+		s, p := randomSide(rng, packs)
+		s.stock, p.Ojama = 0, 0
+		off := 50 + i%40
+		m, ok := denyMove(&s, packs[off:])
+		exists := false
+		for k := 0; k < 36; k++ {
+			q := p
+			h, err := q.Act(packs[off], toMove(k))
+			if err == nil && !q.Dead() && h.Chains >= codevs.DrainMinimum {
+				exists = true
+			}
+		}
+		if ok != exists {
+			t.Fatalf("case %d: denyMove ok=%v, brute force %v", i, ok, exists)
+		}
+		if ok {
+			found++
+			q := p
+			if h, _ := q.Act(packs[off], toMove(m)); h.Chains < codevs.DrainMinimum {
+				t.Fatalf("case %d: move %v makes %d chains", i, toMove(m), h.Chains)
+			}
+		}
+	}
+	if found == 0 {
+		t.Fatal("no case had a 3-chain: the test is too weak")
+	}
+	t.Logf("%d/300 fields had a denial move", found)
 }

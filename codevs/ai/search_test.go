@@ -69,6 +69,9 @@ func TestExhaustMatchesBrute(t *testing.T) {
 		s, p := randomSide(rng, packs)
 		off := 30 + rng.IntN(100)
 		tab := exhaust(context.Background(), s, packs[off:], 2, 2)
+		if one := exhaust(context.Background(), s, packs[off:], 2, 1); one != tab {
+			t.Fatalf("case %d: 1 and 2 threads give different tables", i)
+		}
 		for k := 0; k < numMoves; k++ {
 			m := toMove(k)
 			q := p

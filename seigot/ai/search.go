@@ -52,7 +52,9 @@ func LevelConfig(level int) Config {
 	case 1:
 		c.Width, c.Depth = 300, 12
 	case 3, 4:
+		// Ten garbage rows: the stack starts high, holes are everywhere.
 		c.Well = -1
+		c.W.Safe, c.W.Hole, c.W.HoleRow = 15, -150, -200
 	}
 	return c
 }

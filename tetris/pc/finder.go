@@ -173,10 +173,11 @@ func (s *solver) expand(f Field, h int, hold Piece, q []Piece, path *[]Step) boo
 		return false
 	}
 	if hold != NoPiece {
-		if len(q) > 0 && hold != q[0] && tryPiece(hold, q[0], q[1:]) {
-			return true
+		if len(q) == 0 {
+			// Queue exhausted: the held piece can still be placed (sfinder).
+			return tryPiece(hold, NoPiece, nil)
 		}
-		return false
+		return hold != q[0] && tryPiece(hold, q[0], q[1:])
 	}
 	// Empty hold: the current piece goes to hold, the next is placed.
 	if len(q) >= 2 && q[0] != q[1] {
@@ -254,6 +255,11 @@ func Percent(ctx context.Context, f Field, pat *Pattern, opt Options) (success, 
 		use++
 	}
 	seqs := pat.Sequences()
+	for _, sq := range seqs {
+		if len(sq) < need {
+			return 0, 0, fmt.Errorf("pc: the pattern gives %d pieces, the field needs at least %d", len(sq), need)
+		}
+	}
 	// Distinct truncated queues, solved once each.
 	index := map[uint64]int{}
 	var uniq [][]Piece

@@ -178,7 +178,10 @@ func holdOrders(s seqSet, n int, hold Piece, q []Piece, order []Piece, useHold b
 		return false
 	}
 	if hold != NoPiece {
-		return len(q) > 0 && hold != q[0] && holdOrders(s, n, q[0], q[1:], append(order, hold), useHold)
+		if len(q) == 0 {
+			return holdOrders(s, n, NoPiece, nil, append(order, hold), useHold)
+		}
+		return hold != q[0] && holdOrders(s, n, q[0], q[1:], append(order, hold), useHold)
 	}
 	return len(q) >= 2 && q[0] != q[1] && holdOrders(s, n, q[0], q[2:], append(order, q[1]), useHold)
 }
