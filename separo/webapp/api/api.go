@@ -3,8 +3,9 @@
 // its move list, checking every move, then optionally add one human move or
 // one AI move, and describe the result for drawing.
 //
-// Start with Step. The API is stateless: the client sends the whole move list
-// each time and the server trusts none of it.
+// Start with Step. The client sends the whole move list each time and the
+// server trusts none of it; only the AI players may be kept between calls, in
+// a Session, so that they reuse their search trees.
 package api
 
 import (
