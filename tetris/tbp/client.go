@@ -6,6 +6,7 @@ package tbp
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"syscall"
 	"time"
@@ -116,7 +117,17 @@ func (c *Client) Pause() error {
 		return nil
 	}
 	c.paused = true
-	return syscall.Kill(-c.p.Pid(), syscall.SIGSTOP)
+	return c.signal(syscall.SIGSTOP)
+}
+
+func (c *Client) signal(sig syscall.Signal) error {
+	if err := syscall.Kill(-c.p.Pid(), sig); err != nil {
+		if errors.Is(err, syscall.ESRCH) || c.p.Exited() {
+			return fmt.Errorf("tbp: %w: %s", arena.ErrExited, c.p.StderrTail())
+		}
+		return err
+	}
+	return nil
 }
 
 // Resume continues a paused bot.
@@ -125,7 +136,7 @@ func (c *Client) Resume() error {
 		return nil
 	}
 	c.paused = false
-	return syscall.Kill(-c.p.Pid(), syscall.SIGCONT)
+	return c.signal(syscall.SIGCONT)
 }
 
 // StderrTail returns the end of the bot's stderr (for loss reasons).
