@@ -156,10 +156,16 @@ func (t *fastTables) placements(f Field, h int, p Piece, out []Field) []Field {
 	if !overhang {
 		reach = fits
 	}
+	// Flood with shifts and soft drop, then rotate the positions not rotated
+	// before, until a pass adds nothing.
+	var done, flooded [4]b128
 	for changed := overhang; changed; {
 		changed = false
 		for r := 0; r < 4; r++ {
 			x := reach[r]
+			if x == flooded[r] {
+				continue
+			}
 			for {
 				n := x.or(x.and(t.colL).shift(-1).and(fits[r])).
 					or(x.and(t.colR).shift(1).and(fits[r])).
@@ -169,16 +175,19 @@ func (t *fastTables) placements(f Field, h int, p Piece, out []Field) []Field {
 				}
 				x = n
 			}
-			if x != reach[r] {
-				reach[r] = x
-				changed = true
-			}
+			reach[r], flooded[r] = x, x
 		}
+		snap := reach
 		var rem b128
-		for i, m := range t.moves[p] {
-			a := t.from[p][i]
+		ms := t.moves[p]
+		for i := 0; i < len(ms); i++ {
+			m := &ms[i]
 			if m.first {
-				rem = reach[a]
+				a := t.from[p][i]
+				rem = snap[a].andNot(done[a])
+			}
+			if rem.zero() {
+				continue
 			}
 			src := rem.and(m.cols)
 			hit := src.shift(m.d).and(fits[m.to])
@@ -188,6 +197,7 @@ func (t *fastTables) placements(f Field, h int, p Piece, out []Field) []Field {
 			}
 			rem = rem.andNot(src.and(fits[m.to].shift(-m.d)))
 		}
+		done = snap
 	}
 	// Resting positions entirely inside the area, merged by cell shape.
 	var rest [4]b128
