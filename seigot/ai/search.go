@@ -26,12 +26,12 @@ type Weights struct {
 	Remaining int        // below this many pieces left, positional terms fade out
 }
 
-// DefaultWeights are hand-tuned on levels 1-2.
+// DefaultWeights are hand-tuned on level 2 (seeds 1-10, beam 120 x 6).
 func DefaultWeights() Weights {
 	return Weights{
-		Hole: -250, HoleRow: -120, Bump: -12, DeepWell: -40, WellFill: -60, Ready: 45,
-		Height: -8, Safe: 10, Burn: [4]float64{-320, -450, -450, 0}, HoldI: 60,
-		GameOver: -5000, Remaining: 12,
+		Hole: -250, HoleRow: -120, Bump: -12, DeepWell: -40, WellFill: -60, Ready: 90,
+		Height: -8, Safe: 12, Burn: [4]float64{-500, -800, -700, 0}, HoldI: 60,
+		GameOver: -5000, Remaining: 8,
 	}
 }
 
