@@ -27,6 +27,8 @@ type Config struct {
 	EnemyDepth   int       // exhaustive plies for the opponent
 	OpeningShare float64   // share of the remaining time the opening beam may use
 	FixedWidth   int       // if > 0, beams use exactly this width and no time budget (deterministic)
+	WorstCase    bool      // rank own moves by survival under the opponent's best fire (both-sides search)
+	DenySkill    bool      // drain a charging opponent's gauge with a 3+ chain before it can bomb
 	Log          io.Writer // per-turn notes (nil: none)
 }
 
@@ -148,7 +150,12 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 
 	// Time: a share for the opening plan, then a slice per turn.
 	perTurn := min(max(remaining/40, 20*time.Millisecond), 4*time.Second)
+	replan := min(max(remaining/12, 20*time.Millisecond), 8*time.Second)
 	ownDepth := b.cfg.OwnDepth
+	// As the seed: 4 own plies only while at least 100 ms per remaining turn.
+	if remaining < time.Duration(codevs.Turns-turn)*100*time.Millisecond {
+		ownDepth = min(ownDepth, 3)
+	}
 	switch {
 	case remaining < 8*time.Second:
 		ownDepth, perTurn = min(ownDepth, 2), 5*time.Millisecond
@@ -164,11 +171,30 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 	now := my.Ply[0]
 	enSoon := enT.BestUpTo(enDepth)
 
-	bestSurv := 0
-	for m := range numMoves {
-		bestSurv = max(bestSurv, my.Survive[m])
+	// Safety key: survival under the opponent's best fire (WorstCase: the
+	// own search again with that fire arriving at its ply), then plain
+	// survival.
+	worst := &my
+	if b.cfg.WorstCase {
+		var in [MaxPly]int
+		d := -1
+		for p := 0; p < enDepth; p++ {
+			if enT.Ply[p].Sent >= codevs.OjamaRow && (d < 0 || enT.Ply[p].Sent > enT.Ply[d].Sent) {
+				d = p
+			}
+		}
+		if d >= 0 {
+			in[d] = enT.Ply[d].Sent
+			w := exhaustIncoming(ctx, me, packs, ownDepth, b.cfg.Threads, &in)
+			worst = &w
+		}
 	}
-	safe := func(m int) bool { return m >= 0 && my.Survive[m] >= bestSurv }
+	key := func(m int) int { return worst.Survive[m]*(MaxPly+1) + my.Survive[m] }
+	bestKey := 0
+	for m := range numMoves {
+		bestKey = max(bestKey, key(m))
+	}
+	safe := func(m int) bool { return m >= 0 && key(m) >= bestKey }
 
 	// 1. Ojama about to fall: the plan is broken; fire now if it cancels
 	// most of the stock or sends a lot, else plan the quickest counter.
@@ -194,7 +220,18 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 		if now.First >= 0 && safe(now.First) && now.Sent > 0 {
 			return now.First, nil
 		}
-		return b.fallback(&my), nil
+		return b.fallback(&my, key), nil
+	}
+
+	// 1b. Gauge denial: the opponent will reach the skill within two turns
+	// and its explosion would send 20+: a chain of 3+ drains 12+2C.
+	if b.cfg.DenySkill && en.gauge >= 64 && en.gauge < codevs.SkillCost &&
+		codevs.ExplosionScore(en.f.SkillBlocks())/2 >= 20 {
+		if m, ok := denyMove(&me, packs); ok && safe(m) {
+			b.logf("turn %d: deny the skill (opponent gauge %d) with move %v", turn, en.gauge, toMove(m))
+			b.plan = nil
+			return m, nil
+		}
 	}
 
 	// 2. Counter rule (the seed's c1..c4): with a big chain ready, fire when
@@ -204,11 +241,11 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 		if b.cfg.FixedWidth > 0 {
 			w = max(b.cfg.FixedWidth/4, 20)
 		}
-		c3 := b.enemyBest(ctx, en, turn, 5, w)
+		c3 := b.enemyBest(ctx, en, turn, 5, w, perTurn/2)
 		if now.Sent <= c3 {
 			hit := en
 			hit.stock += now.Sent
-			c4 := b.enemyBest(ctx, hit, turn, 10, w)
+			c4 := b.enemyBest(ctx, hit, turn, 10, w, perTurn/2)
 			if now.Sent > c4 {
 				b.logf("turn %d: counter rule fires %d (enemy c3 %d, c4 %d)", turn, now.Sent, c3, c4)
 				b.plan = nil
@@ -237,6 +274,11 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 	if b.plan.valid(turn, &me) {
 		m := b.plan.moves[turn-b.plan.start]
 		if safe(m) {
+			if turn-b.plan.start == len(b.plan.moves)-1 && b.holdFire(ctx, me, en, turn, perTurn, safe) {
+				m = b.plan.moves[0] // holdFire replaced the plan with a bigger one
+				b.logf("turn %d: hold fire, grow to %d chains at ply %d", turn, b.plan.chains, len(b.plan.moves))
+				return m, nil
+			}
 			if turn-b.plan.start == len(b.plan.moves)-1 {
 				b.fired = true
 				b.logf("turn %d: plan fires %d chains", turn, b.plan.chains)
@@ -253,7 +295,7 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 		res = b.beam(ctx, me, turn, b.cfg.BeamDepth, b.cfg.Target, budget, 2, 6)
 	}
 	if res.Best.Chains == 0 {
-		res = b.beam(ctx, me, turn, min(b.cfg.BeamDepth, 16), b.cfg.Target, perTurn, 0, 8)
+		res = b.beam(ctx, me, turn, min(b.cfg.BeamDepth, 16), b.cfg.Target, replan, 0, 8)
 	}
 	b.logf("turn %d: plan %d chains at ply %d (%d nodes, width %d, %d ms left)", turn, res.Best.Chains, res.Best.Ply, res.Nodes, res.MaxWidth, t.Me.TimeMs)
 	if res.Best.Chains > 0 && safe(res.Best.Moves[0]) {
@@ -264,7 +306,62 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 		return res.Best.Moves[0], nil
 	}
 	b.plan = nil
-	return b.fallback(&my), nil
+	return b.fallback(&my, key), nil
+}
+
+// holdFire decides, at the plan's fire, whether to keep building instead:
+// when the opponent's chain beam finds a fire within 5 turns at least as big
+// as ours (it would answer ours with a bigger counter) and the field has
+// room, it looks for a plan with at least one more chain that does not fire
+// now; if one exists it becomes the plan and holdFire reports true.
+func (b *Bot) holdFire(ctx context.Context, me, en side, turn int, budget time.Duration, safe func(int) bool) bool {
+	if b.plan.chains < 8 || me.f.MaxHeight() > 12 || turn > 400 {
+		return false
+	}
+	w := max(b.cfg.MaxWidth/50, 100)
+	if b.cfg.FixedWidth > 0 {
+		w = max(b.cfg.FixedWidth/4, 20)
+	}
+	if c3 := b.enemyBest(ctx, en, turn, 5, w, budget/2); b.plan.sent > c3 {
+		return false
+	}
+	res := b.beam(ctx, me, turn, 10, b.plan.chains+1, budget, 0, 8)
+	if res.Best.Chains <= b.plan.chains || len(res.Best.Moves) < 2 || !safe(res.Best.Moves[0]) {
+		return false
+	}
+	b.setPlan(turn, res.Best)
+	return true
+}
+
+// denyMove returns the drop this turn that fires at least DrainMinimum
+// chains and leaves the largest chain-now for the next pack (ties: the
+// smaller fire); ok is false if no drop fires that many.
+func denyMove(me *side, packs []sim.Pack) (int, bool) {
+	rot := rotate(packs[0])
+	var next *rotations
+	if len(packs) > 1 {
+		n := rotate(packs[1])
+		next = &n
+	}
+	best, bestPot, bestChains := -1, -1, 0
+	for m := 0; m < 36; m++ {
+		if !rot.uniq[m&3] {
+			continue
+		}
+		c := *me
+		o := c.act(m, &rot)
+		if o.dead || o.chains < codevs.DrainMinimum {
+			continue
+		}
+		pot := 0
+		if next != nil {
+			pot, _ = chainNow(&c.f, next)
+		}
+		if pot > bestPot || (pot == bestPot && o.chains < bestChains) {
+			best, bestPot, bestChains = m, pot, o.chains
+		}
+	}
+	return best, best >= 0
 }
 
 // planFiresNow reports whether the plan's move this turn is its fire.
@@ -278,9 +375,15 @@ func (b *Bot) planFiresSoon(turn int, me *side, k int) bool {
 }
 
 // enemyBest is the largest ojama the opponent's chain beam finds within
-// depth plies.
-func (b *Bot) enemyBest(ctx context.Context, en side, turn, depth, width int) int {
+// depth plies, within budget unless widths are fixed.
+func (b *Bot) enemyBest(ctx context.Context, en side, turn, depth, width int, budget time.Duration) int {
 	cfg := BeamConfig{Depth: depth, Width: width, BucketWidth: max(width*3/10, 4), XMin: 0, XMax: 8, Threads: b.cfg.Threads}
+	if b.cfg.FixedWidth == 0 {
+		cfg.Budget = budget
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, budget*3/2)
+		defer cancel()
+	}
 	res := runBeam(ctx, en, b.packs[turn:], cfg)
 	best := 0
 	for _, f := range res.PerPly {
@@ -289,15 +392,13 @@ func (b *Bot) enemyBest(ctx context.Context, en side, turn, depth, width int) in
 	return best
 }
 
-// fallback picks the move that survives longest, preferring the biggest
-// fire at the shallowest ply, then the lowest column spread.
-func (b *Bot) fallback(my *Table) int {
-	best, bs, bsent := 0, -1, -1
+// fallback picks the safest move by key, preferring the biggest fire now.
+func (b *Bot) fallback(my *Table, key func(int) int) int {
+	best, bk, bsent := 0, -1, -1
 	for m := range numMoves {
-		s := my.Survive[m]
-		sent := my.ByFirst[m][0].Sent
-		if s > bs || (s == bs && sent > bsent) {
-			best, bs, bsent = m, s, sent
+		k, sent := key(m), my.ByFirst[m][0].Sent
+		if k > bk || (k == bk && sent > bsent) {
+			best, bk, bsent = m, k, sent
 		}
 	}
 	return best

@@ -49,6 +49,14 @@ func (t *Table) BestUpTo(d int) Best {
 // skill that sends ojama. Threads split the first moves; the table does not
 // depend on the thread count.
 func exhaust(ctx context.Context, root side, packs []sim.Pack, depth, threads int) Table {
+	return exhaustIncoming(ctx, root, packs, depth, threads, &[MaxPly]int{})
+}
+
+// exhaustIncoming is exhaust with the opponent's ojama arriving: incoming[p]
+// joins the stock at the end of ply p (0-based), less what that ply's own
+// fire sends (the two offset). With the opponent's best fire placed at its
+// ply, Survive is the worst case the seed's search plans against.
+func exhaustIncoming(ctx context.Context, root side, packs []sim.Pack, depth, threads int, incoming *[MaxPly]int) Table {
 	depth = min(depth, MaxPly, len(packs))
 	var t Table
 	t.Depth = depth
@@ -90,6 +98,7 @@ func exhaust(ctx context.Context, root side, packs []sim.Pack, depth, threads in
 				if o.dead {
 					continue
 				}
+				s.stock += max(incoming[0]-o.net, 0)
 				r.surv = 1
 				if o.sent > 0 {
 					r.best[0] = Best{Sent: o.sent, Chains: o.chains, First: firsts[i], Skill: firsts[i] == moveSkill}
@@ -97,7 +106,9 @@ func exhaust(ctx context.Context, root side, packs []sim.Pack, depth, threads in
 				if o.sent > 0 && (o.chains > smallFire || firsts[i] == moveSkill) {
 					r.surv = depth // a fire ends the line alive
 				} else if depth > 1 {
-					dfs(&s, rots, 1, depth, firsts[i], &r.best, &r.surv, &r.nodes)
+					var stack [MaxPly + 1]side // caller-owned buffer: one state per ply
+					stack[1] = s
+					dfs(&stack, rots, incoming, 1, depth, firsts[i], &r.best, &r.surv, &r.nodes)
 				}
 			}
 		}()
@@ -134,8 +145,11 @@ func legalMoves(s *side, rot *rotations) []int {
 	return ms
 }
 
-func dfs(s *side, rots []rotations, ply, depth, first int, best *[MaxPly]Best, surv *int, nodes *int64) {
+// dfs expands stack[ply] (the state before ply) into stack[ply+1].
+func dfs(stack *[MaxPly + 1]side, rots []rotations, incoming *[MaxPly]int, ply, depth, first int, best *[MaxPly]Best, surv *int, nodes *int64) {
 	rot := &rots[ply]
+	s := &stack[ply]
+	c := &stack[ply+1]
 	for m := 0; m < numMoves; m++ {
 		if m == moveSkill {
 			if s.gauge < codevs.SkillCost {
@@ -144,20 +158,21 @@ func dfs(s *side, rots []rotations, ply, depth, first int, best *[MaxPly]Best, s
 		} else if !rot.uniq[m&3] {
 			continue
 		}
-		c := *s
+		*c = *s
 		o := c.act(m, rot)
 		*nodes++
 		if o.dead {
 			continue
 		}
 		*surv = max(*surv, ply+1)
+		c.stock += max(incoming[ply]-o.net, 0)
 		if o.sent > best[ply].Sent {
 			best[ply] = Best{Sent: o.sent, Chains: o.chains, First: first, Skill: m == moveSkill}
 		}
 		if o.sent > 0 && (o.chains > smallFire || m == moveSkill) {
 			*surv = depth // a fire ends the line alive
 		} else if ply+1 < depth {
-			dfs(&c, rots, ply+1, depth, first, best, surv, nodes)
+			dfs(stack, rots, incoming, ply+1, depth, first, best, surv, nodes)
 		}
 	}
 }

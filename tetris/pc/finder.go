@@ -46,7 +46,8 @@ type placeKey struct {
 
 // solver holds one worker's caches.
 type solver struct {
-	r      *reacher
+	r      *fastTables
+	slow   *reacher // if set, the reference generator is used instead (tests)
 	memo   map[memoKey]bool
 	places map[placeKey][]Field
 	shared *sync.Map // placeKey -> []Field, shared by the workers of one run (may be nil)
@@ -56,7 +57,7 @@ type solver struct {
 }
 
 func newSolver(hold bool) *solver {
-	return &solver{r: newReacher(), memo: map[memoKey]bool{}, places: map[placeKey][]Field{}, hold: hold}
+	return &solver{r: fastTabs(), memo: map[memoKey]bool{}, places: map[placeKey][]Field{}, hold: hold}
 }
 
 func (s *solver) placementsOf(f Field, h int, p Piece) []Field {
@@ -70,7 +71,12 @@ func (s *solver) placementsOf(f Field, h int, p Piece) []Field {
 			return v.([]Field)
 		}
 	}
-	v := s.r.placements(f, h, p, nil)
+	var v []Field
+	if s.slow != nil {
+		v = s.slow.placements(f, h, p, nil)
+	} else {
+		v = s.r.placements(f, h, p, nil)
+	}
 	s.places[k] = v
 	if s.shared != nil {
 		s.shared.Store(k, v)
@@ -167,10 +173,11 @@ func (s *solver) expand(f Field, h int, hold Piece, q []Piece, path *[]Step) boo
 		return false
 	}
 	if hold != NoPiece {
-		if len(q) > 0 && hold != q[0] && tryPiece(hold, q[0], q[1:]) {
-			return true
+		if len(q) == 0 {
+			// Queue exhausted: the held piece can still be placed (sfinder).
+			return tryPiece(hold, NoPiece, nil)
 		}
-		return false
+		return hold != q[0] && tryPiece(hold, q[0], q[1:])
 	}
 	// Empty hold: the current piece goes to hold, the next is placed.
 	if len(q) >= 2 && q[0] != q[1] {
@@ -248,6 +255,11 @@ func Percent(ctx context.Context, f Field, pat *Pattern, opt Options) (success, 
 		use++
 	}
 	seqs := pat.Sequences()
+	for _, sq := range seqs {
+		if len(sq) < need {
+			return 0, 0, fmt.Errorf("pc: the pattern gives %d pieces, the field needs at least %d", len(sq), need)
+		}
+	}
 	// Distinct truncated queues, solved once each.
 	index := map[uint64]int{}
 	var uniq [][]Piece
@@ -261,8 +273,30 @@ func Percent(ctx context.Context, f Field, pat *Pattern, opt Options) (success, 
 			uniq = append(uniq, sq)
 		}
 	}
-	res := make([]bool, len(uniq))
 	g, h := clearLines(f, opt.Height)
+	var res []bool
+	if need <= maxSeqPieces {
+		res, err = percentSets(ctx, g, h, need, uniq, opt)
+	} else {
+		res, err = percentSearch(ctx, g, h, uniq, opt)
+	}
+	if err != nil {
+		return 0, 0, err
+	}
+	// As sfinder does, count distinct (truncated) sequences.
+	for _, ok := range res {
+		if ok {
+			success++
+		}
+	}
+	return success, len(uniq), nil
+}
+
+// percentSearch solves each truncated sequence with the depth-first search
+// (Percent's path beyond maxSeqPieces placements, and the reference the
+// bitset path is tested against); work is spread over all cores.
+func percentSearch(ctx context.Context, g Field, h int, uniq [][]Piece, opt Options) ([]bool, error) {
+	res := make([]bool, len(uniq))
 	workers := runtime.GOMAXPROCS(0)
 	var wg sync.WaitGroup
 	var next int64
@@ -292,14 +326,5 @@ func Percent(ctx context.Context, f Field, pat *Pattern, opt Options) (success, 
 		}()
 	}
 	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return 0, 0, err
-	}
-	// As sfinder does, count distinct (truncated) sequences.
-	for _, ok := range res {
-		if ok {
-			success++
-		}
-	}
-	return success, len(uniq), nil
+	return res, ctx.Err()
 }
