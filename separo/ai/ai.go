@@ -86,6 +86,10 @@ type Options struct {
 	Threshold int
 	// RAVE is yomi's AMAF equivalence parameter (default 300; negative disables AMAF).
 	RAVE float64
+	// Solve is yomi's endgame gate: the exact solver runs when both sides
+	// together have at most this many legal moves (default 12; negative
+	// disables the solver).
+	Solve int
 }
 
 // Names lists the players New knows, weakest first.
@@ -103,6 +107,11 @@ func New(name string, opt Options) (Player, error) {
 		return NewUCT(opt), nil
 	case "yomi":
 		return NewYomi(opt), nil
+	case "yomi-nosolve":
+		opt.Solve = -1
+		p := NewYomi(opt)
+		p.name = "yomi-nosolve"
+		return p, nil
 	}
 	names := Names()
 	sort.Strings(names)

@@ -9,6 +9,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"time"
 
 	"github.com/yomi-ai/yomi/separo"
 )
@@ -28,6 +29,9 @@ type yNode struct {
 
 // Yomi is our MCTS player.
 type Yomi struct {
+	name      string
+	solveGate int
+	solver    solver
 	c         float64
 	rave      float64
 	threshold uint32
@@ -48,12 +52,17 @@ type Yomi struct {
 const (
 	DefaultYomiC    = 0.2
 	DefaultYomiRAVE = 300
+	// DefaultYomiSolve is the endgame gate: both sides' legal moves in total.
+	DefaultYomiSolve = 12
 )
 
 // NewYomi builds our player; opt.C (default 0.2), opt.RAVE (default 300,
 // negative disables AMAF) and opt.Threshold (default 1) tune it.
 func NewYomi(opt Options) *Yomi {
-	y := &Yomi{c: opt.C, rave: opt.RAVE, threshold: uint32(opt.Threshold), rng: newRNG(opt.Seed, 4)}
+	y := &Yomi{name: "yomi", c: opt.C, rave: opt.RAVE, threshold: uint32(opt.Threshold), rng: newRNG(opt.Seed, 4), solveGate: opt.Solve}
+	if y.solveGate == 0 {
+		y.solveGate = DefaultYomiSolve
+	}
 	if y.c == 0 {
 		y.c = DefaultYomiC
 	}
@@ -67,8 +76,8 @@ func NewYomi(opt Options) *Yomi {
 	return y
 }
 
-// Name returns "yomi".
-func (y *Yomi) Name() string { return "yomi" }
+// Name returns "yomi" (or the variant's registry name).
+func (y *Yomi) Name() string { return y.name }
 
 // Iterations returns the root's visit count (for benchmarks).
 func (y *Yomi) Iterations() int {
@@ -267,6 +276,9 @@ func (y *Yomi) Move(ctx context.Context, b separo.Board, c separo.Color, budget 
 	if !b.CanMove(c) {
 		return separo.Move{}, false
 	}
+	if m, ok := y.endgame(ctx, &b, c, budget); ok {
+		return m, true
+	}
 	y.reroot(&b, c)
 	clk := newClock(ctx, budget)
 	for it := 0; !clk.done(it); it++ {
@@ -288,5 +300,39 @@ func (y *Yomi) Move(ctx context.Context, b separo.Board, c separo.Color, budget 
 	nb := b
 	nb.Apply(c, m)
 	y.setRoot(best, nb)
+	return m, true
+}
+
+// endgame runs the exact solver when few moves remain (both sides' legal
+// moves at most the gate, after 2·size plies), with at most half the time
+// (or 50 nodes per allowed iteration), and returns a move proven to win or
+// draw. A proven loss leaves the choice to the tree search.
+func (y *Yomi) endgame(ctx context.Context, b *separo.Board, c separo.Color, budget Budget) (separo.Move, bool) {
+	if y.solveGate < 0 {
+		return separo.Move{}, false
+	}
+	var tmp [64]separo.Move
+	n := len(b.Moves(c, tmp[:0]))
+	n += len(b.Moves(c.Opponent(), tmp[:0]))
+	// Few moves at the start do not mean a small tree: every move opens
+	// new ones. Wait until 2·size plies have been played.
+	if n > y.solveGate || b.Plies() < 2*b.Size() {
+		return separo.Move{}, false
+	}
+	budget = budget.normalized()
+	clk := clock{ctx: ctx}
+	if budget.Time > 0 {
+		clk.timed, clk.deadline = true, time.Now().Add(budget.Time/2)
+	}
+	y.solver.clk = &clk
+	y.solver.limit = 1 << 40
+	if budget.Iterations > 0 {
+		y.solver.limit = 50 * budget.Iterations
+	}
+	m, v, ok := y.solver.solve(b, c)
+	if !ok || v < 0 {
+		return separo.Move{}, false
+	}
+	y.valid = false // the tree does not follow this move
 	return m, true
 }
