@@ -48,7 +48,8 @@ type placeKey struct {
 type solver struct {
 	r      *fastTables
 	slow   *reacher // if set, the reference generator is used instead (tests)
-	memo   map[memoKey]bool
+	memo   *table                       // search results, a lossless-on-hit direct-mapped table
+	dbufs  [MaxHeight*10/4 + 1][]Field // placement buffers of the search, by pieces left
 	places map[placeKey][]Field
 	shared *sync.Map // placeKey -> []Field, shared by the workers of one run (may be nil)
 	hold   bool
@@ -57,7 +58,7 @@ type solver struct {
 }
 
 func newSolver(hold bool) *solver {
-	return &solver{r: fastTabs(), memo: map[memoKey]bool{}, places: map[placeKey][]Field{}, hold: hold}
+	return &solver{r: fastTabs(), memo: newTable(10), places: map[placeKey][]Field{}, hold: hold}
 }
 
 func (s *solver) placementsOf(f Field, h int, p Piece) []Field {
@@ -137,7 +138,7 @@ func (s *solver) solve(f Field, h int, hold Piece, q []Piece, path *[]Step) bool
 	}
 	key := memoKey{f, uint8(h), hold, uint8(len(q)), packQueue(q)}
 	if path == nil {
-		if v, ok := s.memo[key]; ok {
+		if v, ok := s.memo.get(key); ok {
 			return v
 		}
 	}
@@ -146,13 +147,15 @@ func (s *solver) solve(f Field, h int, hold Piece, q []Piece, path *[]Step) bool
 		return false // not memoised: the caller reports ErrBudget
 	}
 	ok := s.expand(f, h, hold, q, path)
-	s.memo[key] = ok
+	s.memo.put(key, ok)
 	return ok
 }
 
 func (s *solver) expand(f Field, h int, hold Piece, q []Piece, path *[]Step) bool {
+	n := (10*h - bits.OnesCount64(uint64(f))) / 4
 	tryPiece := func(p Piece, nhold Piece, rest []Piece) bool {
-		for _, g := range s.placementsOf(f, h, p) {
+		s.dbufs[n] = s.r.placements(f, h, p, s.dbufs[n][:0])
+		for _, g := range s.dbufs[n] {
 			ng, nh := clearLines(g, h)
 			if path != nil {
 				*path = append(*path, Step{Piece: p, Cells: g &^ f, Field: g, Height: h})
@@ -327,4 +330,55 @@ func percentSearch(ctx context.Context, g Field, h int, uniq [][]Piece, opt Opti
 	}
 	wg.Wait()
 	return res, ctx.Err()
+}
+
+// table is a direct-mapped cache of search results: each slot keeps one
+// full key, so a hit is exact and a collision only costs a recomputation.
+type table struct {
+	keys []memoKey
+	vals []uint8 // 0 empty, 1 false, 2 true
+	mask uint64
+	puts int
+}
+
+// maxTableBits bounds a table's growth (2^22 slots, about 140 MB).
+const maxTableBits = 22
+
+// newTable returns a table of 2^bits slots; it doubles (up to
+// 2^maxTableBits) each time it has taken twice as many entries as slots.
+func newTable(bits int) *table {
+	n := 1 << bits
+	return &table{keys: make([]memoKey, n), vals: make([]uint8, n), mask: uint64(n - 1)}
+}
+
+func (k *memoKey) hash() uint64 {
+	h := uint64(k.f)*0x9E3779B97F4A7C15 ^ (k.q+uint64(k.n)<<56)*0xC2B2AE3D27D4EB4F ^ uint64(k.hold)<<8 ^ uint64(k.h)
+	return h ^ h>>29
+}
+
+func (t *table) get(k memoKey) (bool, bool) {
+	i := k.hash() & t.mask
+	if t.vals[i] != 0 && t.keys[i] == k {
+		return t.vals[i] == 2, true
+	}
+	return false, false
+}
+
+func (t *table) put(k memoKey, v bool) {
+	if t.puts++; t.puts > 2*len(t.keys) && len(t.keys) < 1<<maxTableBits {
+		old := *t
+		*t = *newTable(bits.Len(uint(len(old.keys))))
+		for i, ok := range old.vals {
+			if ok != 0 {
+				j := old.keys[i].hash() & t.mask
+				t.keys[j], t.vals[j] = old.keys[i], ok
+			}
+		}
+	}
+	i := k.hash() & t.mask
+	t.keys[i] = k
+	t.vals[i] = 1
+	if v {
+		t.vals[i] = 2
+	}
 }
