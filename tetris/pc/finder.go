@@ -47,8 +47,8 @@ type placeKey struct {
 // solver holds one worker's caches.
 type solver struct {
 	r      *fastTables
-	slow   *reacher // if set, the reference generator is used instead (tests)
-	memo   *table                       // search results, a lossless-on-hit direct-mapped table
+	slow   *reacher                    // if set, the reference generator is used instead (tests)
+	memo   *table                      // search results, a lossless-on-hit direct-mapped table
 	dbufs  [MaxHeight*10/4 + 1][]Field // placement buffers of the search, by pieces left
 	places map[placeKey][]Field
 	shared *sync.Map // placeKey -> []Field, shared by the workers of one run (may be nil)
