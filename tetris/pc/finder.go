@@ -100,26 +100,29 @@ func feasible(f Field, h, pieces int) bool {
 	if empty%4 != 0 || empty/4 > pieces {
 		return false
 	}
-	run := 0
-	for x := 0; x < 10; x++ {
-		full := true
-		cnt := 0
-		for y := 0; y < h; y++ {
-			if !f.Filled(x, y) {
-				full = false
-				cnt++
-			}
-		}
-		if full {
-			if run%4 != 0 {
-				return false
-			}
-			run = 0
-			continue
-		}
-		run += cnt
+	full := uint64(fullRow)
+	for y := 0; y < h; y++ {
+		full &= f.Row(y)
 	}
-	return run%4 == 0
+	start := 0
+	for full != 0 {
+		x := bits.TrailingZeros64(full)
+		full &= full - 1
+		if x > start && !segmentOK(f, h, uint64(1)<<x-uint64(1)<<start) {
+			return false
+		}
+		start = x + 1
+	}
+	return true // the last segment holds the rest, a multiple of 4
+}
+
+// segmentOK reports whether the columns in seg hold a multiple of 4 empty cells.
+func segmentOK(f Field, h int, seg uint64) bool {
+	n := 0
+	for y := 0; y < h; y++ {
+		n += bits.OnesCount64(seg &^ f.Row(y))
+	}
+	return n%4 == 0
 }
 
 // solve reports whether a perfect clear of the remaining h rows exists.
