@@ -18,6 +18,9 @@ func seigotGame() game {
 			Summary: "seigot/tetris contest: engine, AI, Python bridge",
 			Verbs: []*cli.Verb{
 				{Name: "sequence", Summary: "the first pieces (and garbage) of a game from its seed, as numpy draws them", Run: runSeigotSequence},
+				{Name: "play", Summary: "play games in our exact engine with our AI; score, lines, game overs", Run: runSeigotPlay},
+				{Name: "replay", Summary: "replay a recorded move list in our engine (exactness check against the original)", Run: runSeigotReplay},
+				{Name: "controller", Summary: "line-based JSON controller for the Python bridge (GameStatus in, nextMove out)", Run: runSeigotController},
 			},
 		},
 		entry: web.Entry{Slug: "seigot", Title: "seigot/tetris", Summary: "The seigot/tetris Python contest: exact engine with numpy's random sequences, an AI for every level, a bridge into the real game."},
