@@ -31,7 +31,7 @@ func seigotPlayer(name string, level int, tune ...seigotTuning) (*ai.Player, err
 	case "greedy":
 		c.Width, c.Depth = 1, 1
 	case "fast":
-		c.Width, c.Depth = 40, 3
+		c = ai.FastConfig(level)
 	default:
 		return nil, cli.Usagef("--ai %q: want beam, greedy or fast", name)
 	}

@@ -81,6 +81,8 @@ type node struct {
 // Player chooses moves with the beam search.
 type Player struct {
 	cfg Config
+	// Nodes counts the placements evaluated so far (a deterministic work count).
+	Nodes int64
 	// buffers reused between decisions
 	cur, next []node
 }
@@ -240,6 +242,7 @@ func (pl *Player) expand(n *node, cur uint8, ply, remaining, well, allClear int,
 				}
 				c.value = c.score + c.shape + pl.eval(&c, well, remaining)
 				pl.next = append(pl.next, c)
+				pl.Nodes++
 			}
 		}
 	}
