@@ -32,7 +32,7 @@ func separoGame() game {
 			},
 		},
 		benches: separoBenches(),
-		entry:   web.Entry{Slug: "separo", Title: "SEPARO", Summary: "A board game of roots and regions: rules, a UCT Monte-Carlo AI, and a page to play against it."},
+		entry:   web.Entry{Slug: "separo", Title: "SEPARO", Summary: "A board game of roots and regions: rules, a UCT Monte-Carlo AI, and a page to play against it.", App: separoWebApp()},
 	}
 }
 
