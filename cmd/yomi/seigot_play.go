@@ -1,0 +1,319 @@
+// This file holds `yomi seigot play` and `yomi seigot controller`: games in
+// our engine with our AI, and the line-based JSON protocol the Python bridge
+// speaks (one GameStatus in, one nextMove strategy out).
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/yomi-ai/yomi/internal/cli"
+	"github.com/yomi-ai/yomi/seigot"
+	"github.com/yomi-ai/yomi/seigot/ai"
+)
+
+// seigotTuning overrides the AI's settings from the command line.
+type seigotTuning struct {
+	width, depth int
+	weights      string
+}
+
+// seigotPlayer returns the named AI configured for level.
+func seigotPlayer(name string, level int, tune ...seigotTuning) (*ai.Player, error) {
+	c := ai.LevelConfig(level)
+	switch name {
+	case "beam":
+	case "greedy":
+		c.Width, c.Depth = 1, 1
+	case "fast":
+		c = ai.FastConfig(level)
+	default:
+		return nil, cli.Usagef("--ai %q: want beam, greedy or fast", name)
+	}
+	for _, t := range tune {
+		if t.width > 0 {
+			c.Width = t.width
+		}
+		if t.depth > 0 {
+			c.Depth = t.depth
+		}
+		if t.weights != "" {
+			if err := json.Unmarshal([]byte(t.weights), &c.W); err != nil {
+				return nil, cli.Usagef("--weights: %v", err)
+			}
+		}
+	}
+	return ai.New(c), nil
+}
+
+type seigotGameResult struct {
+	Seed      uint64  `json:"seed"`
+	Level     int     `json:"level"`
+	Score     int     `json:"score"`
+	Lines     int     `json:"lines"`
+	LineStat  [4]int  `json:"line_stat"`
+	GameOvers int     `json:"gameovers"`
+	AllClears int     `json:"all_clears"`
+	DropScore int     `json:"drop_score"`
+	Pieces    int     `json:"pieces"`
+	MeanMs    float64 `json:"mean_ms"`
+	P99Ms     float64 `json:"p99_ms"`
+}
+
+func runSeigotPlay(ctx context.Context, env *cli.Env, args []string) error {
+	fs := cli.NewFlags(env, "yomi seigot play", "--level L --seed S [--seeds N] [--ai NAME] [--all-clear] [--json]",
+		`Plays games in our engine (exact rules of seigot/tetris) with our AI and prints the score,
+lines cleared 1/2/3/4 at a time, game overs, counted pieces and the time per decision.
+Levels 1-3 end after 180 counted pieces; level 4 is played as the battle server ran it
+(level-3 garbage, 180 pieces), so its score does not depend on speed. --seeds N plays
+seeds S..S+N-1 and adds a summary (mean, median). Progress goes to stderr.`)
+	level := fs.Int("level", 1, "level 1-4")
+	seed := fs.Uint64("seed", 0, "the game's -r value (0 = fixed order)")
+	seeds := fs.Int("seeds", 1, "number of consecutive seeds")
+	name := fs.String("ai", "beam", "AI: beam (default), fast or greedy")
+	allClear := fs.Bool("all-clear", false, "award the post-contest all-clear bonus (500 at L1-2, 4000 at L3-4)")
+	asJSON := fs.Bool("json", false, "print one JSON object per game, then a summary object")
+	var tune seigotTuning
+	fs.IntVar(&tune.width, "width", 0, "beam width (0 = the level's default)")
+	fs.IntVar(&tune.depth, "depth", 0, "search depth in pieces (0 = the level's default)")
+	fs.StringVar(&tune.weights, "weights", "", `JSON object overriding evaluation weights, e.g. {"Safe":14}`)
+	if err := cli.Parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return cli.Usagef("unexpected argument %q", fs.Arg(0))
+	}
+	if *level < 1 || *level > 4 {
+		return cli.Usagef("--level must be 1..4, got %d", *level)
+	}
+	if *seeds < 1 {
+		return cli.Usagef("--seeds must be at least 1")
+	}
+	if _, err := seigotPlayer(*name, *level, tune); err != nil {
+		return err
+	}
+	var scores []float64
+	for i := range *seeds {
+		s := *seed + uint64(i)
+		cfg, err := seigot.LevelConfig(*level, s, *allClear)
+		if err != nil {
+			return cli.Usagef("%v", err)
+		}
+		pl, _ := seigotPlayer(*name, *level, tune)
+		res := ai.Play(ctx, cfg, pl)
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		r := seigotGameResult{Seed: s, Level: *level, Score: res.Stats.Score, Lines: res.Stats.Lines,
+			LineStat: res.Stats.LineStat, GameOvers: res.Stats.GameOvers, AllClears: res.Stats.AllClears,
+			DropScore: res.Stats.DropScore, Pieces: res.Stats.BlockIndex}
+		r.MeanMs, r.P99Ms = durationStats(res.Decisions)
+		scores = append(scores, float64(r.Score))
+		if *asJSON {
+			if err := cli.WriteJSON(env.Stdout, r); err != nil {
+				return err
+			}
+		} else {
+			fmt.Fprintf(env.Stdout, "level %d seed %d: score %d lines %d (1/2/3/4: %d/%d/%d/%d) drop %d gameovers %d pieces %d, %.1f ms/move mean, %.1f p99\n",
+				r.Level, r.Seed, r.Score, r.Lines, r.LineStat[0], r.LineStat[1], r.LineStat[2], r.LineStat[3],
+				r.DropScore, r.GameOvers, r.Pieces, r.MeanMs, r.P99Ms)
+		}
+		fmt.Fprintf(env.Stderr, "seigot play: seed %d done (%d/%d)\n", s, i+1, *seeds)
+	}
+	if *seeds > 1 {
+		mean, med := meanMedian(scores)
+		if *asJSON {
+			return cli.WriteJSON(env.Stdout, map[string]any{"summary": true, "games": len(scores), "mean": mean, "median": med})
+		}
+		fmt.Fprintf(env.Stdout, "%d games: mean %.1f median %.1f\n", len(scores), mean, med)
+	}
+	return nil
+}
+
+func durationStats(ds []time.Duration) (meanMs, p99Ms float64) {
+	if len(ds) == 0 {
+		return 0, 0
+	}
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	var sum time.Duration
+	for _, d := range s {
+		sum += d
+	}
+	meanMs = float64(sum) / float64(len(s)) / 1e6
+	p99Ms = float64(s[int(math.Ceil(0.99*float64(len(s))))-1]) / 1e6
+	return
+}
+
+func meanMedian(xs []float64) (mean, median float64) {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	for _, x := range s {
+		mean += x
+	}
+	mean /= float64(len(s))
+	if n := len(s); n%2 == 1 {
+		median = s[n/2]
+	} else {
+		median = (s[n/2-1] + s[n/2]) / 2
+	}
+	return
+}
+
+func runSeigotController(ctx context.Context, env *cli.Env, args []string) error {
+	fs := cli.NewFlags(env, "yomi seigot controller", "[--ai NAME] [--level L]",
+		`Speaks the bridge protocol on stdin/stdout: each input line is one GameStatus as JSON
+(the original's field names, without the Python "class" entries); each output line is
+one nextMove strategy: {"direction":D,"x":X,"y_operation":1,"y_moveblocknum":1,
+"use_hold_function":"n"}. A line that cannot be read gets {"error":"..."} instead, and
+the controller keeps going. The level (for the search settings) defaults to one guessed
+from the status: garbage => 3, seed 0 => 1, else 2. Ends at end of input.`)
+	name := fs.String("ai", "beam", "AI: beam, fast or greedy")
+	level := fs.Int("level", 0, "level whose search settings to use (0 = guess from each status)")
+	if err := cli.Parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return cli.Usagef("unexpected argument %q", fs.Arg(0))
+	}
+	if *level < 0 || *level > 4 {
+		return cli.Usagef("--level must be 0..4, got %d", *level)
+	}
+	if _, err := seigotPlayer(*name, 1); err != nil {
+		return err
+	}
+	players := map[int]*ai.Player{}
+	sc := bufio.NewScanner(env.Stdin)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	out := bufio.NewWriter(env.Stdout)
+	for sc.Scan() {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		line := sc.Bytes()
+		if len(line) == 0 {
+			continue
+		}
+		var st seigot.GameStatus
+		reply := func(v any) error {
+			b, _ := json.Marshal(v)
+			out.Write(b)
+			out.WriteByte('\n')
+			return out.Flush()
+		}
+		if err := json.Unmarshal(line, &st); err != nil {
+			if err := reply(map[string]string{"error": "bad GameStatus JSON: " + err.Error()}); err != nil {
+				return err
+			}
+			continue
+		}
+		pos, err := st.Position()
+		if err != nil {
+			if err := reply(map[string]string{"error": err.Error()}); err != nil {
+				return err
+			}
+			continue
+		}
+		lv := *level
+		if lv == 0 {
+			switch {
+			case st.DebugInfo.ObstacleHeight > 0:
+				lv = 3
+			case pos.FixedOrder:
+				lv = 1
+			default:
+				lv = 2
+			}
+		}
+		pl := players[lv]
+		if pl == nil {
+			pl, _ = seigotPlayer(*name, lv)
+			players[lv] = pl
+		}
+		m := pl.Decide(ctx, &pos)
+		if err := reply(seigot.StrategyOf(m)); err != nil {
+			return err
+		}
+	}
+	return sc.Err()
+}
+
+func runSeigotReplay(ctx context.Context, env *cli.Env, args []string) error {
+	fs := cli.NewFlags(env, "yomi seigot replay", "--level L --seed S --moves FILE|- [--cap N] [--all-clear] [--json]",
+		`Replays a recorded move list in our engine and prints the result, to check that a game
+played by the same moves scores the same here and in the original. FILE is a JSON list of
+moves, each [direction, x, y_operation, y_moveblocknum, use_hold_function] (one per tick),
+as the headless harness described in the README records them. The game ends at the piece
+cap or when the moves run out.`)
+	level := fs.Int("level", 1, "level 1-4")
+	seed := fs.Uint64("seed", 0, "the game's -r value")
+	file := fs.String("moves", "", "move list file (- = stdin)")
+	capN := fs.Int("cap", 180, "piece cap (BlockNumMax)")
+	allClear := fs.Bool("all-clear", false, "award the all-clear bonus")
+	asJSON := fs.Bool("json", false, "print the result as JSON")
+	if err := cli.Parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return cli.Usagef("unexpected argument %q", fs.Arg(0))
+	}
+	if *file == "" {
+		return cli.Usagef("--moves is required")
+	}
+	cfg, err := seigot.LevelConfig(*level, *seed, *allClear)
+	if err != nil {
+		return cli.Usagef("%v", err)
+	}
+	cfg.BlockNumMax = *capN
+	arg := *file
+	if arg != "-" {
+		arg = "@" + arg
+	}
+	data, err := cli.ReadArg(env, arg)
+	if err != nil {
+		return err
+	}
+	var raw [][5]any
+	if err := json.Unmarshal([]byte(data), &raw); err != nil {
+		return fmt.Errorf("moves: %w", err)
+	}
+	g := seigot.NewGame(cfg)
+	for i, r := range raw {
+		if g.Done {
+			break
+		}
+		var s seigot.Strategy
+		ints := [4]*int{&s.Direction, &s.X, &s.YOperation, &s.YMoveBlockNum}
+		for k, p := range ints {
+			f, ok := r[k].(float64)
+			if !ok || f != math.Trunc(f) {
+				return fmt.Errorf("move %d: field %d is %v, want an integer", i, k, r[k])
+			}
+			*p = int(f)
+		}
+		if s.YOperation == 1 && s.YMoveBlockNum < 1 {
+			s.YMoveBlockNum = 1
+		}
+		s.UseHoldFunction, _ = r[4].(string)
+		m, err := seigot.MoveOf(s)
+		if err != nil {
+			return fmt.Errorf("move %d: %w", i, err)
+		}
+		g.Tick(m)
+	}
+	r := seigotGameResult{Seed: *seed, Level: *level, Score: g.Stats.Score, Lines: g.Stats.Lines,
+		LineStat: g.Stats.LineStat, GameOvers: g.Stats.GameOvers, AllClears: g.Stats.AllClears,
+		DropScore: g.Stats.DropScore, Pieces: g.Stats.BlockIndex}
+	if *asJSON {
+		return cli.WriteJSON(env.Stdout, r)
+	}
+	fmt.Fprintf(env.Stdout, "level %d seed %d: score %d lines %d (1/2/3/4: %d/%d/%d/%d) drop %d gameovers %d pieces %d ticks %d\n",
+		r.Level, r.Seed, r.Score, r.Lines, r.LineStat[0], r.LineStat[1], r.LineStat[2], r.LineStat[3],
+		r.DropScore, r.GameOvers, r.Pieces, g.Stats.Ticks)
+	return nil
+}

@@ -1,0 +1,164 @@
+// This file tests the search's board model against the engine (placement,
+// reachability, drop score, line clears) and that decisions are legal.
+package ai
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/yomi-ai/yomi/seigot"
+)
+
+// randomBoard fills the bottom rows with random cells and leaves the top clear.
+func randomBoard(rng *rand.Rand) seigot.Board {
+	var b seigot.Board
+	top := 6 + rng.IntN(16)
+	for y := top; y < seigot.Height; y++ {
+		for x := range seigot.Width {
+			if rng.IntN(10) < 7 {
+				b[x+y*seigot.Width] = uint8(1 + rng.IntN(7))
+			}
+		}
+		if rng.IntN(4) == 0 { // some full rows to clear
+			for x := range seigot.Width {
+				b[x+y*seigot.Width] = 2
+			}
+			b[rng.IntN(seigot.Width)+y*seigot.Width] = 0
+		}
+	}
+	// Occasional blocks near the top make some rotations and shifts fail.
+	if rng.IntN(3) == 0 {
+		b[rng.IntN(seigot.Width)+(rng.IntN(3))*seigot.Width] = 4
+	}
+	return b
+}
+
+func TestFieldMatchesEngine(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	checked, blocked := 0, 0
+	for trial := range 3000 {
+		cfg, _ := seigot.LevelConfig(2, uint64(trial+1), false)
+		g := seigot.NewGame(cfg)
+		g.Board = randomBoard(rng)
+		s := int(g.Cur)
+		if g.Board.Collides(s, 0, 5, 1) {
+			continue
+		}
+		d := rng.IntN(4)
+		x := rng.IntN(10)
+		f := fieldOf(&g.Board)
+		reach := false
+		if ps := &shapes[s][d]; x >= ps.lo && x <= ps.hi {
+			reach = f.reachable(s, d, x)
+		}
+		g.BeginTick()
+		before := g.Stats.Score
+		// Follow the rotation and shift to see where the game puts the piece.
+		r := g.ApplyMove(seigot.Move{Direction: d, X: x, YOperation: 1})
+		if r.GameOver {
+			continue
+		}
+		if !reach {
+			blocked++
+			continue
+		}
+		fallen, lines := f.drop(s, d, x)
+		if fallen != r.Dropped || lines != r.Lines || g.Stats.Score-before != fallen+seigot.LineScore(lines) {
+			t.Fatalf("trial %d shape %d d %d x %d: field fell %d cleared %d, engine %+v", trial, s, d, x, fallen, lines, r)
+		}
+		if got := fieldOf(&g.Board); got != f {
+			t.Fatalf("trial %d: boards differ after the drop", trial)
+		}
+		checked++
+	}
+	if checked < 1000 || blocked < 50 {
+		t.Fatalf("only %d placements checked, %d blocked", checked, blocked)
+	}
+}
+
+func TestReachableMatchesEngine(t *testing.T) {
+	// reachable(d, x) must be exactly "the game ends the rotate+shift at (d, x)".
+	rng := rand.New(rand.NewPCG(3, 4))
+	for trial := range 2000 {
+		cfg, _ := seigot.LevelConfig(1, 0, false)
+		g := seigot.NewGame(cfg)
+		for range trial % 7 {
+			g.Tick(seigot.Move{Hold: false, Direction: 0, X: 0, YOperation: 1})
+		}
+		g.Board = randomBoard(rng)
+		for y := 0; y < 4; y++ {
+			for x := range seigot.Width {
+				if rng.IntN(12) == 0 {
+					g.Board[x+y*seigot.Width] = 1
+				}
+			}
+		}
+		s := int(g.Cur)
+		if g.Board.Collides(s, 0, 5, 1) {
+			continue
+		}
+		d, x := rng.IntN(dirCount(uint8(s))), rng.IntN(10)
+		ps := &shapes[s][d]
+		if x < ps.lo || x > ps.hi {
+			continue
+		}
+		f := fieldOf(&g.Board)
+		want := f.reachable(s, d, x)
+		// Replay the game's rotate and shift loops on a copy.
+		cd, cx := 0, 5
+		for k := 0; cd != d && k < 4; k++ {
+			if g.Board.Collides(s, (cd+1)%4, cx, 1) {
+				break
+			}
+			cd = (cd + 1) % 4
+		}
+		for k := 0; cx != x && k < 5; k++ {
+			nx := cx + 1
+			if cx > x {
+				nx = cx - 1
+			}
+			if g.Board.Collides(s, cd, nx, 1) {
+				break
+			}
+			cx = nx
+		}
+		if got := cd == d && cx == x; got != want {
+			t.Fatalf("trial %d shape %d d %d x %d: reachable %v, game reaches %v", trial, s, d, x, want, got)
+		}
+	}
+}
+
+func TestDecisionsAreLegalAndDeterministic(t *testing.T) {
+	for _, level := range []int{1, 2, 3} {
+		cfg, _ := seigot.LevelConfig(level, 7, false)
+		cfg.BlockNumMax = 40
+		c := LevelConfig(level)
+		c.Width, c.Depth = 30, 3
+		a := Play(context.Background(), cfg, New(c))
+		b := Play(context.Background(), cfg, New(c))
+		if a.Stats != b.Stats {
+			t.Fatalf("level %d: two runs differ: %+v vs %+v", level, a.Stats, b.Stats)
+		}
+		if a.Stats.BlockIndex != 40 || len(a.Decisions) < 40 {
+			t.Fatalf("level %d: %+v after %d decisions", level, a.Stats, len(a.Decisions))
+		}
+	}
+}
+
+func TestEndgameUsesExactScore(t *testing.T) {
+	// One piece left: the player must take the move with the highest real
+	// score. An I in the well of four ready rows scores 1300 + drop.
+	var b seigot.Board
+	for y := 18; y < 22; y++ {
+		for x := 1; x < 10; x++ {
+			b[x+y*10] = 3
+		}
+	}
+	p := seigot.Position{Board: b, Cur: seigot.ShapeI, X: 5, Y: 1, Next: [5]uint8{2, 3, 4, 5, 6},
+		BlockIndex: 180, BlockMax: 180}
+	m := New(LevelConfig(2)).Decide(context.Background(), &p)
+	if m.Hold || m.Direction%2 != 0 || m.X != 0 || m.YOperation != 1 {
+		t.Fatalf("last piece: %+v, want the I down column 0", m)
+	}
+}

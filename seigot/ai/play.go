@@ -1,0 +1,45 @@
+// This file holds the game loop that lets a Player play a whole game in
+// the engine, and the fixed-order future used at seed 0.
+package ai
+
+import (
+	"context"
+	"time"
+
+	"github.com/yomi-ai/yomi/seigot"
+)
+
+// CycleFuture returns the n pieces that follow last in the seed-0 order 1..7.
+func CycleFuture(last uint8, n int) []uint8 {
+	out := make([]uint8, n)
+	for i := range out {
+		last = last%7 + 1
+		out[i] = last
+	}
+	return out
+}
+
+// Result is a finished game and the time its decisions took.
+type Result struct {
+	Stats     seigot.Stats
+	Decisions []time.Duration
+}
+
+// Play runs a whole game of cfg with player pl. It stops early (returning what was played) when ctx ends.
+func Play(ctx context.Context, cfg seigot.Config, pl *Player) Result {
+	if cfg.BlockNumMax <= 0 && cfg.MaxTicks <= 0 {
+		cfg.MaxTicks = 100000
+	}
+	g := seigot.NewGame(cfg)
+	var res Result
+	for !g.Done && ctx.Err() == nil {
+		g.BeginTick()
+		pos := g.Position()
+		t0 := time.Now()
+		m := pl.Decide(ctx, &pos)
+		res.Decisions = append(res.Decisions, time.Since(t0))
+		g.ApplyMove(m)
+	}
+	res.Stats = g.Stats
+	return res
+}

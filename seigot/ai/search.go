@@ -1,0 +1,318 @@
+// This file holds the beam search over the known pieces (current + previews,
+// and the full future at seed 0 where the order is fixed) with hold, and the
+// evaluation.
+package ai
+
+import (
+	"context"
+	"slices"
+
+	"github.com/yomi-ai/yomi/seigot"
+)
+
+// Weights are the evaluation's coefficients (points of game score).
+type Weights struct {
+	Hole      float64    // per hole
+	HoleRow   float64    // per row holding a hole
+	Bump      float64    // per unit of bumpiness away from the well
+	DeepWell  float64    // per cell of non-edge wells deeper than 2
+	WellFill  float64    // per filled cell in the well column
+	Ready     float64    // per bottom row ready for a tetris (up to 4)
+	Height    float64    // per unit of max height above Safe, squared
+	Safe      int        // height at which danger starts
+	Burn      [4]float64 // shaping added to clears of 1..4 lines when safe
+	HoldI     float64    // bonus for an I in hold
+	GameOver  float64    // a placement whose next spawn fails
+	Remaining int        // below this many pieces left, positional terms fade out
+}
+
+// DefaultWeights are hand-tuned on level 2 (seeds 1-10, beam 120 x 6).
+func DefaultWeights() Weights {
+	return Weights{
+		Hole: -250, HoleRow: -120, Bump: -12, DeepWell: -40, WellFill: -60, Ready: 90,
+		Height: -8, Safe: 12, Burn: [4]float64{-500, -800, -700, 0}, HoldI: 60,
+		GameOver: -5000, Remaining: 8,
+	}
+}
+
+// Config sets the search.
+type Config struct {
+	Width   int     // beam width
+	Depth   int     // plies (capped by known pieces)
+	W       Weights // evaluation
+	Well    int     // well column (0 or 9); -1 chooses the lower edge at each decision
+	NoHold  bool    // never use hold
+	Exhaust bool    // keep every child of the first ply
+}
+
+// LevelConfig returns the search settings used for a level.
+func LevelConfig(level int) Config {
+	c := Config{Width: 200, Depth: 6, W: DefaultWeights(), Well: 0}
+	switch level {
+	case 1:
+		c.Width, c.Depth = 300, 12
+	case 3, 4:
+		// Ten garbage rows: the stack starts high, holes are everywhere.
+		c.Well = -1
+		c.W.Safe, c.W.Hole, c.W.HoleRow = 15, -150, -200
+	}
+	return c
+}
+
+// action is the first move of a line.
+type action struct {
+	hold      bool
+	firstHold bool
+	dir, x    int
+}
+
+type node struct {
+	f        field
+	hold     uint8
+	holdSet  bool
+	score    float64 // real game points gained
+	shape    float64 // shaping terms accumulated
+	value    float64 // score + shape + evaluation, for sorting
+	first    action
+	dead     bool
+	lastHash uint64
+}
+
+// Player chooses moves with the beam search.
+type Player struct {
+	cfg Config
+	// Nodes counts the placements evaluated so far (a deterministic work count).
+	Nodes int64
+	// buffers reused between decisions
+	cur, next []node
+}
+
+// New returns a player with the given settings.
+func New(cfg Config) *Player {
+	if cfg.Width < 1 {
+		cfg.Width = 1
+	}
+	if cfg.Depth < 1 {
+		cfg.Depth = 1
+	}
+	return &Player{cfg: cfg}
+}
+
+// Decide returns the move for position p. At seed 0 (p.FixedOrder) the
+// search also sees the pieces after the previews.
+func (pl *Player) Decide(ctx context.Context, p *seigot.Position) seigot.Move {
+	if p.Y > 1 || p.Cur == 0 {
+		// A hanging or invalid piece: drop it where it is.
+		return seigot.Move{Direction: p.Dir, X: p.X, YOperation: 1, YMoveBlock: 1}
+	}
+	seq := []uint8{p.Cur}
+	for _, s := range p.Next {
+		if s == 0 {
+			break
+		}
+		seq = append(seq, s)
+	}
+	if p.FixedOrder && len(seq) == len(p.Next)+1 {
+		seq = append(seq, CycleFuture(seq[len(seq)-1], pl.cfg.Depth)...)
+	}
+	depth := min(pl.cfg.Depth, len(seq))
+	left := 1 << 30 // counted pieces still to play after the current one
+	if p.BlockMax > 0 {
+		left = p.BlockMax - p.BlockIndex
+	}
+	well := pl.cfg.Well
+	root := node{f: fieldOf(&p.Board), hold: p.Hold, holdSet: p.HoldSet}
+	if well < 0 {
+		ft := root.f.features(0)
+		well = 0
+		if ft.heights[9] < ft.heights[0] {
+			well = 9
+		}
+	}
+	pl.cur = append(pl.cur[:0], root)
+	best := action{dir: 0, x: 5}
+	bestVal := -1e18
+	for ply := 0; ply < depth && ply <= left; ply++ {
+		if ctx.Err() != nil && ply > 0 {
+			break
+		}
+		pl.next = pl.next[:0]
+		cur := seq[ply]
+		remaining := left - ply // pieces after this one
+		for i := range pl.cur {
+			n := &pl.cur[i]
+			pl.expand(n, cur, ply, remaining, well, p.AllClear, seq, depth)
+		}
+		if len(pl.next) == 0 {
+			break
+		}
+		// Sort by value, drop duplicates, keep the width.
+		slices.SortFunc(pl.next, func(a, b node) int {
+			switch {
+			case a.value > b.value:
+				return -1
+			case a.value < b.value:
+				return 1
+			}
+			return 0
+		})
+		keep := pl.next[:0]
+		seen := make(map[uint64]struct{}, pl.cfg.Width)
+		for _, n := range pl.next {
+			if len(keep) >= pl.cfg.Width && !(ply == 0 && pl.cfg.Exhaust) {
+				break
+			}
+			h := n.hash()
+			if _, dup := seen[h]; dup {
+				continue
+			}
+			seen[h] = struct{}{}
+			keep = append(keep, n)
+		}
+		pl.cur, pl.next = keep, pl.cur
+		if pl.cur[0].value > -1e17 {
+			best, bestVal = pl.cur[0].first, pl.cur[0].value
+		}
+		if remaining <= 0 {
+			break
+		}
+	}
+	_ = bestVal
+	if best.firstHold {
+		return seigot.Move{Hold: true, Direction: 0, X: 5, YOperation: 1, YMoveBlock: 1}
+	}
+	return seigot.Move{Hold: best.hold, Direction: best.dir, X: best.x, YOperation: 1, YMoveBlock: 1}
+}
+
+func (n *node) hash() uint64 {
+	h := uint64(14695981039346656037)
+	for _, r := range n.f.rows {
+		h ^= uint64(r)
+		h *= 1099511628211
+	}
+	h ^= uint64(n.hold) | uint64(b2i(n.holdSet))<<8
+	h *= 1099511628211
+	return h
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// expand appends the children of n when piece cur is the current piece at ply.
+func (pl *Player) expand(n *node, cur uint8, ply, remaining, well, allClear int, seq []uint8, depth int) {
+	if n.dead {
+		return
+	}
+	nextPiece := uint8(0)
+	if ply+1 < len(seq) {
+		nextPiece = seq[ply+1]
+	}
+	pre := n.f.features(well).maxH
+	try := func(s uint8, useHold bool) {
+		for d := range dirCount(s) {
+			ps := &shapes[s][d]
+			for x := ps.lo; x <= ps.hi; x++ {
+				if !n.f.reachable(int(s), d, x) {
+					continue
+				}
+				c := *n
+				if useHold {
+					c.hold = cur
+				}
+				fallen, lines := c.f.drop(int(s), d, x)
+				gain := float64(fallen + seigot.LineScore(lines))
+				if lines > 0 && allClear > 0 && c.f.empty() {
+					gain += float64(allClear)
+				}
+				c.score += gain
+				if lines > 0 && remaining > 0 {
+					c.shape += pl.burn(lines, pre, remaining)
+				}
+				if ply == 0 {
+					c.first = action{hold: useHold, dir: d, x: x}
+				}
+				// The next piece must be able to appear.
+				if nextPiece != 0 && !c.f.spawnOK(int(nextPiece)) {
+					c.shape += pl.cfg.W.GameOver
+					c.dead = true
+				}
+				c.value = c.score + c.shape + pl.eval(&c, well, remaining)
+				pl.next = append(pl.next, c)
+				pl.Nodes++
+			}
+		}
+	}
+	try(cur, false)
+	if pl.cfg.NoHold {
+		return
+	}
+	if n.holdSet {
+		if n.hold != cur && n.hold != 0 {
+			try(n.hold, true)
+		}
+	} else if remaining > 0 {
+		// First hold: the piece goes to hold, a counted piece passes unplaced.
+		c := *n
+		c.hold, c.holdSet = cur, true
+		if ply == 0 {
+			c.first = action{firstHold: true}
+		}
+		if nextPiece != 0 && !c.f.spawnOK(int(nextPiece)) {
+			c.dead = true
+			c.shape += pl.cfg.W.GameOver
+		}
+		c.value = c.score + c.shape + pl.eval(&c, well, remaining)
+		pl.next = append(pl.next, c)
+	}
+}
+
+func dirCount(s uint8) int {
+	switch s {
+	case seigot.ShapeI, seigot.ShapeS, seigot.ShapeZ:
+		return 2
+	case seigot.ShapeO:
+		return 1
+	}
+	return 4
+}
+
+// burn is the shaping for clearing fewer than four lines: negative while
+// the stack is safe (those cells could have made a tetris), zero in danger.
+func (pl *Player) burn(lines, preMax, remaining int) float64 {
+	w := &pl.cfg.W
+	v := w.Burn[lines-1]
+	if preMax >= w.Safe+4 {
+		return 0
+	}
+	if remaining < w.Remaining {
+		v *= float64(remaining) / float64(w.Remaining)
+	}
+	return v
+}
+
+// eval scores the board a node leaves: positional terms fade as the cap nears.
+func (pl *Player) eval(n *node, well, remaining int) float64 {
+	if remaining <= 0 {
+		return 0
+	}
+	w := &pl.cfg.W
+	ft := n.f.features(well)
+	v := w.Hole*float64(ft.holes) + w.HoleRow*float64(ft.holeRows) + w.Bump*float64(ft.bump) +
+		w.DeepWell*float64(ft.deepWells) + w.WellFill*float64(ft.wellFilled) +
+		w.Ready*float64(min(ft.ready, 4))
+	if ft.maxH > w.Safe {
+		d := float64(ft.maxH - w.Safe)
+		v += w.Height * d * d
+	}
+	if n.hold == seigot.ShapeI && n.holdSet {
+		v += w.HoldI
+	}
+	if remaining < w.Remaining {
+		v *= float64(remaining) / float64(w.Remaining)
+	}
+	return v
+}
