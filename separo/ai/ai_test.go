@@ -8,6 +8,7 @@ import (
 	"context"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/yomi-ai/yomi/separo"
 )
@@ -214,5 +215,23 @@ func TestStrengthSanity(t *testing.T) {
 			t.Errorf("%s scored %.1f/20 against random", name, points)
 		}
 		t.Logf("%s vs random: %.1f/20", name, points)
+	}
+}
+
+// TestCancelledContextStillMoves: a done context stops the search at once,
+// and every player still returns a legal move (at least one iteration).
+func TestCancelledContextStillMoves(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	b := separo.MustNew(9)
+	for _, n := range append(Names(), "yomi-nosolve") {
+		p, err := New(n, Options{Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, ok := p.Move(ctx, b, separo.Red, Budget{Time: time.Hour})
+		if !ok || !b.Legal(separo.Red, m) {
+			t.Errorf("%s: move %v ok=%v", n, m, ok)
+		}
 	}
 }

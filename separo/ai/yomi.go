@@ -303,9 +303,10 @@ func (y *Yomi) Move(ctx context.Context, b separo.Board, c separo.Color, budget 
 	return m, true
 }
 
-// endgame runs the exact solver when few moves remain, with at most half
-// the time (or 50 nodes per allowed iteration), and returns a move proven
-// to win or draw. A proven loss leaves the choice to the tree search.
+// endgame runs the exact solver when few moves remain (both sides' legal
+// moves at most the gate, after 2·size plies), with at most half the time
+// (or 50 nodes per allowed iteration), and returns a move proven to win or
+// draw. A proven loss leaves the choice to the tree search.
 func (y *Yomi) endgame(ctx context.Context, b *separo.Board, c separo.Color, budget Budget) (separo.Move, bool) {
 	if y.solveGate < 0 {
 		return separo.Move{}, false
@@ -313,7 +314,9 @@ func (y *Yomi) endgame(ctx context.Context, b *separo.Board, c separo.Color, bud
 	var tmp [64]separo.Move
 	n := len(b.Moves(c, tmp[:0]))
 	n += len(b.Moves(c.Opponent(), tmp[:0]))
-	if n > y.solveGate {
+	// Few moves at the start do not mean a small tree: every move opens
+	// new ones. Wait until 2·size plies have been played.
+	if n > y.solveGate || b.Plies() < 2*b.Size() {
 		return separo.Move{}, false
 	}
 	budget = budget.normalized()
