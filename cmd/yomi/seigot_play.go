@@ -31,9 +31,11 @@ func seigotPlayer(name string, level int, tune ...seigotTuning) (*ai.Player, err
 	case "greedy":
 		c.Width, c.Depth = 1, 1
 	case "fast":
-		c.Width, c.Depth = 40, 3
+		c = ai.FastConfig(level)
+	case "nohold":
+		c.NoHold = true
 	default:
-		return nil, cli.Usagef("--ai %q: want beam, greedy or fast", name)
+		return nil, cli.Usagef("--ai %q: want beam, fast, nohold or greedy", name)
 	}
 	for _, t := range tune {
 		if t.width > 0 {

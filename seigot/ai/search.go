@@ -22,6 +22,7 @@ type Weights struct {
 	Safe      int        // height at which danger starts
 	Burn      [4]float64 // shaping added to clears of 1..4 lines when safe
 	HoldI     float64    // bonus for an I in hold
+	AvgHeight float64    // per row of mean column height (future drop bonus shrinks as the stack grows)
 	GameOver  float64    // a placement whose next spawn fails
 	Remaining int        // below this many pieces left, positional terms fade out
 }
@@ -50,7 +51,9 @@ func LevelConfig(level int) Config {
 	c := Config{Width: 200, Depth: 6, W: DefaultWeights(), Well: 0}
 	switch level {
 	case 1:
+		// Fixed order, whole future known: deeper; a lower stack earns more drop bonus.
 		c.Width, c.Depth = 300, 12
+		c.W.Height, c.W.Safe = -20, 6
 	case 3, 4:
 		// Ten garbage rows: the stack starts high, holes are everywhere.
 		c.Well = -1
@@ -81,6 +84,8 @@ type node struct {
 // Player chooses moves with the beam search.
 type Player struct {
 	cfg Config
+	// Nodes counts the placements evaluated so far (a deterministic work count).
+	Nodes int64
 	// buffers reused between decisions
 	cur, next []node
 }
@@ -240,6 +245,7 @@ func (pl *Player) expand(n *node, cur uint8, ply, remaining, well, allClear int,
 				}
 				c.value = c.score + c.shape + pl.eval(&c, well, remaining)
 				pl.next = append(pl.next, c)
+				pl.Nodes++
 			}
 		}
 	}
@@ -304,6 +310,13 @@ func (pl *Player) eval(n *node, well, remaining int) float64 {
 	if ft.maxH > w.Safe {
 		d := float64(ft.maxH - w.Safe)
 		v += w.Height * d * d
+	}
+	if w.AvgHeight != 0 {
+		sum := 0
+		for _, h := range ft.heights {
+			sum += h
+		}
+		v += w.AvgHeight * float64(sum) / width
 	}
 	if n.hold == seigot.ShapeI && n.holdSet {
 		v += w.HoldI

@@ -279,28 +279,38 @@ func TestBrowser(t *testing.T) {
 		}
 		checkFinished(ctx, t, p)
 
-		// Playout speed in the browser against native code, same seed: best
-		// of three alternating runs each, to damp the noise of a shared machine.
-		req := api.BenchRequest{Size: 9, Playouts: 3000, Seed: 1}
-		if n, err := strconv.Atoi(os.Getenv("YOMI_SEPARO_BENCH_PLAYOUTS")); err == nil && n > 0 {
-			req.Playouts = n // for BENCHMARKS.md: longer runs
+		// Speed in the browser against native code on the same work (random
+		// playouts; one UCT and one yomi search of fixed iterations): best of
+		// three alternating runs each, to damp the noise of a shared machine.
+		// The deterministic results must agree.
+		n := 3000
+		if v, err := strconv.Atoi(os.Getenv("YOMI_SEPARO_BENCH_PLAYOUTS")); err == nil && v > 0 {
+			n = v // for BENCHMARKS.md: longer runs
 		}
-		var bestWeb, bestNative float64
-		for range 3 {
-			var web api.BenchResult
-			if err := p.eval(ctx, fmt.Sprintf(`separo.engine.bench({size: %d, playouts: %d, seed: %d})`, req.Size, req.Playouts, req.Seed), &web); err != nil {
-				t.Fatal(err)
+		for _, aiName := range []string{"", "uct", "yomi"} {
+			req := api.BenchRequest{Size: 9, Playouts: n, Seed: 1, AI: aiName}
+			js, _ := json.Marshal(req)
+			var bestWeb, bestNative float64
+			for range 3 {
+				var web api.BenchResult
+				if err := p.eval(ctx, fmt.Sprintf(`separo.engine.bench(%s)`, js), &web); err != nil {
+					t.Fatal(err)
+				}
+				native, err := api.Bench(req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if web.Plies != native.Plies || (web.Move == nil) != (native.Move == nil) || (web.Move != nil && *web.Move != *native.Move) {
+					t.Fatalf("%+v: wasm made %d plies and chose %v, native %d and %v: the builds disagree", req, web.Plies, web.Move, native.Plies, native.Move)
+				}
+				bestWeb, bestNative = max(bestWeb, web.PerSecond), max(bestNative, native.PerSecond)
 			}
-			native, err := api.Bench(req)
-			if err != nil {
-				t.Fatal(err)
+			what := "random playouts"
+			if aiName != "" {
+				what = aiName + " iterations from the start"
 			}
-			if web.Plies != native.Plies {
-				t.Fatalf("wasm playouts made %d plies, native %d: the builds disagree", web.Plies, native.Plies)
-			}
-			bestWeb, bestNative = max(bestWeb, web.PerSecond), max(bestNative, native.PerSecond)
+			t.Logf("9x9 %s (best of 3 x %d): wasm %.0f/s, native %.0f/s (native/wasm %.2f)", what, req.Playouts, bestWeb, bestNative, bestNative/bestWeb)
 		}
-		t.Logf("9x9 random playouts (best of 3 x %d): wasm %.0f/s, native %.0f/s (native/wasm %.2f)", req.Playouts, bestWeb, bestNative, bestNative/bestWeb)
 	})
 	errs.check(t)
 }

@@ -126,20 +126,44 @@ type Randomizer struct {
 	FilledBag  map[string]int `json:"filled_bag,omitempty"`  // general_bag
 }
 
-// Type names for the message types.
-func (Rules) Type() string      { return "rules" }
-func (Start) Type() string      { return "start" }
-func (Suggest) Type() string    { return "suggest" }
-func (Play) Type() string       { return "play" }
-func (NewPiece) Type() string   { return "new_piece" }
-func (Stop) Type() string       { return "stop" }
-func (Quit) Type() string       { return "quit" }
-func (Garbage) Type() string    { return "garbage" }
-func (Info) Type() string       { return "info" }
-func (Ready) Type() string      { return "ready" }
-func (Error) Type() string      { return "error" }
+// Type returns "rules".
+func (Rules) Type() string { return "rules" }
+
+// Type returns "start".
+func (Start) Type() string { return "start" }
+
+// Type returns "suggest".
+func (Suggest) Type() string { return "suggest" }
+
+// Type returns "play".
+func (Play) Type() string { return "play" }
+
+// Type returns "new_piece".
+func (NewPiece) Type() string { return "new_piece" }
+
+// Type returns "stop".
+func (Stop) Type() string { return "stop" }
+
+// Type returns "quit".
+func (Quit) Type() string { return "quit" }
+
+// Type returns "garbage".
+func (Garbage) Type() string { return "garbage" }
+
+// Type returns "info".
+func (Info) Type() string { return "info" }
+
+// Type returns "ready".
+func (Ready) Type() string { return "ready" }
+
+// Type returns "error".
+func (Error) Type() string { return "error" }
+
+// Type returns "suggestion".
 func (Suggestion) Type() string { return "suggestion" }
-func (u Unknown) Type() string  { return u.Name }
+
+// Type returns the unknown message's "type" attribute.
+func (u Unknown) Type() string { return u.Name }
 
 // Encode returns m as one JSON line (without the newline), with "type"
 // first.

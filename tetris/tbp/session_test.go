@@ -118,7 +118,7 @@ func TestConversation(t *testing.T) {
 	p := tetris.NewPlayer(rules, 11, 12)
 	c.send(startLine(t, p))
 	junk := []string{`not json`, `{"type":"suggest"`, `{"type":"dance"}`, `{"type":"new_piece","piece":"Q"}`, `{"type":"play","move":{}}`, `{}`}
-	moves, holds := 60, 0
+	moves, holds, withNodes := 60, 0, 0
 	if testing.Short() {
 		moves = 25
 	}
@@ -129,8 +129,13 @@ func TestConversation(t *testing.T) {
 		if !ok || len(s.Moves) == 0 {
 			t.Fatalf("move %d: suggestion %#v", i, s)
 		}
-		if s.MoveInfo == nil || s.MoveInfo.Nodes <= 0 {
-			t.Fatalf("move %d: no move_info nodes: %#v", i, s.MoveInfo)
+		// nodes count the search since the last play; a suggest sent right
+		// after play may find none yet (the kept subtree answers it)
+		if s.MoveInfo == nil {
+			t.Fatalf("move %d: no move_info", i)
+		}
+		if s.MoveInfo.Nodes > 0 {
+			withNodes++
 		}
 		pl, err := s.Moves[0].Placement()
 		if err != nil {
@@ -169,6 +174,9 @@ func TestConversation(t *testing.T) {
 		if len(turn.Garbage) > 0 {
 			c.send(startLine(t, p))
 		}
+	}
+	if withNodes < moves/2 {
+		t.Errorf("only %d of %d suggestions reported nodes", withNodes, moves)
 	}
 	if p.Stats.GarbageLines == 0 {
 		t.Errorf("no garbage reached the board; the mid-game start was not exercised")

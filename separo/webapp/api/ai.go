@@ -42,3 +42,21 @@ func (g *game) aiMove(ctx context.Context, sess *Session, name string, seed uint
 	}
 	return toMove(m), nil
 }
+
+// searchOnce runs the named AI from the start position with an iteration
+// budget only, so its choice depends on the seed alone.
+func searchOnce(name string, size, iterations int, seed uint64) (Move, error) {
+	b, err := separo.New(size)
+	if err != nil {
+		return Move{}, err
+	}
+	p, err := ai.New(name, ai.Options{Seed: seed})
+	if err != nil {
+		return Move{}, err
+	}
+	m, ok := p.Move(context.Background(), b, separo.Red, ai.Budget{Iterations: iterations})
+	if !ok {
+		return Move{}, errors.New("no move from the start position")
+	}
+	return toMove(m), nil
+}

@@ -274,24 +274,28 @@ func (g *game) response() *Response {
 	return r
 }
 
-// BenchRequest asks Bench for random playouts from the start position.
+// BenchRequest asks Bench for random playouts from the start position, or,
+// with AI set, for one search of that many iterations from the start.
 type BenchRequest struct {
-	Size     int    `json:"size"`     // 0 means 9
-	Playouts int    `json:"playouts"` // 0 means 1000
-	Seed     uint64 `json:"seed"`
+	Size     int    `json:"size"`         // 0 means 9
+	Playouts int    `json:"playouts"`     // playouts or iterations; 0 means 1000
+	Seed     uint64 `json:"seed"`         // random seed
+	AI       string `json:"ai,omitempty"` // "" for plain playouts, else an AI name
 }
 
 // BenchResult is what Bench measured.
 type BenchResult struct {
 	Size      int     `json:"size"`
 	Playouts  int     `json:"playouts"`
-	Plies     int     `json:"plies"` // moves made in all playouts (a deterministic check)
+	Plies     int     `json:"plies"`          // moves made in all playouts (a deterministic check)
+	Move      *Move   `json:"move,omitempty"` // the AI's choice (a deterministic check)
 	Millis    float64 `json:"millis"`
-	PerSecond float64 `json:"per_second"`
+	PerSecond float64 `json:"per_second"` // playouts or iterations per second
 }
 
-// Bench plays random playouts to compare the engine's speed in the browser
-// (WebAssembly) with native code.
+// Bench plays random playouts, or runs one AI search with a fixed number of
+// iterations, to compare the speed in the browser (WebAssembly) with native
+// code; the counts and the move depend only on the request.
 func Bench(req BenchRequest) (*BenchResult, error) {
 	size := req.Size
 	if size == 0 {
@@ -307,12 +311,23 @@ func Bench(req BenchRequest) (*BenchResult, error) {
 	if n > 10_000_000 {
 		return nil, fmt.Errorf("%d playouts is too many", n)
 	}
+	res := &BenchResult{Size: size, Playouts: n}
 	start := time.Now()
-	plies, err := playouts(size, n, req.Seed)
-	if err != nil {
-		return nil, err
+	if req.AI == "" {
+		plies, err := playouts(size, n, req.Seed)
+		if err != nil {
+			return nil, err
+		}
+		res.Plies = plies
+	} else {
+		m, err := searchOnce(req.AI, size, n, req.Seed)
+		if err != nil {
+			return nil, err
+		}
+		res.Move = &m
 	}
 	el := time.Since(start)
-	return &BenchResult{Size: size, Playouts: n, Plies: plies, Millis: float64(el.Microseconds()) / 1000,
-		PerSecond: float64(n) / el.Seconds()}, nil
+	res.Millis = float64(el.Microseconds()) / 1000
+	res.PerSecond = float64(n) / el.Seconds()
+	return res, nil
 }

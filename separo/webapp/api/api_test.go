@@ -209,7 +209,18 @@ func TestBench(t *testing.T) {
 	if a.Plies != b.Plies || a.Plies < 50*15 || a.Plies > 50*60 {
 		t.Fatalf("plies %d and %d for the same seed (9x9 games last 19..41 plies)", a.Plies, b.Plies)
 	}
-	for _, req := range []BenchRequest{{Size: 3}, {Playouts: 1 << 30}} {
+	for _, name := range []string{"uct", "yomi"} {
+		req := BenchRequest{Size: 9, Playouts: 300, Seed: 5, AI: name}
+		x, err := Bench(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		y, _ := Bench(req)
+		if x.Move == nil || y.Move == nil || *x.Move != *y.Move {
+			t.Fatalf("%s: moves %v and %v for the same seed and iterations", name, x.Move, y.Move)
+		}
+	}
+	for _, req := range []BenchRequest{{Size: 3}, {Playouts: 1 << 30}, {AI: "nope"}} {
 		if _, err := Bench(req); err == nil {
 			t.Errorf("Bench(%+v) accepted", req)
 		}
