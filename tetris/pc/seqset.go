@@ -25,7 +25,6 @@ const maxSeqPieces = 8
 // bit 0 for the empty sequence).
 type seqSet []uint64
 
-
 // seqWords returns the length of a seqSet of sequences of length n.
 func seqWords(n int) int {
 	w := 1
