@@ -43,10 +43,23 @@ func New(inputs, hidden int, seed uint64) (*Net, error) {
 	return n, nil
 }
 
+// tanhExpSat is where tanh(eˣ) rounds to 1 in float32 (tanh(e³) = 1 − 3.6e-18),
+// so TanhExp(x) = x and its slope is 1 from there on; skipping the
+// transcendental calls there is exact in float32.
+const tanhExpSat = 3
+
 // TanhExp is x·tanh(eˣ).
-func TanhExp(x float32) float32 { return x * float32(math.Tanh(math.Exp(float64(x)))) }
+func TanhExp(x float32) float32 {
+	if x >= tanhExpSat {
+		return x
+	}
+	return x * float32(math.Tanh(math.Exp(float64(x))))
+}
 
 func tanhExpGrad(x float32) float32 {
+	if x >= tanhExpSat {
+		return 1
+	}
 	e := math.Exp(float64(x))
 	t := math.Tanh(e)
 	return float32(t + float64(x)*e*(1-t*t))

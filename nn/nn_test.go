@@ -188,3 +188,71 @@ func TestSaveLoadFile(t *testing.T) {
 		t.Fatal("missing file accepted")
 	}
 }
+
+// TestTanhExpSaturation checks the shortcut above tanhExpSat against the
+// formula and the slope against a finite difference on both sides.
+func TestTanhExpSaturation(t *testing.T) {
+	for _, x := range []float64{2.9, 3, 3.5, 8, 40} {
+		want := float32(x * math.Tanh(math.Exp(x)))
+		if got := TanhExp(float32(x)); got != want {
+			t.Errorf("TanhExp(%g) = %g, formula %g", x, got, want)
+		}
+		const h = 1e-3
+		num := (float64(TanhExp(float32(x+h))) - float64(TanhExp(float32(x-h)))) / (2 * h)
+		if g := float64(tanhExpGrad(float32(x))); math.Abs(g-num) > 1e-3 {
+			t.Errorf("slope at %g: %g, numeric %g", x, g, num)
+		}
+	}
+}
+
+// TestEarlyStopping trains on pure noise (no signal to find) with a high
+// step size: validation loss cannot keep improving, so training must stop
+// well before the epoch limit and keep the best epoch's weights.
+func TestEarlyStopping(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 8))
+	var samples []Sample
+	for i := 0; i < 400; i++ {
+		samples = append(samples, Sample{randFeats(r, 50), float32(r.Float64()*2 - 1)})
+	}
+	n, _ := New(50, 8, 1)
+	var vals []float64
+	best, err := n.Train(context.Background(), samples, TrainConfig{Epochs: 200, Batch: 16, LR: 0.05, ValFrac: 0.25, Seed: 1,
+		OnEpoch: func(_ int, _, v float64) { vals = append(vals, v) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(vals) >= 200 {
+		t.Fatalf("ran all %d epochs", len(vals))
+	}
+	k := len(vals)
+	for _, v := range vals[k-3:] {
+		if v < best {
+			t.Fatalf("last epochs %v beat the best %g", vals[k-3:], best)
+		}
+	}
+	if vals[k-4] != best && !slicesContains(vals[:k-3], best) {
+		t.Fatalf("best %g not among epoch losses %v", best, vals)
+	}
+	// The kept weights are the best epoch's: recomputing gives the same loss.
+	r2 := rand.New(rand.NewPCG(1, 0x7472))
+	idx := r2.Perm(len(samples))
+	if got := n.loss(samples, idx[:100]); got != best {
+		t.Fatalf("kept weights give %g, best epoch %g", got, best)
+	}
+	if _, err := n.Train(context.Background(), samples[:1], TrainConfig{}); err == nil {
+		t.Fatal("one sample accepted")
+	}
+	bad := []Sample{{[]Feature{{Index: 99, Count: 1}}, 0}, {nil, 0}}
+	if _, err := n.Train(context.Background(), bad, TrainConfig{}); err == nil {
+		t.Fatal("out-of-range feature accepted")
+	}
+}
+
+func slicesContains(s []float64, v float64) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}

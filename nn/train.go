@@ -131,6 +131,9 @@ func (n *Net) loss(samples []Sample, idx []int) float64 {
 	return s / float64(len(idx))
 }
 
+// Clone returns a deep copy of the net.
+func (n *Net) Clone() *Net { return n.clone() }
+
 func (n *Net) clone() *Net {
 	c := *n
 	c.W1 = append([]float32(nil), n.W1...)

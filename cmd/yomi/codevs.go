@@ -7,11 +7,11 @@ import (
 
 // codevsGame plugs CODE VS Reborn into the binary: its area, benchmarks and web entry.
 func codevsGame() game {
-	return withCodevsReferee(game{
+	return withCodevsAI(withCodevsReferee(game{
 		area: &cli.Area{
 			Name:    "codevs",
 			Summary: "CODE VS Reborn: simulator, referee, AI",
 		},
 		entry: web.Entry{Slug: "codevs", Title: "CODE VS Reborn", Summary: "The 2019 contest game: exact simulator, a referee speaking the contest protocol, and a chain-search AI."},
-	})
+	}))
 }

@@ -11,8 +11,10 @@ import (
 	"github.com/yomi-ai/yomi/hatetris"
 	"github.com/yomi-ai/yomi/hatetris/player"
 	"github.com/yomi-ai/yomi/hatetris/replay"
+	"github.com/yomi-ai/yomi/hatetris/train"
 	"github.com/yomi-ai/yomi/internal/bench"
 	"github.com/yomi-ai/yomi/internal/cli"
+	"github.com/yomi-ai/yomi/nn"
 	"github.com/yomi-ai/yomi/web"
 )
 
@@ -27,6 +29,7 @@ func hatetrisGame() game {
 				{Name: "convert", Summary: "re-encode a replay as raw, hex, Base65536 or Base2048", Run: runHatetrisConvert},
 				{Name: "show", Summary: "draw the well at the end of a replay (or after move K)", Run: runHatetrisShow},
 				{Name: "search", Summary: "play a full game by beam search and write its Base2048 replay", Run: runHatetrisSearch},
+				{Name: "train", Summary: "train a net by Search / Refine / Learn generations in a resumable run directory", Run: runHatetrisTrain},
 			},
 		},
 		benches: hatetrisBenches(),
@@ -162,15 +165,17 @@ after its first K moves, with the falling piece drawn as '@' while the game is r
 }
 
 func runHatetrisSearch(ctx context.Context, env *cli.Env, args []string) error {
-	fs := cli.NewFlags(env, "yomi hatetris search", "--beam W [--quiescence] [--ai hatetris|mild] [--seed S] [--out FILE] [--json]",
+	fs := cli.NewFlags(env, "yomi hatetris search", "--beam W [--eval heuristic|nn:FILE] [--quiescence] [--ai hatetris|mild] [--seed S] [--out FILE] [--json]",
 		`Plays a full game by beam search: at each depth every well in the beam gets the enemy's
 piece (decided exactly, with the loop rule along the well's own path), all its locks are
-valued by the hand-made heuristic, repeated wells are merged and the W best are kept. The
+valued by the evaluator (the hand-made heuristic, or a net trained by 'yomi hatetris train'
+with --eval nn:FILE), repeated wells are merged and the W best are kept. The
 best game is written as a Base2048 replay and re-checked by the emulator. The search is
 deterministic: --seed is accepted for scripts but changes nothing (no randomness is used).
 Ctrl-C stops the search and writes the best game so far.`)
 	width := fs.Int("beam", 1000, "beam width (wells kept per depth)")
 	quiet := fs.Bool("quiescence", false, "value wells by their best single-line-clear chain too (slower, stronger)")
+	evalName := fs.String("eval", "heuristic", "evaluator: heuristic, or nn:FILE for a net file written by 'yomi hatetris train'")
 	ai := aiFlag(fs)
 	fs.Uint64("seed", 0, "accepted for scripts; the search uses no randomness")
 	workers := fs.Int("workers", 0, "goroutines (0 = all cores)")
@@ -190,9 +195,13 @@ Ctrl-C stops the search and writes the best game so far.`)
 	if err != nil {
 		return cli.Usagef("%v", err)
 	}
+	newEval, err := hatetrisEval(*evalName)
+	if err != nil {
+		return err
+	}
 	bar := cli.Progress(env.Stderr, -1, "beam", false)
 	res, err := player.Search(ctx, player.Options{
-		Width: *width, Quiescence: *quiet, Workers: *workers, AI: kind, MaxDepth: *maxDepth,
+		Width: *width, Quiescence: *quiet, Workers: *workers, AI: kind, MaxDepth: *maxDepth, NewEval: newEval,
 		Progress: func(s player.Stats) {
 			rate := float64(s.Wells) / max(s.Elapsed.Seconds(), 1e-9)
 			bar.Describe(fmt.Sprintf("depth %d  lines %d  beam %d  %.0f wells/s", s.Depth, s.BestScore, s.Beam, rate))
@@ -239,9 +248,96 @@ Ctrl-C stops the search and writes the best game so far.`)
 	return nil
 }
 
-// hatetrisBenches registers hatetris/expand and hatetris/beam.
+// hatetrisEval resolves --eval: "heuristic" or "nn:FILE".
+func hatetrisEval(name string) (func() player.Evaluator, error) {
+	switch {
+	case name == "heuristic":
+		return nil, nil
+	case strings.HasPrefix(name, "nn:"):
+		net, err := nn.LoadFile(strings.TrimPrefix(name, "nn:"))
+		if err != nil {
+			return nil, err
+		}
+		tab, err := train.NewTables(net)
+		if err != nil {
+			return nil, err
+		}
+		return func() player.Evaluator { return tab.New() }, nil
+	}
+	return nil, cli.Usagef("--eval %q: want heuristic or nn:FILE", name)
+}
+
+// hatetrisBenches registers hatetris/expand, hatetris/beam, nn/forward and hatetris/beam-nn.
 func hatetrisBenches() []bench.Benchmark {
 	return []bench.Benchmark{{
+		Name:    "nn/forward",
+		Summary: "net value of HATETRIS wells (random net, seed 1, hidden 24 and 48; the 752 wells of the 289-line game; 1 core): incremental evaluator and plain features+forward",
+		Run: func(ctx context.Context) ([]bench.Figure, error) {
+			wells, err := player.BenchGame()
+			if err != nil {
+				return nil, err
+			}
+			var figs []bench.Figure
+			var sum float64
+			for _, hidden := range []int{24, 48} {
+				net, _ := nn.New(train.Inputs, hidden, 1)
+				tab, err := train.NewTables(net)
+				if err != nil {
+					return nil, err
+				}
+				e := tab.New()
+				calls, _, el := bench.Rate(time.Second, func() int64 {
+					for i := range wells {
+						sum += e.Eval(&wells[i], 0)
+					}
+					return 0
+				})
+				n := float64(calls) * float64(len(wells))
+				figs = append(figs, bench.Figure{Name: fmt.Sprintf("nn/forward/h%d", hidden), Value: n / el.Seconds(), Unit: "wells/s"})
+				acc := make([]float32, hidden)
+				var feats []nn.Feature
+				var idx []int32
+				calls, _, el = bench.Rate(time.Second, func() int64 {
+					for i := range wells {
+						feats, idx, _ = train.Features(feats[:0], idx, &wells[i])
+						v, _ := net.Forward(acc, feats)
+						sum += float64(v)
+					}
+					return 0
+				})
+				n = float64(calls) * float64(len(wells))
+				figs = append(figs, bench.Figure{Name: fmt.Sprintf("nn/forward/plain-h%d", hidden), Value: n / el.Seconds(), Unit: "wells/s"})
+			}
+			// The first-well value pins the net and features (deterministic).
+			net, _ := nn.New(train.Inputs, 24, 1)
+			tab, _ := train.NewTables(net)
+			v, _ := tab.New().Value(&wells[300])
+			figs = append(figs, bench.Figure{Name: "nn/forward/value-well300", Value: float64(v), Unit: "value"})
+			return figs, nil
+		},
+	}, {
+		Name:    "hatetris/beam-nn",
+		Summary: "wells expanded per second with a net evaluator (random net, seed 1, hidden 24; width 500, at most 60 pieces, all cores, quiescence off)",
+		Run: func(ctx context.Context) ([]bench.Figure, error) {
+			net, _ := nn.New(train.Inputs, 24, 1)
+			tab, err := train.NewTables(net)
+			if err != nil {
+				return nil, err
+			}
+			res, err := player.Search(ctx, player.Options{Width: 500, MaxDepth: 60, NewEval: func() player.Evaluator { return tab.New() }})
+			if err != nil {
+				return nil, err
+			}
+			if ctx.Err() != nil {
+				return nil, errors.New("interrupted")
+			}
+			return []bench.Figure{
+				{Name: "hatetris/beam-nn/wells", Value: float64(res.Wells), Unit: "wells"},
+				{Name: "hatetris/beam-nn/score", Value: float64(res.Score), Unit: "lines"},
+				{Name: "hatetris/beam-nn", Value: float64(res.Wells) / res.Elapsed.Seconds(), Unit: "wells/s"},
+			}, nil
+		},
+	}, {
 		Name:    "hatetris/expand",
 		Summary: "enemy choice + all children of that piece, per well, over the 752 wells of the 289-line game (1 core)",
 		Run: func(ctx context.Context) ([]bench.Figure, error) {

@@ -95,3 +95,58 @@ func TestHatetrisSearch(t *testing.T) {
 		t.Errorf("the written replay scores %d, search said %d", rep.Score, res.Score)
 	}
 }
+
+// TestHatetrisTrainAndSearchNN: a tiny training run through the CLI writes
+// its table, nets and plot; a resumed run reprints the same table; the
+// last net drives `search --eval nn:FILE`; bad flags are usage errors.
+func TestHatetrisTrainAndSearchNN(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	args := []string{"hatetris", "train", "--dir", dir, "--gens", "1", "--beam", "8", "--samples", "2",
+		"--refine-width", "3", "--refine-depth", "2", "--max-depth", "15", "--hidden", "8", "--epochs", "3", "--json"}
+	code, out, errOut := run(t, args...)
+	if code != 0 {
+		t.Fatalf("train: %d %s", code, errOut)
+	}
+	var table []struct {
+		Gen, Score, Samples int
+		Replay              string
+	}
+	if err := json.Unmarshal([]byte(out), &table); err != nil || len(table) != 2 || table[0].Samples == 0 {
+		t.Fatalf("train --json: %v %q", err, out)
+	}
+	for _, f := range []string{"config.json", "summary.txt", "progress.png", "gen-001/net.yomi", "gen-000/targets.bin"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Error(err)
+		}
+	}
+	// Resuming a finished run recomputes nothing and prints the same table.
+	code, out2, _ := run(t, "hatetris", "train", "--dir", dir, "--json")
+	if code != 0 || out2 != out {
+		t.Errorf("resume: %d\n%s\nvs\n%s", code, out2, out)
+	}
+	code, out, errOut = run(t, "hatetris", "search", "--beam", "8", "--max-depth", "15", "--quiescence", "--eval", "nn:"+filepath.Join(dir, "gen-001", "net.yomi"), "--json")
+	if code != 0 {
+		t.Fatalf("search --eval nn: %d %s", code, errOut)
+	}
+	var res struct{ Score int }
+	if err := json.Unmarshal([]byte(out), &res); err != nil || res.Score != table[1].Score {
+		t.Errorf("search with the gen-1 net: %v %q, train says %d", err, out, table[1].Score)
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"hatetris", "search", "--eval", "magic"}, 2, "heuristic or nn:FILE"},
+		{[]string{"hatetris", "search", "--eval", "nn:" + dir + "/nope.yomi"}, 1, "no such file"},
+		{[]string{"hatetris", "search", "--eval", "nn:" + dir + "/config.json"}, 1, "magic"},
+		{[]string{"hatetris", "train"}, 2, "--dir"},
+		{[]string{"hatetris", "train", "--dir", dir, "--beam", "0"}, 2, "beam"},
+		{[]string{"hatetris", "train", "--dir", dir, "--beam", "9"}, 1, "same settings"},
+	} {
+		code, _, errOut := run(t, c.args...)
+		if code != c.code || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: code %d err %q, want %d %q", c.args, code, errOut, c.code, c.want)
+		}
+	}
+}

@@ -1,7 +1,22 @@
+// This file holds the SEPARO area: `yomi separo match` (AI against AI in
+// colour-swapped pairs through the arena runner), `yomi separo game` (one
+// game, printed), and the separo/playout and separo/uct benchmarks.
 package main
 
 import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"time"
+
+	"github.com/yomi-ai/yomi/arena"
+	"github.com/yomi-ai/yomi/internal/bench"
 	"github.com/yomi-ai/yomi/internal/cli"
+	"github.com/yomi-ai/yomi/separo"
+	"github.com/yomi-ai/yomi/separo/ai"
 	"github.com/yomi-ai/yomi/web"
 )
 
@@ -11,7 +26,299 @@ func separoGame() game {
 		area: &cli.Area{
 			Name:    "separo",
 			Summary: "SEPARO: rules, UCT AI, web page",
+			Verbs: []*cli.Verb{
+				{Name: "match", Summary: "play AI against AI in colour-swapped pairs and report W/L/D, points and Elo", Run: runSeparoMatch},
+				{Name: "game", Summary: "play one game between two AIs and print its moves and final board", Run: runSeparoGame},
+			},
 		},
-		entry: web.Entry{Slug: "separo", Title: "SEPARO", Summary: "A board game of roots and regions: rules, a UCT Monte-Carlo AI, and a page to play against it."},
+		benches: separoBenches(),
+		entry:   web.Entry{Slug: "separo", Title: "SEPARO", Summary: "A board game of roots and regions: rules, a UCT Monte-Carlo AI, and a page to play against it.", App: separoWebApp()},
 	}
+}
+
+// separoAIs is the help text listing the players.
+const separoAIs = "random, naive (NaiveMC), uct (separo-rs's UCT), yomi (ours), yomi-nosolve (ours without the endgame solver) or yomi-par (ours, root-parallel on every core)"
+
+// separoBudgetFlags registers --movetime and --iterations.
+type separoBudgetFlags struct {
+	movetime *time.Duration
+	iters    *int
+}
+
+func addSeparoBudget(fs interface {
+	Duration(string, time.Duration, string) *time.Duration
+	Int(string, int, string) *int
+}, def time.Duration) separoBudgetFlags {
+	return separoBudgetFlags{
+		movetime: fs.Duration("movetime", def, "time per move for every AI (0 with --iterations: no time limit)"),
+		iters:    fs.Int("iterations", 0, "playouts per move (0: no limit; the first limit reached stops a search)"),
+	}
+}
+
+func (f separoBudgetFlags) budget() (ai.Budget, error) {
+	if *f.movetime < 0 || *f.iters < 0 {
+		return ai.Budget{}, cli.Usagef("--movetime and --iterations must not be negative")
+	}
+	if *f.movetime == 0 && *f.iters == 0 {
+		return ai.Budget{}, cli.Usagef("give --movetime or --iterations")
+	}
+	return ai.Budget{Time: *f.movetime, Iterations: *f.iters}, nil
+}
+
+func checkSeparoAI(flag, name string) error {
+	if _, err := ai.New(name, ai.Options{}); err != nil {
+		return cli.Usagef("--%s %q: want %s", flag, name, separoAIs)
+	}
+	return nil
+}
+
+// separoMatchJSON is the --json output of `yomi separo match`.
+type separoMatchJSON struct {
+	Games   int            `json:"games"`
+	Wins    int            `json:"wins"`
+	Losses  int            `json:"losses"`
+	Draws   int            `json:"draws"`
+	Points  float64        `json:"points"`     // share of points of --red's AI, 0..1
+	CI95    [2]float64     `json:"pointsCI95"` // pentanomial 95 % interval of points
+	Elo     *float64       `json:"elo"`
+	EloErr  *float64       `json:"eloErr"`
+	Stopped string         `json:"stopped,omitempty"`
+	Summary arena.Summary  `json:"summary"`
+	Config  map[string]any `json:"config"`
+}
+
+func finiteOrNil(x float64) *float64 {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return nil
+	}
+	return &x
+}
+
+func runSeparoMatch(ctx context.Context, env *cli.Env, args []string) error {
+	fs := cli.NewFlags(env, "yomi separo match", "--red AI --blue AI [--games N] [--movetime 200ms] [--size 9] [--seed S] [--json]",
+		`Plays the AI given by --red against the one given by --blue in pairs of games on the same
+seed with colours swapped (the first game of a pair has --red's AI as Red), each AI with the
+same budget per move. AI is `+separoAIs+`.
+Results are from --red's AI's point of view: wins, losses, draws, points (its share, 0-1, draws
+count one half) with a 95 % interval from the pair (pentanomial) statistics, and Elo.
+--results FILE keeps one JSON line per game and resumes an interrupted match.`)
+	red := fs.String("red", "yomi", "first AI: "+separoAIs)
+	blue := fs.String("blue", "uct", "second AI")
+	games := fs.Int("games", 20, "number of games (rounded up to an even number: pairs)")
+	size := fs.Int("size", separo.DefaultSize, "board size (lines), 5..19")
+	seed := fs.Uint64("seed", 1, "first seed; pair i plays seed+i")
+	conc := fs.Int("concurrency", 1, "games played at once (timed searches share the cores)")
+	results := fs.String("results", "", "JSON-lines results file (resumable)")
+	quiet := fs.Bool("quiet", false, "no progress bar")
+	asJSON := fs.Bool("json", false, "print a JSON object with games, wins, losses, draws, points, pointsCI95, elo, summary")
+	bf := addSeparoBudget(fs, 200*time.Millisecond)
+	if err := cli.Parse(fs, args); err != nil {
+		return err
+	}
+	if len(fs.Args()) != 0 {
+		return cli.Usagef("unexpected arguments %q", fs.Args())
+	}
+	if err := checkSeparoAI("red", *red); err != nil {
+		return err
+	}
+	if err := checkSeparoAI("blue", *blue); err != nil {
+		return err
+	}
+	if *size < 5 || *size > separo.MaxSize {
+		return cli.Usagef("--size %d: want 5..%d", *size, separo.MaxSize)
+	}
+	if *games < 1 {
+		return cli.Usagef("--games %d: want at least 1", *games)
+	}
+	if *conc < 1 {
+		return cli.Usagef("--concurrency %d: want at least 1", *conc)
+	}
+	budget, err := bf.budget()
+	if err != nil {
+		return err
+	}
+	nameA, nameB := *red, *blue
+	if nameA == nameB {
+		nameA, nameB = nameA+"#1", nameB+"#2"
+	}
+	pairs := (*games + 1) / 2
+	cfg := arena.Config{NameA: nameA, NameB: nameB, Seed: *seed, Pairs: pairs, Concurrency: *conc, Results: *results}
+	if budget.Time > 0 {
+		cfg.GameTimeout = 400*budget.Time + time.Minute
+	}
+	if !*quiet {
+		cfg.Progress = env.Stderr
+	}
+	play := func(ctx context.Context, seed uint64, swapped bool) (arena.Outcome, error) {
+		// Each AI's stream depends on (seed, its side), so both games of a
+		// pair differ only by the colours.
+		pa, _ := ai.New(*red, ai.Options{Seed: seed<<1 | 0})
+		pb, _ := ai.New(*blue, ai.Options{Seed: seed<<1 | 1})
+		r, b := pa, pb
+		if swapped {
+			r, b = pb, pa
+		}
+		rec, err := ai.Play(ctx, r, b, *size, budget)
+		if err != nil {
+			if ctx.Err() != nil {
+				return arena.Outcome{}, ctx.Err()
+			}
+			// An AI answering an illegal move loses.
+			loser := strings.Contains(err.Error(), pa.Name())
+			o := arena.Outcome{Result: arena.Win, Reason: err.Error()}
+			if loser {
+				o.Result = arena.Loss
+			}
+			return o, nil
+		}
+		o := arena.Outcome{Info: rec}
+		aRed := !swapped
+		switch {
+		case rec.Winner == separo.Draw:
+			o.Result = arena.Draw
+		case (rec.Winner == separo.RedWin) == aRed:
+			o.Result = arena.Win
+		default:
+			o.Result = arena.Loss
+		}
+		return o, nil
+	}
+	rep, err := arena.RunPairs(ctx, cfg, play)
+	if err != nil {
+		return err
+	}
+	wdl := rep.Summary.WDL
+	n := wdl.N()
+	out := separoMatchJSON{Games: n, Wins: wdl.W, Losses: wdl.L, Draws: wdl.D, Stopped: rep.Stopped, Summary: rep.Summary,
+		Config: map[string]any{"red": *red, "blue": *blue, "size": *size, "seed": *seed, "movetime": budget.Time.String(), "iterations": budget.Iterations}}
+	if n > 0 {
+		out.Points = (float64(wdl.W) + 0.5*float64(wdl.D)) / float64(n)
+	}
+	h := rep.Summary.Headline()
+	out.CI95 = [2]float64{math.Max(0, h.Score-arena.Z95*h.SE), math.Min(1, h.Score+arena.Z95*h.SE)}
+	out.Elo, out.EloErr = finiteOrNil(h.Elo), finiteOrNil(h.EloErr)
+	if *asJSON {
+		return cli.WriteJSON(env.Stdout, out)
+	}
+	rep.Write(env.Stdout)
+	fmt.Fprintf(env.Stdout, "%s vs %s: %d games, +%d -%d =%d, points %.3f (95%% CI %.3f..%.3f)\n",
+		*red, *blue, n, wdl.W, wdl.L, wdl.D, out.Points, out.CI95[0], out.CI95[1])
+	return nil
+}
+
+func runSeparoGame(ctx context.Context, env *cli.Env, args []string) error {
+	fs := cli.NewFlags(env, "yomi separo game", "[--red AI] [--blue AI] [--movetime 200ms] [--size 9] [--seed S] [--json]",
+		`Plays one game, Red first, and prints each move ("R:x1y1-x2y2-x3y3", coordinates as digits
+0-9 then a-j, x right, y down), the final board and scores. AI is `+separoAIs+`.`)
+	red := fs.String("red", "yomi", "Red's AI: "+separoAIs)
+	blue := fs.String("blue", "uct", "Blue's AI")
+	size := fs.Int("size", separo.DefaultSize, "board size (lines), 5..19")
+	seed := fs.Uint64("seed", 1, "random seed")
+	asJSON := fs.Bool("json", false, `print {"size","moves","red","blue","result"}`)
+	bf := addSeparoBudget(fs, 200*time.Millisecond)
+	if err := cli.Parse(fs, args); err != nil {
+		return err
+	}
+	if len(fs.Args()) != 0 {
+		return cli.Usagef("unexpected arguments %q", fs.Args())
+	}
+	if err := checkSeparoAI("red", *red); err != nil {
+		return err
+	}
+	if err := checkSeparoAI("blue", *blue); err != nil {
+		return err
+	}
+	if *size < 5 || *size > separo.MaxSize {
+		return cli.Usagef("--size %d: want 5..%d", *size, separo.MaxSize)
+	}
+	budget, err := bf.budget()
+	if err != nil {
+		return err
+	}
+	r, _ := ai.New(*red, ai.Options{Seed: *seed << 1})
+	b, _ := ai.New(*blue, ai.Options{Seed: *seed<<1 | 1})
+	rec, err := ai.Play(ctx, r, b, *size, budget)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return cli.WriteJSON(env.Stdout, rec)
+	}
+	for i, m := range rec.Moves {
+		fmt.Fprintf(env.Stdout, "%3d %s\n", i+1, m)
+	}
+	fmt.Fprint(env.Stdout, rec.Final.String())
+	fmt.Fprintf(env.Stdout, "Red (%s) %d - Blue (%s) %d: %s\n", *red, rec.Red, *blue, rec.Blue, rec.Result)
+	return nil
+}
+
+// separoBenches registers separo/playout and separo/uct.
+func separoBenches() []bench.Benchmark {
+	return []bench.Benchmark{{
+		Name:    "separo/playout",
+		Summary: "random playouts from the 9x9 start (50000, seed 1, 1 core; also per CPU-second): playouts/s, mean plies, results",
+		Run: func(ctx context.Context) ([]bench.Figure, error) {
+			const n = 50000
+			rng := rand.New(rand.NewPCG(1, 0))
+			var buf separo.PlayoutBuf
+			start := separo.MustNew(9)
+			plies := 0
+			var res [3]int
+			t0 := time.Now()
+			c0, cpuOK := separoCPUTime()
+			for i := range n {
+				if i&1023 == 0 && ctx.Err() != nil {
+					return nil, errors.New("interrupted")
+				}
+				b := start
+				res[b.Playout(separo.Red, rng, &buf)]++
+				plies += b.Plies()
+			}
+			el := time.Since(t0)
+			c1, _ := separoCPUTime()
+			figs := []bench.Figure{
+				{Name: "separo/playout/games", Value: n, Unit: "playouts"},
+				{Name: "separo/playout/plies", Value: float64(plies) / n, Unit: "plies/playout"},
+				{Name: "separo/playout/red", Value: float64(res[separo.RedWin]), Unit: "wins"},
+				{Name: "separo/playout/blue", Value: float64(res[separo.BlueWin]), Unit: "wins"},
+				{Name: "separo/playout/draw", Value: float64(res[separo.Draw]), Unit: "draws"},
+				{Name: "separo/playout", Value: n / el.Seconds(), Unit: "playouts/s"},
+			}
+			if cpuOK {
+				figs = append(figs, bench.Figure{Name: "separo/playout/cpu", Value: n / (c1 - c0).Seconds(), Unit: "playouts/cpu-s"})
+			}
+			return figs, nil
+		},
+	}, {
+		Name:    "separo/uct",
+		Summary: "search iterations from the 9x9 start (20000 per AI, seed 1, 1 core; also per CPU-second): the original UCT and yomi",
+		Run: func(ctx context.Context) ([]bench.Figure, error) {
+			const n = 20000
+			var figs []bench.Figure
+			for _, name := range []string{"uct", "yomi"} {
+				p, err := ai.New(name, ai.Options{Seed: 1})
+				if err != nil {
+					return nil, err
+				}
+				t0 := time.Now()
+				c0, cpuOK := separoCPUTime()
+				m, _ := p.Move(ctx, separo.MustNew(9), separo.Red, ai.Budget{Iterations: n})
+				el := time.Since(t0)
+				c1, _ := separoCPUTime()
+				if ctx.Err() != nil {
+					return nil, errors.New("interrupted")
+				}
+				start := separo.MustNew(9)
+				key := float64(start.MoveKey(m))
+				figs = append(figs,
+					bench.Figure{Name: "separo/uct/" + name + "/iterations", Value: n, Unit: "iterations"},
+					bench.Figure{Name: "separo/uct/" + name + "/movekey", Value: key, Unit: "key"},
+					bench.Figure{Name: "separo/uct/" + name, Value: n / el.Seconds(), Unit: "iterations/s"})
+				if cpuOK {
+					figs = append(figs, bench.Figure{Name: "separo/uct/" + name + "/cpu", Value: n / (c1 - c0).Seconds(), Unit: "iterations/cpu-s"})
+				}
+			}
+			return figs, nil
+		},
+	}}
 }

@@ -49,6 +49,15 @@ type thinkOutput struct {
 	Seconds    float64     `json:"seconds"`
 	NodesPerS  float64     `json:"nodes_per_second"`
 	Plan       []thinkMove `json:"plan"`
+	PC         *pcOutput   `json:"pc,omitempty"`
+}
+
+// pcOutput is the perfect-clear mode's part of `think --json`.
+type pcOutput struct {
+	Active  bool    `json:"active"`
+	Moves   int     `json:"moves_left"`
+	Seconds float64 `json:"search_seconds"`
+	GaveUp  bool    `json:"gave_up"`
 }
 
 type thinkMove struct {
@@ -82,6 +91,9 @@ separated by '/' or newlines; the queue starts with the current piece.`)
 	incoming := fs.Int("incoming", 0, "incoming garbage lines for the final-move rule")
 	weights := fs.String("weights", "", "evaluator weights JSON `FILE` (default: Cold Clear's)")
 	asJSON := fs.Bool("json", false, "print one JSON object")
+	pcMode := fs.Bool("pc", false, "perfect-clear mode: on an empty board with 11 known pieces (10 with --no-hold) play a perfect clear found by tetris/pc")
+	pcNodes := fs.Int64("pc-nodes", 0, "perfect-clear finder budget in positions (0: default)")
+	noHold := fs.Bool("no-hold", false, "play without hold")
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
@@ -119,7 +131,10 @@ separated by '/' or newlines; the queue starts with the current piece.`)
 			return cli.Usagef("--hold: %v", err)
 		}
 	}
-	opt := bot.Options{Threads: *threads, Seed: *seed}
+	if *pcNodes < 0 {
+		return cli.Usagef("--pc-nodes must be >= 0")
+	}
+	opt := bot.Options{Threads: *threads, Seed: *seed, PerfectClear: *pcMode, PCNodes: *pcNodes, NoHold: *noHold}
 	if *weights != "" {
 		w, err := bot.LoadWeights(*weights)
 		if err != nil {
@@ -137,7 +152,16 @@ separated by '/' or newlines; the queue starts with the current piece.`)
 	for _, m := range b.Suggest(*incoming) {
 		out.Moves = append(out.Moves, toThinkMove(m))
 	}
-	for _, m := range b.Plan() {
+	plan := b.Plan()
+	if *pcMode {
+		on, left := b.PCActive()
+		ps := b.PCStats()
+		out.PC = &pcOutput{Active: on, Moves: left, Seconds: ps.SearchTime.Seconds(), GaveUp: ps.GaveUp > 0}
+		if on {
+			plan = b.PCPlan()
+		}
+	}
+	for _, m := range plan {
 		out.Plan = append(out.Plan, toThinkMove(m))
 	}
 	if *asJSON {
@@ -148,6 +172,9 @@ separated by '/' or newlines; the queue starts with the current piece.`)
 	} else {
 		m := out.Moves[0]
 		fmt.Fprintf(env.Stdout, "move %s %s x=%d y=%d spin=%s hold=%v\n", m.Piece, m.Orientation, m.X, m.Y, m.Spin, m.Hold)
+	}
+	if out.PC != nil {
+		fmt.Fprintf(env.Stdout, "perfect clear: active %v, %d moves, search %.3fs\n", out.PC.Active, out.PC.Moves, out.PC.Seconds)
 	}
 	fmt.Fprintf(env.Stdout, "plan")
 	for _, m := range out.Plan {

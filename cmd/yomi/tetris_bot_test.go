@@ -4,6 +4,8 @@ package main
 import (
 	"encoding/json"
 	"testing"
+
+	"github.com/yomi-ai/yomi/tetris"
 )
 
 func TestTetrisThink(t *testing.T) {
@@ -31,5 +33,41 @@ func TestTetrisThink(t *testing.T) {
 		if code != 2 {
 			t.Errorf("%v: exit %d (%s), want 2", bad, code, errs)
 		}
+	}
+}
+
+// TestTetrisThinkPC checks --pc: an empty board with 12 known pieces gets a
+// perfect-clear plan whose moves clear the board; with 5 pieces none.
+func TestTetrisThinkPC(t *testing.T) {
+	code, out, errs := run(t, "tetris", "think", "--queue", "IOTLJSZIOTLJ", "--pc", "--nodes", "1000", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var o thinkOutput
+	if err := json.Unmarshal([]byte(out), &o); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if o.PC == nil || !o.PC.Active || o.PC.Moves != len(o.Plan) || len(o.Plan) == 0 || o.Plan[0] != o.Moves[0] {
+		t.Fatalf("no perfect-clear plan: %s", out)
+	}
+	var b tetris.Board
+	for _, m := range o.Plan {
+		p, _ := tetris.ParsePiece(m.Piece)
+		r, _ := tetris.ParseRot(m.Orientation)
+		pl := tetris.Placement{Piece: p, Rot: r, X: int8(m.X), Y: int8(m.Y)}
+		if !b.FitsPlacement(pl) {
+			t.Fatalf("plan move %+v does not fit", m)
+		}
+		b.Place(pl)
+	}
+	if !b.Empty() {
+		t.Fatalf("plan leaves\n%s", b.String())
+	}
+	code, out, _ = run(t, "tetris", "think", "--queue", "IOTLJ", "--pc", "--nodes", "1000", "--json")
+	if err := json.Unmarshal([]byte(out), &o); code != 0 || err != nil || o.PC == nil || o.PC.Active {
+		t.Fatalf("5 pieces: exit %d %v %s", code, err, out)
+	}
+	if code, _, _ := run(t, "tetris", "think", "--queue", "I", "--pc-nodes", "-1"); code != 2 {
+		t.Fatalf("--pc-nodes -1: exit %d, want 2", code)
 	}
 }

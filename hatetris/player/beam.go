@@ -30,6 +30,12 @@ type Options struct {
 	NewEval func() Evaluator
 	// Progress, if set, is called after every depth.
 	Progress func(Stats)
+	// Start is the well the search starts from (zero = the empty well). The
+	// loop rule sees only the wells from Start on.
+	Start hatetris.Well
+	// OnDepth, if set, is called after every depth with the wells of the new
+	// beam (in beam order; the slice is reused, copy what you keep).
+	OnDepth func(depth int, beam []hatetris.Well)
 }
 
 // Stats describe a search in progress.
@@ -53,6 +59,9 @@ type Result struct {
 	Final    hatetris.Well    // the well at the end of the best game
 	Spawned  []hatetris.Piece // pieces of the best game
 	GameOver bool             // the replay ends in game over
+	// BestValue is the highest evaluator value in the deepest beam reached
+	// (−Inf when no piece could be placed).
+	BestValue float64
 }
 
 // node is one well in the beam; parent indexes the previous layer.
@@ -79,13 +88,17 @@ func Search(ctx context.Context, opt Options) (*Result, error) {
 	}
 	s := &search{opt: opt, start: time.Now()}
 	s.bloom = newBloom(opt.Width)
-	s.layers = [][]node{{{parent: -1}}}
+	if opt.Start.Over() {
+		return nil, errors.New("player: the start well is already game over")
+	}
+	s.layers = [][]node{{{well: opt.Start, parent: -1}}}
 	s.bloom.add(&s.layers[0][0].well)
 	workers := make([]*worker, nw)
 	for i := range workers {
 		workers[i] = &worker{s: s, eval: opt.NewEval()}
 	}
 	res := &Result{}
+	var beamWells []hatetris.Well
 	for depth := 0; ; depth++ {
 		if opt.MaxDepth > 0 && depth >= opt.MaxDepth {
 			res.Stopped = true
@@ -120,6 +133,13 @@ func Search(ctx context.Context, opt Options) (*Result, error) {
 			s.bloom.add(&next[i].well)
 		}
 		s.layers = append(s.layers, next)
+		if opt.OnDepth != nil {
+			beamWells = beamWells[:0]
+			for i := range next {
+				beamWells = append(beamWells, next[i].well)
+			}
+			opt.OnDepth(depth+1, beamWells)
+		}
 		if opt.Progress != nil {
 			best := 0
 			for i := range next {
@@ -287,6 +307,12 @@ func (s *search) result(res *Result) (*Result, error) {
 		}
 	}
 	res.Depth = len(s.layers) - 1
+	res.BestValue = math.Inf(-1)
+	if res.Depth > 0 {
+		for i := range s.layers[res.Depth] {
+			res.BestValue = max(res.BestValue, s.layers[res.Depth][i].value)
+		}
+	}
 	res.Wells = s.wells
 	res.Score = int(s.layers[bd][bi].score)
 	res.Pieces = bd
@@ -297,7 +323,7 @@ func (s *search) result(res *Result) (*Result, error) {
 		chain = append(chain, n)
 		i = n.parent
 	}
-	well := hatetris.Well{}
+	well := s.opt.Start
 	for k := len(chain) - 1; k >= 0; k-- {
 		n := chain[k]
 		f := hatetris.Future{O: n.o, X: n.x, Y: n.y}

@@ -2,6 +2,7 @@ package player
 
 import (
 	"context"
+	"math"
 	"testing"
 
 	"github.com/yomi-ai/yomi/hatetris"
@@ -63,5 +64,50 @@ func BenchmarkBeam(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.ReportMetric(float64(res.Wells)/res.Elapsed.Seconds(), "wells/s")
+	}
+}
+
+// TestSearchFromStart: a search from a given well reports every beam through
+// OnDepth, its BestValue is the evaluator's best over the children of the
+// enemy's piece (width 1, one piece, so the deepest beam is those children's
+// best), and its replay is rebuilt from the start well.
+func TestSearchFromStart(t *testing.T) {
+	wells, err := BenchGame()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := DefaultHeuristic()
+	for _, k := range []int{40, 200, 500} {
+		start := wells[k]
+		var depths []int
+		res, err := Search(context.Background(), Options{Width: 1, MaxDepth: 1, AI: hatetris.Mild, Start: start,
+			OnDepth: func(d int, beam []hatetris.Well) {
+				depths = append(depths, d)
+				if len(beam) != 1 {
+					t.Errorf("beam of %d wells at width 1", len(beam))
+				}
+			}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var exp hatetris.Expander
+		_, futs := exp.Choose(&start, nil)
+		want := math.Inf(-1)
+		for _, f := range futs {
+			if !f.Well.Over() {
+				want = max(want, h.Eval(&f.Well, int(f.Lines)))
+			}
+		}
+		if res.BestValue != want || len(depths) != 1 || depths[0] != 1 {
+			t.Errorf("well %d: BestValue %g want %g, depths %v", k, res.BestValue, want, depths)
+		}
+		if len(res.Spawned) != 1 {
+			t.Errorf("well %d: %d pieces in the replay", k, len(res.Spawned))
+		}
+	}
+	var over hatetris.Well
+	over[hatetris.Bar-1] = 1
+	if _, err := Search(context.Background(), Options{Width: 1, Start: over}); err == nil {
+		t.Error("game-over start accepted")
 	}
 }

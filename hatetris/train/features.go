@@ -1,69 +1,84 @@
 // Package train holds the HATETRIS side of the learned evaluator: pattern
-// features for the nn package (Features) and, later, the Search → Refine →
-// Learn cycle. It uses its own minimal well (Well) until the engine lands.
+// features of a hatetris.Well for the nn package (Features), a fast
+// incremental evaluator that plugs into the beam search (NetEval), and the
+// Search → Refine → Learn cycle (Run).
 package train
 
 import (
 	"fmt"
 	"slices"
 
+	"github.com/yomi-ai/yomi/hatetris"
 	"github.com/yomi-ai/yomi/nn"
 )
 
-// Well geometry.
-const (
-	Width  = 10
-	Height = 16
-)
-
-// Well is a minimal HATETRIS well: Rows[0] is the top row, bit c is column c.
-type Well struct{ Rows [Height]uint16 }
+// Rows is the number of well rows the features see: the playing area below the bar.
+const Rows = hatetris.Height - hatetris.Bar
 
 // Input layout: 1023 row patterns (0–1022), then 4096 3×4 window patterns.
 const (
 	RowPatterns    = 1023
 	WindowPatterns = 4096
 	Inputs         = RowPatterns + WindowPatterns
+	// WindowStarts is the number of window rows: 16 well rows plus the floor, 4 high.
+	WindowStarts = Rows + 1 - 3
+	// PerWell is the number of pattern occurrences per well (16 rows + 14×10 windows).
+	PerWell = Rows + WindowStarts*hatetris.Width
 )
 
-// cell reports whether (x, y) is filled, with walls (x = −1, Width) and the
-// floor (y = Height) filled.
-func (w *Well) cell(x, y int) bool {
-	if x < 0 || x >= Width || y >= Height {
-		return true
+// padded returns the 16 rows below the bar with a wall bit on each side
+// (bit 0 and bit 11) and the floor as a 17th all-ones row.
+func padded(w *hatetris.Well) (pad [Rows + 1]uint16) {
+	for y := 0; y < Rows; y++ {
+		pad[y] = 1 | w[hatetris.Bar+y]<<1 | 1<<(hatetris.Width+1)
 	}
-	return w.Rows[y]>>uint(x)&1 != 0
+	pad[Rows] = 1<<(hatetris.Width+2) - 1
+	return pad
+}
+
+// windows returns the 10 window patterns (3 wide × 4 high, bit 3·dy+dx) of
+// window row s of a padded well.
+func windows(pad *[Rows + 1]uint16, s int, dst *[hatetris.Width]int32) {
+	v := uint64(pad[s]) | uint64(pad[s+1])<<12 | uint64(pad[s+2])<<24 | uint64(pad[s+3])<<36
+	for x := 0; x < hatetris.Width; x++ {
+		t := v >> uint(x)
+		dst[x] = int32(RowPatterns + (t&7 | t>>9&0x38 | t>>18&0x1c0 | t>>27&0xe00))
+	}
+}
+
+// check rejects wells the features do not describe: a full row below the
+// bar (the game clears it) or cells above the bar (game over).
+func check(w *hatetris.Well) error {
+	for y := 0; y < hatetris.Bar; y++ {
+		if w[y] != 0 {
+			return fmt.Errorf("train: row %d above the bar is not empty (game over)", y)
+		}
+	}
+	for y := hatetris.Bar; y < hatetris.Height; y++ {
+		if w[y] >= hatetris.FullRow {
+			return fmt.Errorf("train: row %d is full or has bits beyond width %d", y, hatetris.Width)
+		}
+	}
+	return nil
 }
 
 // Features appends the well's pattern counts to dst (sorted by index, counts
-// merged) using idx as scratch, and returns both: 16 row patterns and 10×14
-// windows of 3 wide × 4 high over the well padded with walls and floor (not the
-// space above the top). A full row is an error (the game clears it).
-func Features(dst []nn.Feature, idx []int32, w *Well) ([]nn.Feature, []int32, error) {
+// merged) using idx as scratch, and returns both: the 16 row patterns below
+// the bar and 10×14 windows of 3 wide × 4 high over those rows padded with
+// walls and floor (not the space above the bar).
+func Features(dst []nn.Feature, idx []int32, w *hatetris.Well) ([]nn.Feature, []int32, error) {
 	idx = idx[:0]
-	for y, r := range w.Rows {
-		if r >= 1<<Width {
-			return dst, idx, fmt.Errorf("train: row %d has bits beyond width %d", y, Width)
-		}
-		if r == 1<<Width-1 {
-			return dst, idx, fmt.Errorf("train: row %d is full", y)
-		}
-		idx = append(idx, int32(r))
+	if err := check(w); err != nil {
+		return dst, idx, err
 	}
-	// Padded rows: walls at bit 0 and bit 11; floor row all ones.
-	var pad [Height + 1]uint16
-	for y, r := range w.Rows {
-		pad[y] = 1 | r<<1 | 1<<(Width+1)
+	for y := hatetris.Bar; y < hatetris.Height; y++ {
+		idx = append(idx, int32(w[y]))
 	}
-	pad[Height] = 1<<(Width+2) - 1
-	for y := 0; y+4 <= Height+1; y++ {
-		for x := 0; x < Width; x++ { // left edge of window in padded coordinates
-			p := 0
-			for dy := 0; dy < 4; dy++ {
-				p |= int(pad[y+dy]>>uint(x)&7) << (3 * dy)
-			}
-			idx = append(idx, int32(RowPatterns+p))
-		}
+	pad := padded(w)
+	var win [hatetris.Width]int32
+	for s := 0; s < WindowStarts; s++ {
+		windows(&pad, s, &win)
+		idx = append(idx, win[:]...)
 	}
 	slices.Sort(idx)
 	for i := 0; i < len(idx); {

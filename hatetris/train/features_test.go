@@ -1,24 +1,35 @@
-// Tests the feature extractor against a slow reference on a 2-D grid.
+// Tests the feature extractor and the evaluator against slow references on
+// a 2-D grid.
 package train
 
 import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/yomi-ai/yomi/hatetris"
 	"github.com/yomi-ai/yomi/nn"
 )
 
-func refFeatures(w *Well) map[int32]float32 {
-	m := map[int32]float32{}
-	for _, r := range w.Rows {
-		m[int32(r)]++
+// cell reports whether (x, y) of the area below the bar is filled, with walls
+// (x = −1, Width) and the floor (y = Rows) filled.
+func cell(w *hatetris.Well, x, y int) bool {
+	if x < 0 || x >= hatetris.Width || y >= Rows {
+		return true
 	}
-	for y := 0; y <= Height-3; y++ {
-		for x := -1; x <= Width-2; x++ {
+	return w[hatetris.Bar+y]>>uint(x)&1 != 0
+}
+
+func refFeatures(w *hatetris.Well) map[int32]float32 {
+	m := map[int32]float32{}
+	for y := 0; y < Rows; y++ {
+		m[int32(w[hatetris.Bar+y])]++
+	}
+	for y := 0; y <= Rows-3; y++ {
+		for x := -1; x <= hatetris.Width-2; x++ {
 			p := 0
 			for dy := 0; dy < 4; dy++ {
 				for dx := 0; dx < 3; dx++ {
-					if w.cell(x+dx, y+dy) {
+					if cell(w, x+dx, y+dy) {
 						p |= 1 << (3*dy + dx)
 					}
 				}
@@ -29,16 +40,24 @@ func refFeatures(w *Well) map[int32]float32 {
 	return m
 }
 
+// randWell fills rows from a random top down to the floor with random
+// non-full rows, sometimes with empty rows inside the stack.
+func randWell(r *rand.Rand) hatetris.Well {
+	var w hatetris.Well
+	for y := hatetris.Bar + r.IntN(Rows+1); y < hatetris.Height; y++ {
+		if r.IntN(8) != 0 {
+			w[y] = uint16(r.IntN(hatetris.FullRow))
+		}
+	}
+	return w
+}
+
 func TestFeaturesMatchReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(4, 4))
 	var dst []nn.Feature
 	var idx []int32
 	for trial := 0; trial < 500; trial++ {
-		var w Well
-		top := r.IntN(Height + 1)
-		for y := top; y < Height; y++ {
-			w.Rows[y] = uint16(r.IntN(1<<Width - 1))
-		}
+		w := randWell(r)
 		var err error
 		dst, idx, err = Features(dst[:0], idx, &w)
 		if err != nil {
@@ -55,19 +74,26 @@ func TestFeaturesMatchReference(t *testing.T) {
 			}
 			total += f.Count
 		}
-		if total != Height+10*14 {
-			t.Fatalf("total %g want %d", total, Height+140)
+		if total != PerWell {
+			t.Fatalf("total %g want %d", total, PerWell)
 		}
 	}
-	// Empty well: bottom windows see the floor, side windows the walls.
-	var w Well
+	// Empty well: 16 empty rows; the 10 window columns of 14 window rows.
+	var w hatetris.Well
 	dst, _, _ = Features(dst[:0], idx, &w)
-	if dst[0].Index != 0 || dst[0].Count != Height {
+	if dst[0].Index != 0 || dst[0].Count != Rows {
 		t.Fatalf("empty well row feature %+v", dst[0])
 	}
-	w.Rows[3] = 1<<Width - 1
-	if _, _, err := Features(nil, nil, &w); err == nil {
-		t.Fatal("full row accepted")
+	for _, c := range []struct {
+		name string
+		y    int
+		row  uint16
+	}{{"full row", 10, hatetris.FullRow}, {"above the bar", 2, 1}, {"wide row", 12, 1 << 11}} {
+		w := hatetris.Well{}
+		w[c.y] = c.row
+		if _, _, err := Features(nil, nil, &w); err == nil {
+			t.Errorf("%s accepted", c.name)
+		}
 	}
 }
 
@@ -78,4 +104,27 @@ func TestInputsMatchSeedParameterCount(t *testing.T) {
 			t.Errorf("hidden %d: %d params want %d", c.h, got, c.want)
 		}
 	}
+}
+
+func FuzzFeatures(f *testing.F) {
+	f.Add([]byte{0, 0, 1, 2, 255, 3})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var w hatetris.Well
+		for i := 0; i+1 < len(data) && i/2 < hatetris.Height; i += 2 {
+			w[i/2] = uint16(data[i]) | uint16(data[i+1])<<8
+		}
+		feats, _, err := Features(nil, nil, &w)
+		if err != nil {
+			return
+		}
+		ref := refFeatures(&w)
+		if len(feats) != len(ref) {
+			t.Fatalf("%d features, ref %d", len(feats), len(ref))
+		}
+		for _, x := range feats {
+			if ref[x.Index] != x.Count {
+				t.Fatalf("feature %d: %g ref %g", x.Index, x.Count, ref[x.Index])
+			}
+		}
+	})
 }

@@ -29,6 +29,12 @@ type Options struct {
 	Complete  bool     // always use the complete move generator (default: CC1's fast mode below height 16)
 	MaxNodes  int64    // stop thinking after this many nodes (0: no limit)
 	ArenaHint int      // initial node capacity (0: 1<<16)
+
+	// PerfectClear enables the perfect-clear mode (pcmode.go, spec §20): on
+	// an empty board with 11 known pieces (10 without hold) follow a perfect
+	// clear if the finder (tetris/pc) finds one.
+	PerfectClear bool
+	PCNodes      int64 // finder budget per search (0: DefaultPCNodes)
 }
 
 // Stats report the search effort since the last Reset/Play.
@@ -60,6 +66,11 @@ type Bot struct {
 	stats  Stats
 	rngs   []*rand.Rand
 	gens   []*Generator
+
+	pc          *pcPlan // perfect clear being followed (nil: none)
+	pcStats     PCStats
+	pcTried     bool   // a search ran at the state with hash pcTriedHash
+	pcTriedHash uint64 // (not repeated while the root stays there)
 }
 
 // New returns a bot; call Reset before thinking.
@@ -190,6 +201,13 @@ func (b *Bot) Think(ctx context.Context, budget Budget) Stats {
 		deadline = start.Add(budget.Duration)
 	}
 	b.mu.Lock()
+	if b.pcUpdate() {
+		// Following a perfect clear: the plan fixes the move, no search.
+		b.stats.Elapsed += time.Since(start)
+		st := b.stats
+		b.mu.Unlock()
+		return st
+	}
 	limit := int64(-1)
 	if budget.Nodes > 0 {
 		limit = b.stats.Nodes + budget.Nodes
@@ -443,7 +461,23 @@ func (b *Bot) Candidates() []Candidate {
 // otherwise the best one that keeps columns 3–5 at most 20 high after the
 // incoming lines (minus what it sends), else the one with the largest spike.
 func (b *Bot) Suggest(incoming int) []Move {
+	b.mu.Lock()
+	var pcMove *Move
+	if b.pcUpdate() {
+		m := b.pc.moves[0]
+		pcMove = &m
+	}
+	b.mu.Unlock()
 	cands := b.Candidates()
+	if pcMove != nil {
+		out := []Move{*pcMove}
+		for _, c := range cands {
+			if !sameMove(c.Move, *pcMove) {
+				out = append(out, c.Move)
+			}
+		}
+		return out
+	}
 	if len(cands) == 0 {
 		return nil
 	}
@@ -513,16 +547,27 @@ func (b *Bot) Play(mv Move) error {
 	}
 	d := b.d
 	r := d.nodes.at(d.root)
-	if !r.expanded() || r.spec {
+	next, planned := b.pcAdvance(mv)
+	if (!r.expanded() || r.spec) && !planned {
 		return errors.New("bot: Play before the root was searched")
 	}
-	for _, c := range r.kids[0] {
-		m := c.mv
-		if m.Piece == mv.Piece && m.Hold == mv.Hold && m.Rot == mv.Rot && m.X == mv.X && m.Y == mv.Y && m.Spin == mv.Spin {
-			d.rebuild(c.n)
-			b.stats = Stats{Unique: d.nodes.len()}
-			return nil
+	if r.expanded() && !r.spec {
+		for _, c := range r.kids[0] {
+			if sameMove(c.mv, mv) {
+				d.rebuild(c.n)
+				b.stats = Stats{Unique: d.nodes.len()}
+				b.pcStats.Placed++
+				return nil
+			}
 		}
+	}
+	if planned {
+		// A perfect-clear move the search did not hold: restart from it.
+		b.d = newDAG(next, int32(next.QLen), Value{})
+		b.known = int32(next.QLen)
+		b.stats = Stats{}
+		b.pcStats.Placed++
+		return nil
 	}
 	return fmt.Errorf("bot: move %v %v (%d,%d) %v is not a root move", mv.Piece, mv.Rot, mv.X, mv.Y, mv.Spin)
 }

@@ -1,0 +1,203 @@
+// codevs_ai.go plugs the CODE VS Reborn AI into the binary: the verb
+// `yomi codevs ai` and the codevs/sim, codevs/exhaustive4 and codevs/chain12
+// benchmarks.
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"time"
+
+	"github.com/yomi-ai/yomi/codevs"
+	"github.com/yomi-ai/yomi/codevs/ai"
+	"github.com/yomi-ai/yomi/codevs/sim"
+	"github.com/yomi-ai/yomi/internal/bench"
+	"github.com/yomi-ai/yomi/internal/cli"
+)
+
+// withCodevsAI adds the AI's verb and benchmarks to the codevs game.
+func withCodevsAI(g game) game {
+	g.area.Verbs = append(g.area.Verbs,
+		&cli.Verb{Name: "ai", Summary: "Yomi's contest AI on stdin/stdout (chain beam, exhaustive both-sides search, counter and skill rules)", Run: runCodevsAI})
+	g.benches = append(g.benches, codevsAIBenchmarks()...)
+	return g
+}
+
+func runCodevsAI(ctx context.Context, env *cli.Env, args []string) error {
+	fs := cli.NewFlags(env, "yomi codevs ai", "[flags]",
+		`Yomi's CODE VS Reborn AI, speaking the contest protocol on stdin/stdout: it prints its name,
+reads the 500 packs, then answers each turn block with "x r" or "S". It plans its first chain
+with a wide beam (states bucketed by the chain the next pack could trigger; the first depth that
+reaches --target chains wins), replays the plan while the field is as expected, searches every
+line of its own next --own-depth plies and the opponent's next --enemy-depth plies each turn,
+and fires, counters or uses the skill by the rules described in README.md. Time is managed from
+the remaining milliseconds in each turn block. Run it under the referee:
+  yomi codevs referee --p1 "yomi codevs ai" --p2 "yomi codevs dummy"`)
+	d := ai.DefaultConfig()
+	cfg := d
+	fs.StringVar(&cfg.Name, "name", d.Name, "AI `name` line")
+	fs.IntVar(&cfg.Threads, "threads", d.Threads, "search `threads`")
+	fs.IntVar(&cfg.Target, "target", d.Target, "opening target `chains`")
+	fs.IntVar(&cfg.MaxWidth, "max-width", d.MaxWidth, "widest beam `states` per depth")
+	fs.IntVar(&cfg.FixedWidth, "width", 0, "fixed beam `width` without time budgets (deterministic; 0: time-managed)")
+	fs.IntVar(&cfg.BeamDepth, "beam-depth", d.BeamDepth, "beam `plies`")
+	fs.IntVar(&cfg.OwnDepth, "own-depth", d.OwnDepth, "exhaustive own `plies` (1..5)")
+	fs.IntVar(&cfg.EnemyDepth, "enemy-depth", d.EnemyDepth, "exhaustive opponent `plies` (1..5)")
+	fs.Float64Var(&cfg.OpeningShare, "opening-share", d.OpeningShare, "`share` of the remaining time for the opening beam")
+	fs.BoolVar(&cfg.WorstCase, "worst-case", false, "rank own moves by survival under the opponent's best fire within --enemy-depth (off in the measured match)")
+	fs.BoolVar(&cfg.DenySkill, "deny-skill", false, "fire a 3+ chain to drain the opponent's gauge (64..79) before a 20+ ojama skill (off in the measured match)")
+	verbose := fs.Bool("v", false, "log decisions on stderr")
+	if err := cli.Parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 0 {
+		return cli.Usagef("unexpected argument %q", fs.Arg(0))
+	}
+	switch {
+	case cfg.Threads < 1 || cfg.Threads > 256:
+		return cli.Usagef("--threads must be 1..256")
+	case cfg.Target < 1 || cfg.Target > 40:
+		return cli.Usagef("--target must be 1..40")
+	case cfg.OwnDepth < 1 || cfg.OwnDepth > ai.MaxPly || cfg.EnemyDepth < 1 || cfg.EnemyDepth > ai.MaxPly:
+		return cli.Usagef("--own-depth and --enemy-depth must be 1..%d", ai.MaxPly)
+	case cfg.MaxWidth < 1 || cfg.FixedWidth < 0 || cfg.BeamDepth < 1:
+		return cli.Usagef("--max-width and --beam-depth must be positive, --width not negative")
+	case cfg.OpeningShare <= 0 || cfg.OpeningShare >= 1:
+		return cli.Usagef("--opening-share must be in (0, 1)")
+	}
+	if *verbose {
+		cfg.Log = env.Stderr
+	}
+	return ai.Run(ctx, env.Stdin, env.Stdout, cfg)
+}
+
+// codevsChain12Width is the fixed beam width of the codevs/chain12 benchmark.
+const codevsChain12Width = 1000
+
+func codevsAIBenchmarks() []bench.Benchmark {
+	return []bench.Benchmark{{
+		Name:    "codevs/sim",
+		Summary: "pack drops resolved per second (sim.Fast and sim.Board) on 64 fixed mid-game fields, all 36 placements of 8 packs",
+		Run: func(ctx context.Context) ([]bench.Figure, error) {
+			ps, packs, err := ai.BenchPositions(1, 64)
+			if err != nil {
+				return nil, err
+			}
+			var chains int64
+			fast := make([]sim.Fast, len(ps))
+			for i := range ps {
+				fast[i] = sim.FastFrom(&ps[i].Board)
+			}
+			run := func(useFast bool) func() int64 {
+				return func() int64 {
+					var n int64
+					for i := range ps {
+						for k := 0; k < 8; k++ {
+							for m := 0; m < 36; m++ {
+								var c int
+								if useFast {
+									f := fast[i]
+									c, _ = f.Drop(packs[i][k], m>>2, m&3)
+								} else {
+									b := ps[i].Board
+									c, _ = b.Drop(packs[i][k], m>>2, m&3)
+								}
+								chains += int64(c)
+								n++
+							}
+						}
+					}
+					return n
+				}
+			}
+			drops := run(true)()
+			c0 := chains
+			_, wf, ef := bench.Rate(time.Second, run(true))
+			_, wb, eb := bench.Rate(time.Second, run(false))
+			return []bench.Figure{
+				{Name: "codevs/sim/drops", Value: float64(drops), Unit: "drops"},
+				{Name: "codevs/sim/chains", Value: float64(c0), Unit: "chains"},
+				{Name: "codevs/sim/fast", Value: float64(wf) / ef.Seconds(), Unit: "drops/s"},
+				{Name: "codevs/sim/board", Value: float64(wb) / eb.Seconds(), Unit: "drops/s"},
+			}, ctx.Err()
+		},
+	}, {
+		Name:    "codevs/exhaustive4",
+		Summary: "full 4-ply own search (36 drops + skill per ply) from 4 fixed mid-game positions, one thread",
+		Run: func(ctx context.Context) ([]bench.Figure, error) {
+			ps, packs, err := ai.BenchPositions(2, 4)
+			if err != nil {
+				return nil, err
+			}
+			var nodes int64
+			var best int
+			start := time.Now()
+			for i := range ps {
+				t := ai.Exhaust(ctx, &ps[i], packs[i], 4, 1)
+				nodes += t.Nodes
+				best += t.BestUpTo(4).Sent
+			}
+			el := time.Since(start)
+			return []bench.Figure{
+				{Name: "codevs/exhaustive4/nodes", Value: float64(nodes), Unit: "positions"},
+				{Name: "codevs/exhaustive4/best", Value: float64(best), Unit: "ojama"},
+				{Name: "codevs/exhaustive4/time", Value: float64(el.Milliseconds()) / float64(len(ps)), Unit: "ms/position"},
+				{Name: "codevs/exhaustive4/rate", Value: float64(nodes) / el.Seconds(), Unit: "positions/s"},
+			}, ctx.Err()
+		},
+	}, {
+		Name:    "codevs/chain12",
+		Summary: fmt.Sprintf("turn at which the opening chain beam (width %d, columns 2..6, 2 threads) first reaches a 12-chain, over the testdata pack files", codevsChain12Width),
+		Run: func(ctx context.Context) ([]bench.Figure, error) {
+			files, err := filepath.Glob(filepath.Join(codevsTestdataDir(), "packs", "*.pack"))
+			if err != nil || len(files) == 0 {
+				return nil, fmt.Errorf("no pack files under %s (run from the repository)", codevsTestdataDir())
+			}
+			sort.Strings(files)
+			var reached, sumTurn, nodes int64
+			start := time.Now()
+			for _, f := range files {
+				packs, err := codevs.ReadPackFile(f)
+				if err != nil {
+					return nil, err
+				}
+				cfg := ai.BeamConfig{Depth: 20, Width: codevsChain12Width, BucketWidth: codevsChain12Width * 3 / 10, XMin: 2, XMax: 6, Target: 12, Threads: 2}
+				res := ai.ChainBeam(ctx, &codevs.Player{}, packs, cfg)
+				nodes += res.Nodes
+				if res.Best.Chains >= 12 {
+					reached++
+					sumTurn += int64(res.Best.Ply - 1) // turn of the fire, 0-based
+				}
+			}
+			el := time.Since(start)
+			mean := 0.0
+			if reached > 0 {
+				mean = float64(sumTurn) / float64(reached)
+			}
+			return []bench.Figure{
+				{Name: "codevs/chain12/files", Value: float64(len(files)), Unit: "pack files"},
+				{Name: "codevs/chain12/reached", Value: float64(reached), Unit: "files"},
+				{Name: "codevs/chain12/turn", Value: mean, Unit: "mean turn"},
+				{Name: "codevs/chain12/nodes", Value: float64(nodes), Unit: "states"},
+				{Name: "codevs/chain12/time", Value: float64(el.Milliseconds()) / float64(len(files)), Unit: "ms/file"},
+			}, ctx.Err()
+		},
+	}}
+}
+
+// codevsTestdataDir finds codevs/testdata from the working directory or
+// one of its parents (the repository root or a package directory).
+func codevsTestdataDir() string {
+	dir, _ := os.Getwd()
+	for range 6 {
+		p := filepath.Join(dir, "codevs", "testdata")
+		if st, err := os.Stat(p); err == nil && st.IsDir() {
+			return p
+		}
+		dir = filepath.Dir(dir)
+	}
+	return filepath.Join("codevs", "testdata")
+}

@@ -1,0 +1,48 @@
+// codevs_ai_test.go runs `yomi codevs ai` on a protocol transcript and
+// checks its flag errors.
+package main
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/yomi-ai/yomi/codevs"
+	"github.com/yomi-ai/yomi/codevs/protocol"
+	"github.com/yomi-ai/yomi/internal/cli"
+)
+
+func TestCodevsAIVerb(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"codevs", "ai", "--help"}, 0, "bucketed"},
+		{[]string{"codevs", "ai", "--threads", "0"}, 2, "threads"},
+		{[]string{"codevs", "ai", "--own-depth", "9"}, 2, "depth"},
+		{[]string{"codevs", "ai", "--opening-share", "1.5"}, 2, "share"},
+		{[]string{"codevs", "ai", "extra"}, 2, "unexpected"},
+	} {
+		code, out, errs := run(t, c.args...)
+		if code != c.code || !strings.Contains(out+errs, c.want) {
+			t.Errorf("%v: exit %d, want %d with %q: %s%s", c.args, code, c.code, c.want, out, errs)
+		}
+	}
+	packs, _ := codevs.PacksForSeed(4, codevs.ProfileClient)
+	g, _ := codevs.NewGame(packs)
+	in := protocol.AppendStart(nil, codevs.ProtocolPacks(packs))
+	tb := g.Input(0, [2]int64{180000, 180000})
+	in = protocol.AppendTurn(in, &tb)
+	var out, errb bytes.Buffer
+	code := newApp().Main(context.Background(), &cli.Env{Stdin: bytes.NewReader(in), Stdout: &out, Stderr: &errb},
+		[]string{"codevs", "ai", "--name", "tester", "--width", "40", "--own-depth", "2"})
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if code != 0 || len(lines) != 2 || lines[0] != "tester" {
+		t.Fatalf("exit %d, output %q, stderr %s", code, out.String(), errb.String())
+	}
+	if _, err := protocol.ParseCommand(lines[1]); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,125 @@
+// This file holds `yomi hatetris train`: the Search → Refine → Learn cycle
+// in a resumable run directory, with a progress bar per phase and the
+// per-generation table.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/yomi-ai/yomi/hatetris/train"
+	"github.com/yomi-ai/yomi/internal/cli"
+)
+
+func runHatetrisTrain(ctx context.Context, env *cli.Env, args []string) error {
+	fs := cli.NewFlags(env, "yomi hatetris train", "--dir RUN [--gens N] [--beam W] [--samples K] [--refine-width 200] [--refine-depth 10] [--hidden 24|48] [--json]",
+		`Trains a HATETRIS evaluator net as in seed 001, one generation at a time:
+  Search  plays a full game by beam search with the current net (RUN/gen-N/search.json,
+          its replay) and samples K wells from every depth of the beam;
+  Refine  runs a small beam (--refine-width, --refine-depth pieces) from each sample:
+          y = its best net value at the end (-1 if it dies), target t = x + blend*(y - x)
+          with x the sample's own value; targets are rescaled to [-1, 1] per generation;
+  Learn   trains the net (MSE, Adam, mini-batches, early stop after 3 worse epochs) on
+          the targets of the last --history generations -> RUN/gen-N+1/net.yomi.
+Generation 0 starts from random weights (--seed). After --gens generations the last net
+plays one more Search game. Every phase writes its results atomically (Refine every 64
+samples), so a killed run resumes where it stopped: run the same command again (a run's
+settings are kept in RUN/config.json; only --gens may change). The table is printed at
+the end and kept in RUN/summary.txt, with RUN/progress.png (lines and loss by generation).
+Use a net with: yomi hatetris search --eval nn:RUN/gen-N/net.yomi`)
+	def := train.DefaultConfig()
+	dir := fs.String("dir", "", "run directory (created; resumed if it exists)")
+	gens := fs.Int("gens", def.Gens, "generations of Refine + Learn")
+	beam := fs.Int("beam", def.Beam, "width of the Search game's beam")
+	quiet := fs.Bool("quiescence", def.Quiescence, "Search values wells by their single-line-clear chains too")
+	maxDepth := fs.Int("max-depth", def.MaxDepth, "cap on the Search game's pieces (0 = none)")
+	samples := fs.Int("samples", def.Samples, "wells sampled from every depth of the Search beam")
+	rw := fs.Int("refine-width", def.RefineWidth, "width of each Refine beam")
+	rd := fs.Int("refine-depth", def.RefineDepth, "pieces each Refine beam plays")
+	blend := fs.Float64("blend", def.Blend, "target t = x + blend*(y - x)")
+	hidden := fs.Int("hidden", def.Hidden, "hidden units (the seed used 24, later 48)")
+	history := fs.Int("history", def.History, "generations of targets Learn trains on")
+	epochs := fs.Int("epochs", def.Epochs, "Learn's epoch limit")
+	batch := fs.Int("batch", def.Batch, "Learn's mini-batch size")
+	lr := fs.Float64("lr", float64(def.LR), "Adam step size")
+	seed := fs.Uint64("seed", def.Seed, "the run's seed (initial net, sampling, validation split)")
+	workers := fs.Int("workers", 0, "goroutines (0 = all cores); results do not depend on it")
+	asJSON := fs.Bool("json", false, "print the per-generation table as JSON on stdout")
+	if err := cli.Parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return cli.Usagef("unexpected argument %q", fs.Arg(0))
+	}
+	if *dir == "" {
+		return cli.Usagef("--dir is required")
+	}
+	cfg := def
+	// A resumed run starts from its stored settings; flags given now override them.
+	if b, err := os.ReadFile(filepath.Join(*dir, "config.json")); err == nil {
+		if err := json.Unmarshal(b, &cfg); err != nil {
+			return fmt.Errorf("%s/config.json: %w", *dir, err)
+		}
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	apply := func(name string, f func()) {
+		if set[name] {
+			f()
+		}
+	}
+	apply("gens", func() { cfg.Gens = *gens })
+	apply("beam", func() { cfg.Beam = *beam })
+	apply("quiescence", func() { cfg.Quiescence = *quiet })
+	apply("max-depth", func() { cfg.MaxDepth = *maxDepth })
+	apply("samples", func() { cfg.Samples = *samples })
+	apply("refine-width", func() { cfg.RefineWidth = *rw })
+	apply("refine-depth", func() { cfg.RefineDepth = *rd })
+	apply("blend", func() { cfg.Blend = *blend })
+	apply("hidden", func() { cfg.Hidden = *hidden })
+	apply("history", func() { cfg.History = *history })
+	apply("epochs", func() { cfg.Epochs = *epochs })
+	apply("batch", func() { cfg.Batch = *batch })
+	apply("lr", func() { cfg.LR = float32(*lr) })
+	apply("seed", func() { cfg.Seed = *seed })
+	if err := cfg.Validate(); err != nil {
+		return cli.Usagef("%v", err)
+	}
+	var bar *progressbar.ProgressBar
+	curGen, curPhase := -1, ""
+	r := &train.Runner{Dir: *dir, Config: cfg, Workers: *workers, Progress: func(g int, phase string, done, total int, note string) {
+		if g != curGen || phase != curPhase {
+			if bar != nil {
+				_ = bar.Finish()
+				fmt.Fprintln(env.Stderr)
+			}
+			bar = cli.Progress(env.Stderr, int64(total), fmt.Sprintf("gen %d %s", g, phase), false)
+			curGen, curPhase = g, phase
+		}
+		bar.Describe(fmt.Sprintf("gen %d %-6s %s", g, phase, note))
+		_ = bar.Set(done)
+	}}
+	table, err := r.Run(ctx)
+	if bar != nil {
+		_ = bar.Finish()
+		fmt.Fprintln(env.Stderr)
+	}
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			fmt.Fprintf(env.Stderr, "stopped; run the same command again to resume %s\n", *dir)
+		}
+		return err
+	}
+	if *asJSON {
+		return cli.WriteJSON(env.Stdout, table)
+	}
+	fmt.Fprint(env.Stdout, train.Table(table))
+	fmt.Fprintf(env.Stdout, "nets: %s/gen-NNN/net.yomi; plot: %s/progress.png\n", *dir, *dir)
+	return nil
+}

@@ -1,0 +1,302 @@
+// Chain beam: a beam search over one side's drops that keeps, at each
+// depth, the best states per "chain count now" bucket (the largest chain the
+// actual next pack can trigger), records every fire it meets, and picks the
+// fastest target chain.
+
+package ai
+
+import (
+	"context"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/yomi-ai/yomi/codevs"
+	"github.com/yomi-ai/yomi/codevs/sim"
+)
+
+// BeamConfig sets one beam search.
+type BeamConfig struct {
+	Depth       int // plies to search
+	Width       int // states kept per depth (the most; fewer when Budget is short)
+	BucketWidth int // states kept per chain-count bucket
+	XMin, XMax  int // pack columns tried (0..8); the opening uses 2..6
+	Target      int // fastest-target rule: the first depth with a fire of at least Target chains wins
+	Threads     int // parallel workers (results do not depend on it)
+	// Budget, when positive, lets the beam narrow its width after each depth
+	// so that the whole search fits the budget (results then depend on speed).
+	Budget time.Duration
+}
+
+// Fire is a chain the beam found: its plies from the root, chains, ojama
+// and the moves leading to it (the last move fires).
+type Fire struct {
+	Ply    int
+	Chains int
+	Sent   int
+	Blocks int // blocks left on the field after the fire
+	Moves  []int
+	Fields []sim.Fast // field before each move
+}
+
+// BeamResult is what a beam search found.
+type BeamResult struct {
+	Best     Fire   // the chosen fire (Chains 0 if none was found)
+	PerPly   []Fire // best fire at each ply (index 0 = ply 1), moves not filled
+	Nodes    int64  // states expanded
+	Depth    int    // plies completed
+	MaxWidth int    // widest depth kept
+}
+
+// smallFire is the largest chain after which a beam state keeps building:
+// some packs vanish by themselves wherever they land.
+const smallFire = 2
+
+type beamNode struct {
+	s      side
+	parent int32
+	mv     uint8
+	bucket int8
+	key    int64
+}
+
+// chainNow returns the largest chain any placement of the (rotated) pack
+// triggers on f, and the blocks left after it.
+func chainNow(f *sim.Fast, rot *rotations) (best, left int) {
+	left = -1
+	for r := 0; r < 4; r++ {
+		if !rot.uniq[r] {
+			continue
+		}
+		for x := 0; x <= 8; x++ {
+			if !f.Triggers(rot.q[r], x) {
+				continue
+			}
+			g := *f
+			c := g.DropRotated(rot.q[r], x)
+			if c == 0 {
+				continue
+			}
+			if b, _ := g.Count(); c > best || (c == best && b > left) {
+				best, left = c, b
+			}
+		}
+	}
+	return best, left
+}
+
+// evalKey is the in-bucket order: more blocks left after the best chain,
+// lower fields, then a hash for a deterministic spread.
+func evalKey(s *side, bucket, left int) int64 {
+	h := s.f.MaxHeight()
+	k := int64(bucket)<<40 | int64(max(left, 0))<<24 | int64(32-h)<<16 | int64(s.f.Hash()&0xffff)
+	if h >= 14 {
+		k = int64(s.f.Hash() & 0xffff) // seed: value 0 once a block reaches row 14
+	}
+	return k
+}
+
+// Beam runs a chain beam from root (whose next pack is packs[0]).
+func runBeam(ctx context.Context, root side, packs []sim.Pack, cfg BeamConfig) BeamResult {
+	start := time.Now()
+	threads := max(cfg.Threads, 1)
+	depth := min(cfg.Depth, len(packs))
+	rots := make([]rotations, len(packs))
+	for i := range packs {
+		rots[i] = rotate(packs[i])
+	}
+	var moves []int
+	for x := cfg.XMin; x <= cfg.XMax; x++ {
+		for r := 0; r < 4; r++ {
+			moves = append(moves, x*4+r)
+		}
+	}
+	res := BeamResult{PerPly: make([]Fire, depth)}
+	type fireRef struct {
+		layer, idx int // parent position
+		mv         int
+		chains     int
+		sent       int
+		left       int
+	}
+	bestFire := make([]fireRef, depth)
+	layers := [][]beamNode{{{s: root, parent: -1}}}
+	width := cfg.Width
+	for d := 0; d < depth; d++ {
+		if ctx.Err() != nil {
+			break
+		}
+		t0 := time.Now()
+		parents := layers[d]
+		rot := &rots[d]
+		var next *rotations
+		if d+1 < len(rots) {
+			next = &rots[d+1]
+		}
+		type out struct {
+			kids []beamNode
+			fire fireRef
+		}
+		outs := make([]out, threads)
+		var wg sync.WaitGroup
+		chunk := (len(parents) + threads - 1) / threads
+		for w := 0; w < threads; w++ {
+			lo, hi := w*chunk, min((w+1)*chunk, len(parents))
+			if lo >= hi {
+				continue
+			}
+			wg.Add(1)
+			go func(w, lo, hi int) {
+				defer wg.Done()
+				o := &outs[w]
+				o.fire.chains = 0
+				for pi := lo; pi < hi; pi++ {
+					if pi&63 == 0 && ctx.Err() != nil {
+						return
+					}
+					p := &parents[pi]
+					for _, m := range moves {
+						if !rot.uniq[m&3] {
+							continue
+						}
+						c := p.s
+						oc := c.act(m, rot)
+						if oc.dead {
+							continue
+						}
+						if oc.chains > 0 {
+							b, _ := c.f.Count()
+							if oc.chains > o.fire.chains || (oc.chains == o.fire.chains && b > o.fire.left) {
+								o.fire = fireRef{layer: d, idx: pi, mv: m, chains: oc.chains, sent: oc.sent, left: b}
+							}
+							if oc.chains > smallFire {
+								continue
+							}
+						}
+						n := beamNode{s: c, parent: int32(pi), mv: uint8(m)}
+						bucket, left := 0, 0
+						if next != nil {
+							bucket, left = chainNow(&c.f, next)
+						}
+						n.bucket = int8(bucket)
+						n.key = evalKey(&c, bucket, left)
+						o.kids = append(o.kids, n)
+					}
+				}
+			}(w, lo, hi)
+		}
+		wg.Wait()
+		if ctx.Err() != nil {
+			break
+		}
+		var kids []beamNode
+		for w := range outs {
+			f := outs[w].fire
+			if f.chains > bestFire[d].chains || (f.chains == bestFire[d].chains && f.chains > 0 && f.left > bestFire[d].left) {
+				bestFire[d] = f
+			}
+			kids = append(kids, outs[w].kids...)
+		}
+		res.Nodes += int64(len(parents))
+		res.Depth = d + 1
+		if cfg.Target > 0 && bestFire[d].chains >= cfg.Target {
+			break
+		}
+		// Dedup (transpositions), then buckets from the highest chain count.
+		order := make([]int32, len(kids))
+		for i := range order {
+			order[i] = int32(i)
+		}
+		slices.SortFunc(order, func(a, b int32) int {
+			ka, kb := kids[a].key, kids[b].key
+			switch {
+			case ka > kb:
+				return -1
+			case ka < kb:
+				return 1
+			}
+			return int(a - b)
+		})
+		seen := make(map[uint64]struct{}, len(kids))
+		var perBucket [128]int
+		kept := make([]beamNode, 0, min(width, len(kids)))
+		var spill []beamNode
+		for _, ki := range order {
+			k := &kids[ki]
+			if len(kept) >= width {
+				break
+			}
+			h := k.s.f.Hash() ^ uint64(k.s.stock)<<56
+			if _, ok := seen[h]; ok {
+				continue
+			}
+			seen[h] = struct{}{}
+			if perBucket[k.bucket] >= cfg.BucketWidth {
+				if len(spill) < width {
+					spill = append(spill, *k)
+				}
+				continue
+			}
+			perBucket[k.bucket]++
+			kept = append(kept, *k)
+		}
+		for _, k := range spill {
+			if len(kept) >= width {
+				break
+			}
+			kept = append(kept, k)
+		}
+		if len(kept) == 0 {
+			break
+		}
+		res.MaxWidth = max(res.MaxWidth, len(kept))
+		layers = append(layers, kept)
+		if cfg.Budget > 0 && d+1 < depth {
+			el := time.Since(t0)
+			left := cfg.Budget - time.Since(start)
+			perParent := el / time.Duration(max(len(parents), 1))
+			if perParent <= 0 {
+				perParent = time.Microsecond
+			}
+			want := int(left / time.Duration(depth-d-1) / perParent)
+			width = max(min(want, cfg.Width), 8)
+		}
+	}
+	// Per-ply best fires and the fastest-target choice.
+	choose := -1
+	for d := range bestFire {
+		f := bestFire[d]
+		res.PerPly[d] = Fire{Ply: d + 1, Chains: f.chains, Sent: f.sent, Blocks: f.left}
+		if f.chains == 0 {
+			continue
+		}
+		if cfg.Target > 0 && f.chains >= cfg.Target {
+			choose = d
+			break
+		}
+		if choose < 0 || f.chains > bestFire[choose].chains {
+			choose = d
+		}
+	}
+	if choose >= 0 {
+		f := bestFire[choose]
+		fire := res.PerPly[choose]
+		fire.Moves = make([]int, choose+1)
+		fire.Fields = make([]sim.Fast, choose+1)
+		fire.Moves[choose] = f.mv
+		idx := f.idx
+		for d := choose; d >= 0; d-- {
+			n := &layers[d][idx]
+			fire.Fields[d] = n.s.f
+			if d > 0 {
+				fire.Moves[d-1] = int(n.mv)
+				idx = int(n.parent)
+			}
+		}
+		res.Best = fire
+	}
+	return res
+}
+
+// ojamaOf is the ojama a normal c-chain sends.
+func ojamaOf(c int) int { return codevs.ChainOjama(c) }

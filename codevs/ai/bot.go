@@ -1,0 +1,446 @@
+// Bot: one decision per turn from the beam plan, the exhaustive tables of
+// both sides and the fire/counter/skill rules; Run speaks the protocol.
+
+package ai
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/yomi-ai/yomi/codevs"
+	"github.com/yomi-ai/yomi/codevs/protocol"
+	"github.com/yomi-ai/yomi/codevs/sim"
+)
+
+// Config sets the bot. Zero fields take the defaults of DefaultConfig.
+type Config struct {
+	Name         string    // name line printed at start-up
+	Threads      int       // search threads
+	Target       int       // chain count the opening plan aims for (fastest-target rule)
+	MaxWidth     int       // widest beam
+	BeamDepth    int       // beam plies
+	OwnDepth     int       // exhaustive plies for the own side (the most; fewer when time is short)
+	EnemyDepth   int       // exhaustive plies for the opponent
+	OpeningShare float64   // share of the remaining time the opening beam may use
+	FixedWidth   int       // if > 0, beams use exactly this width and no time budget (deterministic)
+	WorstCase    bool      // rank own moves by survival under the opponent's best fire (both-sides search)
+	DenySkill    bool      // drain a charging opponent's gauge with a 3+ chain before it can bomb
+	Log          io.Writer // per-turn notes (nil: none)
+}
+
+// DefaultConfig returns the settings used in matches.
+func DefaultConfig() Config {
+	return Config{Name: "yomi", Threads: 2, Target: 12, MaxWidth: 20000, BeamDepth: 20, OwnDepth: 4, EnemyDepth: 2, OpeningShare: 0.15}
+}
+
+func (c Config) withDefaults() Config {
+	d := DefaultConfig()
+	if c.Name == "" {
+		c.Name = d.Name
+	}
+	if c.Threads <= 0 {
+		c.Threads = d.Threads
+	}
+	if c.Target <= 0 {
+		c.Target = d.Target
+	}
+	if c.MaxWidth <= 0 {
+		c.MaxWidth = d.MaxWidth
+	}
+	if c.BeamDepth <= 0 {
+		c.BeamDepth = d.BeamDepth
+	}
+	if c.OwnDepth <= 0 {
+		c.OwnDepth = d.OwnDepth
+	}
+	if c.EnemyDepth <= 0 {
+		c.EnemyDepth = d.EnemyDepth
+	}
+	if c.OpeningShare <= 0 {
+		c.OpeningShare = d.OpeningShare
+	}
+	return c
+}
+
+// plan is a line of own moves from the beam, replayed while the field is
+// exactly as expected.
+type plan struct {
+	start  int // turn of moves[0]
+	moves  []int
+	fields []sim.Fast
+	chains int
+	sent   int
+}
+
+// valid reports whether the plan's move for this turn still applies.
+func (p *plan) valid(turn int, me *side) bool {
+	if p == nil {
+		return false
+	}
+	i := turn - p.start
+	return i >= 0 && i < len(p.moves) && me.stock < codevs.OjamaRow && p.fields[i] == me.f
+}
+
+// Bot decides moves for one game.
+type Bot struct {
+	cfg   Config
+	packs []sim.Pack
+	plan  *plan
+	fired bool // a chain of more than smallFire has been fired
+}
+
+// NewBot returns a bot for a game on packs.
+func NewBot(packs []sim.Pack, cfg Config) *Bot {
+	return &Bot{cfg: cfg.withDefaults(), packs: packs}
+}
+
+func (b *Bot) logf(format string, a ...any) {
+	if b.cfg.Log != nil {
+		fmt.Fprintf(b.cfg.Log, format+"\n", a...)
+	}
+}
+
+// beam runs a chain beam for s from turn with the given time budget.
+func (b *Bot) beam(ctx context.Context, s side, turn, depth, target int, budget time.Duration, xmin, xmax int) BeamResult {
+	cfg := BeamConfig{Depth: depth, Width: b.cfg.MaxWidth, XMin: xmin, XMax: xmax, Target: target, Threads: b.cfg.Threads, Budget: budget}
+	if b.cfg.FixedWidth > 0 {
+		cfg.Width, cfg.Budget = b.cfg.FixedWidth, 0
+	}
+	cfg.BucketWidth = max(cfg.Width*3/10, 4)
+	if cfg.Budget > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, cfg.Budget*3/2)
+		defer cancel()
+	}
+	return runBeam(ctx, s, b.packs[turn:], cfg)
+}
+
+func (b *Bot) setPlan(turn int, f Fire) {
+	b.plan = &plan{start: turn, moves: f.Moves, fields: f.Fields, chains: f.Chains, sent: f.Sent}
+}
+
+// Decide returns the move for turn block t.
+func (b *Bot) Decide(ctx context.Context, t *protocol.Turn) (codevs.Move, error) {
+	m, err := b.decide(ctx, t)
+	if err != nil {
+		return codevs.Move{}, err
+	}
+	return toMove(m), nil
+}
+
+func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
+	turn := t.Turn
+	if turn < 0 || turn >= len(b.packs) {
+		return 0, fmt.Errorf("turn %d outside the %d packs", turn, len(b.packs))
+	}
+	me, err := sideFrom(&t.Me)
+	if err != nil {
+		return 0, fmt.Errorf("turn %d: own field: %w", turn, err)
+	}
+	en, err := sideFrom(&t.Opp)
+	if err != nil {
+		return 0, fmt.Errorf("turn %d: opponent field: %w", turn, err)
+	}
+	remaining := time.Duration(t.Me.TimeMs) * time.Millisecond
+	packs := b.packs[turn:]
+
+	// Time: a share for the opening plan, then a slice per turn.
+	perTurn := min(max(remaining/40, 20*time.Millisecond), 4*time.Second)
+	replan := min(max(remaining/12, 20*time.Millisecond), 8*time.Second)
+	ownDepth := b.cfg.OwnDepth
+	// As the seed: 4 own plies only while at least 100 ms per remaining turn.
+	if remaining < time.Duration(codevs.Turns-turn)*100*time.Millisecond {
+		ownDepth = min(ownDepth, 3)
+	}
+	switch {
+	case remaining < 8*time.Second:
+		ownDepth, perTurn = min(ownDepth, 2), 5*time.Millisecond
+	case remaining < 30*time.Second:
+		ownDepth = min(ownDepth, 3)
+	}
+	enDepth := min(b.cfg.EnemyDepth, ownDepth)
+
+	// Both sides' exhaustive tables: own fires per ply and survival, the
+	// opponent's best fire per ply (its worst case for us).
+	my := exhaust(ctx, me, packs, ownDepth, b.cfg.Threads)
+	enT := exhaust(ctx, en, packs, enDepth, b.cfg.Threads)
+	now := my.Ply[0]
+	enSoon := enT.BestUpTo(enDepth)
+
+	// Safety key: survival under the opponent's best fire (WorstCase: the
+	// own search again with that fire arriving at its ply), then plain
+	// survival.
+	worst := &my
+	if b.cfg.WorstCase {
+		var in [MaxPly]int
+		d := -1
+		for p := 0; p < enDepth; p++ {
+			if enT.Ply[p].Sent >= codevs.OjamaRow && (d < 0 || enT.Ply[p].Sent > enT.Ply[d].Sent) {
+				d = p
+			}
+		}
+		if d >= 0 {
+			in[d] = enT.Ply[d].Sent
+			w := exhaustIncoming(ctx, me, packs, ownDepth, b.cfg.Threads, &in)
+			worst = &w
+		}
+	}
+	key := func(m int) int { return worst.Survive[m]*(MaxPly+1) + my.Survive[m] }
+	bestKey := 0
+	for m := range numMoves {
+		bestKey = max(bestKey, key(m))
+	}
+	safe := func(m int) bool { return m >= 0 && key(m) >= bestKey }
+
+	// 1. Ojama about to fall: the plan is broken; fire now if it cancels
+	// most of the stock or sends a lot, else plan the quickest counter.
+	if me.stock >= codevs.OjamaRow {
+		if now.First >= 0 && safe(now.First) && (now.Sent >= me.stock*7/10 || now.Sent >= 30) {
+			b.logf("turn %d: counter now %d chains %d sent vs stock %d", turn, now.Chains, now.Sent, me.stock)
+			b.plan = nil
+			return now.First, nil
+		}
+		target := b.cfg.Target
+		for c := 1; c < b.cfg.Target; c++ {
+			if ojamaOf(c) >= me.stock {
+				target = c
+				break
+			}
+		}
+		res := b.beam(ctx, me, turn, min(b.cfg.BeamDepth, 12), target, perTurn, 0, 8)
+		if res.Best.Chains > 0 && res.Best.Sent > now.Sent && safe(res.Best.Moves[0]) {
+			b.setPlan(turn, res.Best)
+			b.logf("turn %d: stock %d, counter plan %d chains at ply %d", turn, me.stock, res.Best.Chains, res.Best.Ply)
+			return res.Best.Moves[0], nil
+		}
+		if now.First >= 0 && safe(now.First) && now.Sent > 0 {
+			return now.First, nil
+		}
+		return b.fallback(&my, key), nil
+	}
+
+	// 1b. Gauge denial: the opponent will reach the skill within two turns
+	// and its explosion would send 20+: a chain of 3+ drains 12+2C.
+	if b.cfg.DenySkill && en.gauge >= 64 && en.gauge < codevs.SkillCost &&
+		codevs.ExplosionScore(en.f.SkillBlocks())/2 >= 20 {
+		if m, ok := denyMove(&me, packs); ok && safe(m) {
+			b.logf("turn %d: deny the skill (opponent gauge %d) with move %v", turn, en.gauge, toMove(m))
+			b.plan = nil
+			return m, nil
+		}
+	}
+
+	// 2. Counter rule (the seed's c1..c4): with a big chain ready, fire when
+	// the opponent would otherwise out-fire us soon but cannot answer ours.
+	if now.First >= 0 && now.Chains >= 8 && now.Sent > enT.Ply[0].Sent && safe(now.First) && !b.planFiresNow(turn, &me) {
+		w := max(b.cfg.MaxWidth/50, 100)
+		if b.cfg.FixedWidth > 0 {
+			w = max(b.cfg.FixedWidth/4, 20)
+		}
+		c3 := b.enemyBest(ctx, en, turn, 5, w, perTurn/2)
+		if now.Sent <= c3 {
+			hit := en
+			hit.stock += now.Sent
+			c4 := b.enemyBest(ctx, hit, turn, 10, w, perTurn/2)
+			if now.Sent > c4 {
+				b.logf("turn %d: counter rule fires %d (enemy c3 %d, c4 %d)", turn, now.Sent, c3, c4)
+				b.plan = nil
+				b.fired = true
+				return now.First, nil
+			}
+		}
+	}
+	// The opponent is about to fire more than we can ever cancel in time:
+	// fire first if ours is big.
+	if enSoon.Sent >= 40 && now.Sent >= enSoon.Sent && now.First >= 0 && safe(now.First) {
+		b.logf("turn %d: pre-empt enemy %d with %d", turn, enSoon.Sent, now.Sent)
+		b.plan = nil
+		b.fired = true
+		return now.First, nil
+	}
+
+	// 3. Skill when it sends a lot and no big chain is imminent.
+	if sk := my.ByFirst[moveSkill][0]; me.gauge >= codevs.SkillCost && sk.Sent >= 30 && safe(moveSkill) && !b.planFiresSoon(turn, &me, 3) {
+		b.logf("turn %d: skill sends %d", turn, sk.Sent)
+		b.plan = nil
+		return moveSkill, nil
+	}
+
+	// 4. Follow the plan while the field is as expected and the move is safe.
+	if b.plan.valid(turn, &me) {
+		m := b.plan.moves[turn-b.plan.start]
+		if safe(m) {
+			if turn-b.plan.start == len(b.plan.moves)-1 && b.holdFire(ctx, me, en, turn, perTurn, safe) {
+				m = b.plan.moves[0] // holdFire replaced the plan with a bigger one
+				b.logf("turn %d: hold fire, grow to %d chains at ply %d", turn, b.plan.chains, len(b.plan.moves))
+				return m, nil
+			}
+			if turn-b.plan.start == len(b.plan.moves)-1 {
+				b.fired = true
+				b.logf("turn %d: plan fires %d chains", turn, b.plan.chains)
+			}
+			return m, nil
+		}
+	}
+
+	// 5. Plan again: the wide opening beam (columns 2..6 as the seed), or a
+	// per-turn beam for the next chain.
+	var res BeamResult
+	if !b.fired && turn < 8 {
+		budget := time.Duration(float64(remaining) * b.cfg.OpeningShare)
+		res = b.beam(ctx, me, turn, b.cfg.BeamDepth, b.cfg.Target, budget, 2, 6)
+	}
+	if res.Best.Chains == 0 {
+		res = b.beam(ctx, me, turn, min(b.cfg.BeamDepth, 16), b.cfg.Target, replan, 0, 8)
+	}
+	b.logf("turn %d: plan %d chains at ply %d (%d nodes, width %d, %d ms left)", turn, res.Best.Chains, res.Best.Ply, res.Nodes, res.MaxWidth, t.Me.TimeMs)
+	if res.Best.Chains > 0 && safe(res.Best.Moves[0]) {
+		b.setPlan(turn, res.Best)
+		if len(res.Best.Moves) == 1 {
+			b.fired = true
+		}
+		return res.Best.Moves[0], nil
+	}
+	b.plan = nil
+	return b.fallback(&my, key), nil
+}
+
+// holdFire decides, at the plan's fire, whether to keep building instead:
+// when the opponent's chain beam finds a fire within 5 turns at least as big
+// as ours (it would answer ours with a bigger counter) and the field has
+// room, it looks for a plan with at least one more chain that does not fire
+// now; if one exists it becomes the plan and holdFire reports true.
+func (b *Bot) holdFire(ctx context.Context, me, en side, turn int, budget time.Duration, safe func(int) bool) bool {
+	if b.plan.chains < 8 || me.f.MaxHeight() > 12 || turn > 400 {
+		return false
+	}
+	w := max(b.cfg.MaxWidth/50, 100)
+	if b.cfg.FixedWidth > 0 {
+		w = max(b.cfg.FixedWidth/4, 20)
+	}
+	if c3 := b.enemyBest(ctx, en, turn, 5, w, budget/2); b.plan.sent > c3 {
+		return false
+	}
+	res := b.beam(ctx, me, turn, 10, b.plan.chains+1, budget, 0, 8)
+	if res.Best.Chains <= b.plan.chains || len(res.Best.Moves) < 2 || !safe(res.Best.Moves[0]) {
+		return false
+	}
+	b.setPlan(turn, res.Best)
+	return true
+}
+
+// denyMove returns the drop this turn that fires at least DrainMinimum
+// chains and leaves the largest chain-now for the next pack (ties: the
+// smaller fire); ok is false if no drop fires that many.
+func denyMove(me *side, packs []sim.Pack) (int, bool) {
+	rot := rotate(packs[0])
+	var next *rotations
+	if len(packs) > 1 {
+		n := rotate(packs[1])
+		next = &n
+	}
+	best, bestPot, bestChains := -1, -1, 0
+	for m := 0; m < 36; m++ {
+		if !rot.uniq[m&3] {
+			continue
+		}
+		c := *me
+		o := c.act(m, &rot)
+		if o.dead || o.chains < codevs.DrainMinimum {
+			continue
+		}
+		pot := 0
+		if next != nil {
+			pot, _ = chainNow(&c.f, next)
+		}
+		if pot > bestPot || (pot == bestPot && o.chains < bestChains) {
+			best, bestPot, bestChains = m, pot, o.chains
+		}
+	}
+	return best, best >= 0
+}
+
+// planFiresNow reports whether the plan's move this turn is its fire.
+func (b *Bot) planFiresNow(turn int, me *side) bool {
+	return b.plan.valid(turn, me) && turn-b.plan.start == len(b.plan.moves)-1
+}
+
+// planFiresSoon reports whether the plan fires within k turns.
+func (b *Bot) planFiresSoon(turn int, me *side, k int) bool {
+	return b.plan.valid(turn, me) && b.plan.start+len(b.plan.moves)-1-turn < k && b.plan.chains >= 8
+}
+
+// enemyBest is the largest ojama the opponent's chain beam finds within
+// depth plies, within budget unless widths are fixed.
+func (b *Bot) enemyBest(ctx context.Context, en side, turn, depth, width int, budget time.Duration) int {
+	cfg := BeamConfig{Depth: depth, Width: width, BucketWidth: max(width*3/10, 4), XMin: 0, XMax: 8, Threads: b.cfg.Threads}
+	if b.cfg.FixedWidth == 0 {
+		cfg.Budget = budget
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, budget*3/2)
+		defer cancel()
+	}
+	res := runBeam(ctx, en, b.packs[turn:], cfg)
+	best := 0
+	for _, f := range res.PerPly {
+		best = max(best, f.Sent)
+	}
+	return best
+}
+
+// fallback picks the safest move by key, preferring the biggest fire now.
+func (b *Bot) fallback(my *Table, key func(int) int) int {
+	best, bk, bsent := 0, -1, -1
+	for m := range numMoves {
+		k, sent := key(m), my.ByFirst[m][0].Sent
+		if k > bk || (k == bk && sent > bsent) {
+			best, bk, bsent = m, k, sent
+		}
+	}
+	return best
+}
+
+// Run plays one game on the protocol: prints the name, reads the packs, then
+// answers every turn block until EOF.
+func Run(ctx context.Context, in io.Reader, out io.Writer, cfg Config) error {
+	cfg = cfg.withDefaults()
+	w := bufio.NewWriter(out)
+	say := func(s string) error {
+		if _, err := w.WriteString(s + "\n"); err != nil {
+			return err
+		}
+		return w.Flush()
+	}
+	if err := say(cfg.Name); err != nil {
+		return err
+	}
+	rd := protocol.NewReader(in)
+	pp, err := rd.ReadStart()
+	if errors.Is(err, io.EOF) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	bot := NewBot(codevs.SimPacks(pp), cfg)
+	for {
+		t, err := rd.ReadTurn()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		m, err := bot.Decide(ctx, &t)
+		if err != nil {
+			return err
+		}
+		if err := say(m.String()); err != nil {
+			return err
+		}
+	}
+}

@@ -1,0 +1,178 @@
+// Exhaustive search: every sequence of drops and skills for one side up to a
+// few plies, tabling the best fire at each ply per first move and how long
+// each first move survives. Played for the own side (up to 4 plies) and the
+// opponent (its worst case for us), as the seed's main search does.
+
+package ai
+
+import (
+	"context"
+	"sync"
+
+	"github.com/yomi-ai/yomi/codevs"
+	"github.com/yomi-ai/yomi/codevs/sim"
+)
+
+// MaxPly is the deepest exhaustive search.
+const MaxPly = 5
+
+// Best is the best fire found at one ply.
+type Best struct {
+	Sent   int // ojama produced (chains or skill)
+	Chains int
+	First  int // first move of the line (move code), -1 if none
+	Skill  bool
+}
+
+// Table is what an exhaustive search found.
+type Table struct {
+	Depth   int
+	Ply     [MaxPly]Best           // best over all first moves; Ply[0] = fire this turn
+	ByFirst [numMoves][MaxPly]Best // best per first move
+	Survive [numMoves]int          // plies the first move survives in its best line (0 = illegal or dies now; a line ending in a fire counts as surviving the whole depth)
+	Nodes   int64
+}
+
+// BestUpTo returns the best fire at plies 1..d.
+func (t *Table) BestUpTo(d int) Best {
+	b := Best{First: -1}
+	for i := 0; i < min(d, t.Depth); i++ {
+		if t.Ply[i].Sent > b.Sent {
+			b = t.Ply[i]
+		}
+	}
+	return b
+}
+
+// exhaust searches every line of root's moves to depth plies (packs[0] is
+// the next pack). A line stops at a fire of more than smallFire chains or a
+// skill that sends ojama. Threads split the first moves; the table does not
+// depend on the thread count.
+func exhaust(ctx context.Context, root side, packs []sim.Pack, depth, threads int) Table {
+	return exhaustIncoming(ctx, root, packs, depth, threads, &[MaxPly]int{})
+}
+
+// exhaustIncoming is exhaust with the opponent's ojama arriving: incoming[p]
+// joins the stock at the end of ply p (0-based), less what that ply's own
+// fire sends (the two offset). With the opponent's best fire placed at its
+// ply, Survive is the worst case the seed's search plans against.
+func exhaustIncoming(ctx context.Context, root side, packs []sim.Pack, depth, threads int, incoming *[MaxPly]int) Table {
+	depth = min(depth, MaxPly, len(packs))
+	var t Table
+	t.Depth = depth
+	if depth == 0 {
+		return t
+	}
+	rots := make([]rotations, depth)
+	for i := range rots {
+		rots[i] = rotate(packs[i])
+	}
+	firsts := legalMoves(&root, &rots[0])
+	type result struct {
+		best  [MaxPly]Best
+		surv  int
+		nodes int64
+	}
+	results := make([]result, len(firsts))
+	var wg sync.WaitGroup
+	next := make(chan int, len(firsts))
+	for i := range firsts {
+		next <- i
+	}
+	close(next)
+	for w := 0; w < max(threads, 1); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				if ctx.Err() != nil {
+					return
+				}
+				r := &results[i]
+				for p := range r.best {
+					r.best[p].First = -1
+				}
+				s := root
+				o := s.act(firsts[i], &rots[0])
+				r.nodes++
+				if o.dead {
+					continue
+				}
+				s.stock += max(incoming[0]-o.net, 0)
+				r.surv = 1
+				if o.sent > 0 {
+					r.best[0] = Best{Sent: o.sent, Chains: o.chains, First: firsts[i], Skill: firsts[i] == moveSkill}
+				}
+				if o.sent > 0 && (o.chains > smallFire || firsts[i] == moveSkill) {
+					r.surv = depth // a fire ends the line alive
+				} else if depth > 1 {
+					var stack [MaxPly + 1]side // caller-owned buffer: one state per ply
+					stack[1] = s
+					dfs(&stack, rots, incoming, 1, depth, firsts[i], &r.best, &r.surv, &r.nodes)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for p := range t.Ply {
+		t.Ply[p].First = -1
+	}
+	for i, m := range firsts {
+		r := &results[i]
+		t.ByFirst[m] = r.best
+		t.Survive[m] = r.surv
+		t.Nodes += r.nodes
+		for p := 0; p < depth; p++ {
+			if r.best[p].Sent > t.Ply[p].Sent {
+				t.Ply[p] = r.best[p]
+			}
+		}
+	}
+	return t
+}
+
+// legalMoves lists the distinct drops and, with a full enough gauge, the skill.
+func legalMoves(s *side, rot *rotations) []int {
+	ms := make([]int, 0, numMoves)
+	for m := 0; m < 36; m++ {
+		if rot.uniq[m&3] {
+			ms = append(ms, m)
+		}
+	}
+	if s.gauge >= codevs.SkillCost {
+		ms = append(ms, moveSkill)
+	}
+	return ms
+}
+
+// dfs expands stack[ply] (the state before ply) into stack[ply+1].
+func dfs(stack *[MaxPly + 1]side, rots []rotations, incoming *[MaxPly]int, ply, depth, first int, best *[MaxPly]Best, surv *int, nodes *int64) {
+	rot := &rots[ply]
+	s := &stack[ply]
+	c := &stack[ply+1]
+	for m := 0; m < numMoves; m++ {
+		if m == moveSkill {
+			if s.gauge < codevs.SkillCost {
+				continue
+			}
+		} else if !rot.uniq[m&3] {
+			continue
+		}
+		*c = *s
+		o := c.act(m, rot)
+		*nodes++
+		if o.dead {
+			continue
+		}
+		*surv = max(*surv, ply+1)
+		c.stock += max(incoming[ply]-o.net, 0)
+		if o.sent > best[ply].Sent {
+			best[ply] = Best{Sent: o.sent, Chains: o.chains, First: first, Skill: m == moveSkill}
+		}
+		if o.sent > 0 && (o.chains > smallFire || m == moveSkill) {
+			*surv = depth // a fire ends the line alive
+		} else if ply+1 < depth {
+			dfs(stack, rots, incoming, ply+1, depth, first, best, surv, nodes)
+		}
+	}
+}

@@ -1,0 +1,338 @@
+// Fast: a padded column-byte field for searches. Only cells that moved since
+// the last stable state are tested for vanishing, so a drop costs a few
+// dozen neighbour tests instead of a scan of the whole field.
+package sim
+
+import "fmt"
+
+// Fast geometry: columns 1..10 and rows 1..Height+2 hold the field; column 0
+// and 11 and row 0 and the rows above are zero padding, so neighbour reads
+// need no bounds checks. A zero or an ojama (11) never sums to 10 with a
+// block, so the padding and ojama need no special case in the vanish test.
+const (
+	fastCols = Width + 2
+	fastRows = 24
+	fastCap  = Height + 2 // blocks a column can hold, as in Board
+	noChange = fastRows
+)
+
+// Fast is a field with the same rules as Board, laid out for speed. The zero
+// value is an empty field. It is a value type: copy it to branch a search.
+type Fast struct {
+	c [fastCols][fastRows]uint8 // c[x+1][h+1] is Board.Cell[x][h]
+	h [fastCols]uint8           // blocks in column x+1
+}
+
+// FastFrom converts a Board (stable, as every turn leaves it) to a Fast.
+func FastFrom(b *Board) Fast {
+	var f Fast
+	for x := 0; x < Width; x++ {
+		for h := 0; h < fastCap && b.Cell[x][h] != 0; h++ {
+			f.c[x+1][h+1] = uint8(b.Cell[x][h])
+			f.h[x+1]++
+		}
+	}
+	return f
+}
+
+// Board converts back to a Board.
+func (f *Fast) Board() Board {
+	var b Board
+	for x := 0; x < Width; x++ {
+		for h := 0; h < int(f.h[x+1]); h++ {
+			b.Cell[x][h] = int8(f.c[x+1][h+1])
+		}
+	}
+	return b
+}
+
+// At returns the block at column x, height h (0 = bottom); 0 when empty.
+func (f *Fast) At(x, h int) int8 { return int8(f.c[x+1][h+1]) }
+
+// Height returns the number of blocks in column x.
+func (f *Fast) Height(x int) int { return int(f.h[x+1]) }
+
+// Dead reports whether any column holds more than Danger blocks.
+func (f *Fast) Dead() bool {
+	for x := 1; x <= Width; x++ {
+		if f.h[x] > Danger {
+			return true
+		}
+	}
+	return false
+}
+
+// MaxHeight returns the tallest column's height.
+func (f *Fast) MaxHeight() int {
+	m := uint8(0)
+	for x := 1; x <= Width; x++ {
+		m = max(m, f.h[x])
+	}
+	return int(m)
+}
+
+// Count returns the number of blocks and of ojama blocks on the field.
+func (f *Fast) Count() (blocks, ojama int) {
+	for x := 1; x <= Width; x++ {
+		blocks += int(f.h[x])
+		for h := 1; h <= int(f.h[x]); h++ {
+			if f.c[x][h] == Ojama {
+				ojama++
+			}
+		}
+	}
+	return
+}
+
+func (f *Fast) push(x int, v uint8) {
+	if v != 0 && f.h[x] < fastCap {
+		f.h[x]++
+		f.c[x][f.h[x]] = v
+	}
+}
+
+// DropOjamaRow puts one ojama block on top of every column (no chains:
+// ojama never vanishes by the sum rule).
+func (f *Fast) DropOjamaRow() {
+	for x := 1; x <= Width; x++ {
+		f.push(x, Ojama)
+	}
+}
+
+// Drop drops pack p with rotation r at column x (0..8) and resolves chains;
+// it returns the chain count. Out-of-range moves are an error and change
+// nothing.
+func (f *Fast) Drop(p Pack, x, r int) (int, error) {
+	if x < 0 || x > 8 || r < 0 || r > 3 {
+		return 0, fmt.Errorf("illegal move x=%d r=%d", x, r)
+	}
+	return f.DropRotated(p.Rotate(r), x), nil
+}
+
+// DropRotated drops an already rotated pack at column x (0..8, unchecked)
+// and returns the chain count; searches rotate each pack once.
+func (f *Fast) DropRotated(q Pack, x int) int {
+	var from [fastCols]uint8
+	for i := range from {
+		from[i] = noChange
+	}
+	for i := 0; i < 2; i++ {
+		c := x + 1 + i
+		from[c] = f.h[c] + 1
+		f.push(c, uint8(q.Bottom[i]))
+		f.push(c, uint8(q.Top[i]))
+	}
+	return f.resolve(&from)
+}
+
+// resolve runs the vanish/fall loop, testing only cells at or above from[x]
+// in each column (the cells that moved), and returns the chain count.
+func (f *Fast) resolve(from *[fastCols]uint8) int {
+	chains := 0
+	for {
+		var kill [fastCols]uint32
+		any := false
+		for x := 1; x <= Width; x++ {
+			top := int(f.h[x])
+			for h := int(from[x]); h <= top; h++ {
+				v := f.c[x][h]
+				if v == Ojama {
+					continue
+				}
+				t := 10 - v
+				l, m, r := &f.c[x-1], &f.c[x], &f.c[x+1]
+				var k uint32
+				if l[h-1] == t {
+					kill[x-1] |= 1 << (h - 1)
+					k = 1
+				}
+				if l[h] == t {
+					kill[x-1] |= 1 << h
+					k = 1
+				}
+				if l[h+1] == t {
+					kill[x-1] |= 1 << (h + 1)
+					k = 1
+				}
+				if r[h-1] == t {
+					kill[x+1] |= 1 << (h - 1)
+					k = 1
+				}
+				if r[h] == t {
+					kill[x+1] |= 1 << h
+					k = 1
+				}
+				if r[h+1] == t {
+					kill[x+1] |= 1 << (h + 1)
+					k = 1
+				}
+				if m[h-1] == t {
+					kill[x] |= 1 << (h - 1)
+					k = 1
+				}
+				if m[h+1] == t {
+					kill[x] |= 1 << (h + 1)
+					k = 1
+				}
+				if k != 0 {
+					kill[x] |= 1 << h
+					any = true
+				}
+			}
+		}
+		if !any {
+			return chains
+		}
+		chains++
+		f.fall(&kill, from)
+	}
+}
+
+// fall removes the cells marked in kill (bit h of kill[x] = row h of column
+// x), closes the gaps and sets from[x] to the lowest moved row (noChange for
+// untouched columns).
+func (f *Fast) fall(kill *[fastCols]uint32, from *[fastCols]uint8) {
+	for x := 1; x <= Width; x++ {
+		k := kill[x]
+		if k == 0 {
+			from[x] = noChange
+			continue
+		}
+		low := lowBit(k)
+		from[x] = uint8(low)
+		col := &f.c[x]
+		top := int(f.h[x])
+		w := low
+		for h := low; h <= top; h++ {
+			if k&(1<<h) == 0 {
+				col[w] = col[h]
+				w++
+			}
+		}
+		for h := w; h <= top; h++ {
+			col[h] = 0
+		}
+		f.h[x] = uint8(w - 1)
+	}
+}
+
+func lowBit(k uint32) int {
+	n := 0
+	for k&1 == 0 {
+		k >>= 1
+		n++
+	}
+	return n
+}
+
+// Explode applies the skill: every 5 and every non-ojama block 8-adjacent to
+// one vanish, blocks fall, then chains resolve. It returns the blocks removed
+// by the explosion and the chains that followed.
+func (f *Fast) Explode() (blocks, chains int) {
+	var kill [fastCols]uint32
+	for x := 1; x <= Width; x++ {
+		for h := 1; h <= int(f.h[x]); h++ {
+			if f.c[x][h] != 5 {
+				continue
+			}
+			for dx := -1; dx <= 1; dx++ {
+				for dh := -1; dh <= 1; dh++ {
+					v := f.c[x+dx][h+dh]
+					if v != 0 && v != Ojama {
+						kill[x+dx] |= 1 << (h + dh)
+					}
+				}
+			}
+		}
+	}
+	for x := 1; x <= Width; x++ {
+		blocks += popcount(kill[x])
+	}
+	if blocks == 0 {
+		return 0, 0
+	}
+	var from [fastCols]uint8
+	f.fall(&kill, &from)
+	return blocks, f.resolve(&from)
+}
+
+// SkillBlocks returns how many blocks the skill would remove now.
+func (f *Fast) SkillBlocks() int {
+	var kill [fastCols]uint32
+	n := 0
+	for x := 1; x <= Width; x++ {
+		for h := 1; h <= int(f.h[x]); h++ {
+			if f.c[x][h] != 5 {
+				continue
+			}
+			for dx := -1; dx <= 1; dx++ {
+				for dh := -1; dh <= 1; dh++ {
+					v := f.c[x+dx][h+dh]
+					if v != 0 && v != Ojama && kill[x+dx]&(1<<(h+dh)) == 0 {
+						kill[x+dx] |= 1 << (h + dh)
+						n++
+					}
+				}
+			}
+		}
+	}
+	return n
+}
+
+func popcount(k uint32) int {
+	n := 0
+	for ; k != 0; k &= k - 1 {
+		n++
+	}
+	return n
+}
+
+// Hash returns a 64-bit FNV-1a style hash of the field contents.
+func (f *Fast) Hash() uint64 {
+	h := uint64(14695981039346656037)
+	for x := 1; x <= Width; x++ {
+		n := int(f.h[x])
+		h ^= uint64(n)
+		h *= 1099511628211
+		col := &f.c[x]
+		for i := 1; i <= n; i++ {
+			h ^= uint64(col[i])
+			h *= 1099511628211
+		}
+	}
+	return h
+}
+
+// Triggers reports whether dropping the rotated pack q at column x (0..8,
+// unchecked) would make anything vanish, without changing f. Searches use it
+// to skip the copy and resolve of drops that make no chain.
+func (f *Fast) Triggers(q Pack, x int) bool {
+	var placed [4][2]int
+	n := 0
+	hs := [2]uint8{f.h[x+1], f.h[x+2]}
+	for i := 0; i < 2; i++ {
+		c := x + 1 + i
+		for _, v := range [2]int8{q.Bottom[i], q.Top[i]} {
+			if v != 0 && f.h[c] < fastCap {
+				f.h[c]++
+				f.c[c][f.h[c]] = uint8(v)
+				placed[n] = [2]int{c, int(f.h[c])}
+				n++
+			}
+		}
+	}
+	hit := false
+	for i := 0; i < n && !hit; i++ {
+		c, h := placed[i][0], placed[i][1]
+		t := 10 - f.c[c][h]
+		for dx := -1; dx <= 1 && !hit; dx++ {
+			col := &f.c[c+dx]
+			hit = col[h-1] == t || (dx != 0 && col[h] == t) || col[h+1] == t
+		}
+	}
+	for i := 0; i < n; i++ {
+		f.c[placed[i][0]][placed[i][1]] = 0
+	}
+	f.h[x+1], f.h[x+2] = hs[0], hs[1]
+	return hit
+}

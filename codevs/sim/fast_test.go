@@ -1,0 +1,204 @@
+// Differential tests of Fast against Board (itself checked against the slow
+// reference in package codevs) and the external vectors, plus benchmarks.
+package sim
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"os"
+	"testing"
+)
+
+func randPack(rng *rand.Rand) Pack {
+	var p Pack
+	cells := []*int8{&p.Top[0], &p.Top[1], &p.Bottom[0], &p.Bottom[1]}
+	for _, c := range cells {
+		if rng.IntN(10) != 0 {
+			*c = int8(1 + rng.IntN(9))
+		}
+	}
+	return p
+}
+
+func TestFastVectors(t *testing.T) {
+	data, err := os.ReadFile("testdata/simulator_vectors.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var vs []vector
+	if err := json.Unmarshal(data, &vs); err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range vs {
+		t.Run(v.Name, func(t *testing.T) {
+			b := load(v.Board)
+			f := FastFrom(&b)
+			if v.OjamaRow {
+				f.DropOjamaRow()
+			}
+			p := Pack{Top: [2]int8{v.Pack[0][0], v.Pack[0][1]}, Bottom: [2]int8{v.Pack[1][0], v.Pack[1][1]}}
+			c, err := f.Drop(p, v.Position, v.Rotation)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c != v.Chains || f.Dead() != v.Dead {
+				t.Errorf("chains %d dead %v, want %d %v", c, f.Dead(), v.Chains, v.Dead)
+			}
+			if v.Expected != nil {
+				want, got := load(v.Expected), f.Board()
+				for x := 0; x < Width; x++ {
+					for h := Visible; h < Height+2; h++ {
+						got.Cell[x][h] = 0
+					}
+				}
+				if want != got {
+					t.Errorf("board mismatch")
+				}
+			}
+		})
+	}
+	if _, err := new(Fast).Drop(Pack{}, 9, 0); err == nil {
+		t.Error("x=9 accepted")
+	}
+}
+
+// TestFastMatchesBoard plays 100k random turns (ojama rows, skills, drops)
+// on both simulators and compares chains, explosion sizes and whole fields.
+func TestFastMatchesBoard(t *testing.T) {
+	turns := 100000
+	if testing.Short() {
+		turns = 10000
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	var b Board
+	f := FastFrom(&b)
+	maxChain, skills, ojamaRows := 0, 0, 0
+	for i := 0; i < turns; i++ {
+		if b.Dead() || rng.IntN(200) == 0 {
+			b = Board{}
+			f = FastFrom(&b)
+		}
+		if rng.IntN(8) == 0 {
+			b.DropOjamaRow()
+			f.DropOjamaRow()
+			ojamaRows++
+		}
+		var bc, fc int
+		switch rng.IntN(12) {
+		case 0:
+			bb, bch := b.Explode()
+			fb, fch := f.Explode()
+			if bb != fb || bch != fch {
+				t.Fatalf("turn %d: explode %d/%d chains, fast %d/%d", i, bb, bch, fb, fch)
+			}
+			skills++
+		default:
+			p, x, r := randPack(rng), rng.IntN(9), rng.IntN(4)
+			bc, _ = b.Drop(p, x, r)
+			fc, _ = f.Drop(p, x, r)
+		}
+		if bc != fc {
+			t.Fatalf("turn %d: chains %d, fast %d", i, bc, fc)
+		}
+		maxChain = max(maxChain, bc)
+		if f.Board() != b || f.Dead() != b.Dead() {
+			t.Fatalf("turn %d: fields differ", i)
+		}
+		if g := FastFrom(&b); g != f {
+			t.Fatalf("turn %d: FastFrom differs from the played field", i)
+		}
+	}
+	if maxChain < 3 || skills == 0 || ojamaRows == 0 {
+		t.Fatalf("weak coverage: max chain %d, skills %d, ojama rows %d", maxChain, skills, ojamaRows)
+	}
+	t.Logf("max chain %d, %d skills, %d ojama rows", maxChain, skills, ojamaRows)
+}
+
+func TestFastSkillBlocks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < 2000; i++ {
+		var f Fast
+		for j := 0; j < 20+rng.IntN(30); j++ {
+			f.Drop(randPack(rng), rng.IntN(9), rng.IntN(4))
+			if rng.IntN(10) == 0 {
+				f.DropOjamaRow()
+			}
+		}
+		want := f.SkillBlocks()
+		g := f
+		got, _ := g.Explode()
+		if got != want {
+			t.Fatalf("SkillBlocks %d, Explode removed %d", want, got)
+		}
+	}
+}
+
+// benchBoards returns n deterministic mid-game fields (30–60 blocks) for
+// benchmarks.
+func benchBoards(n int) []Fast {
+	rng := rand.New(rand.NewPCG(7, 7))
+	out := make([]Fast, 0, n)
+	for len(out) < n {
+		var f Fast
+		for f.blockCount() < 30+rng.IntN(30) {
+			f.Drop(randPack(rng), rng.IntN(9), rng.IntN(4))
+		}
+		if !f.Dead() {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// blockCount returns the number of blocks on the field.
+func (f *Fast) blockCount() int { b, _ := f.Count(); return b }
+
+func BenchmarkFastDrop(b *testing.B) {
+	boards := benchBoards(64)
+	rng := rand.New(rand.NewPCG(9, 9))
+	packs := make([]Pack, 64)
+	for i := range packs {
+		packs[i] = randPack(rng)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		f := boards[i&63]
+		f.DropRotated(packs[(i>>6)&63], i%9)
+	}
+}
+
+func BenchmarkBoardDrop(b *testing.B) {
+	fs := benchBoards(64)
+	boards := make([]Board, len(fs))
+	for i := range fs {
+		boards[i] = fs[i].Board()
+	}
+	rng := rand.New(rand.NewPCG(9, 9))
+	packs := make([]Pack, 64)
+	for i := range packs {
+		packs[i] = randPack(rng)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		bd := boards[i&63]
+		bd.Drop(packs[(i>>6)&63], i%9, 0)
+	}
+}
+
+func TestFastTriggers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	var f Fast
+	for i := 0; i < 20000; i++ {
+		if f.Dead() || rng.IntN(100) == 0 {
+			f = Fast{}
+		}
+		p, x, r := randPack(rng), rng.IntN(9), rng.IntN(4)
+		q := p.Rotate(r)
+		before := f
+		want := func() bool { g := f; return g.DropRotated(q, x) > 0 }()
+		if got := f.Triggers(q, x); got != want || f != before {
+			t.Fatalf("step %d: Triggers %v, drop chains>0 %v, field changed %v", i, got, want, f != before)
+		}
+		f.DropRotated(q, x)
+	}
+}

@@ -1,0 +1,451 @@
+// This file holds the Search → Refine → Learn cycle (Run) and its run
+// directory: every phase writes its outputs atomically, so a killed run
+// resumes at the phase (or refine chunk) where it stopped.
+package train
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/yomi-ai/yomi/hatetris"
+	"github.com/yomi-ai/yomi/hatetris/player"
+	"github.com/yomi-ai/yomi/hatetris/replay"
+	"github.com/yomi-ai/yomi/nn"
+)
+
+// Config is a training run's settings; it is stored in RUN/config.json and
+// a resumed run must use the same values (only Gens may grow).
+type Config struct {
+	Gens        int     `json:"gens"`        // generations of Refine + Learn (Gens+1 searches)
+	Beam        int     `json:"beam"`        // width of the Search game
+	Quiescence  bool    `json:"quiescence"`  // Search values wells by their single-clear chains too
+	MaxDepth    int     `json:"maxDepth"`    // cap on the Search game's pieces (0 = none)
+	Samples     int     `json:"samples"`     // wells sampled from every depth of the Search beam
+	RefineWidth int     `json:"refineWidth"` // width of each Refine beam
+	RefineDepth int     `json:"refineDepth"` // pieces each Refine beam plays
+	Blend       float64 `json:"blend"`       // target t = x + Blend·(y − x)
+	Hidden      int     `json:"hidden"`      // hidden units of the net
+	History     int     `json:"history"`     // generations of targets Learn trains on
+	Epochs      int     `json:"epochs"`      // Learn's epoch limit (early stop after 3 worse)
+	Batch       int     `json:"batch"`       // Learn's mini-batch
+	LR          float32 `json:"lr"`          // Adam step size
+	Seed        uint64  `json:"seed"`        // the run's seed (net init, sampling, splits)
+}
+
+// DefaultConfig returns the defaults of `yomi hatetris train`.
+func DefaultConfig() Config {
+	return Config{Gens: 5, Beam: 2000, Quiescence: true, Samples: 16, RefineWidth: 200, RefineDepth: 10,
+		Blend: 0.5, Hidden: 24, History: 3, Epochs: 100, Batch: 256, LR: 1e-3, Seed: 1}
+}
+
+// Validate reports the first bad setting.
+func (c Config) Validate() error {
+	switch {
+	case c.Gens < 0:
+		return errors.New("gens must be at least 0")
+	case c.Beam < 1 || c.RefineWidth < 1:
+		return errors.New("beam widths must be at least 1")
+	case c.Samples < 1:
+		return errors.New("samples must be at least 1")
+	case c.RefineDepth < 1:
+		return errors.New("refine depth must be at least 1")
+	case c.Hidden < 1 || c.Hidden > 1024:
+		return errors.New("hidden must be in 1..1024")
+	case c.History < 1:
+		return errors.New("history must be at least 1")
+	case c.Epochs < 1 || c.Batch < 1 || !(c.LR > 0):
+		return errors.New("epochs, batch and lr must be positive")
+	case !(c.Blend > 0 && c.Blend <= 1):
+		return errors.New("blend must be in (0, 1]")
+	case c.MaxDepth < 0:
+		return errors.New("max depth must be at least 0")
+	}
+	return nil
+}
+
+// Progress reports a phase's progress: total < 0 when unknown.
+type Progress func(gen int, phase string, done, total int, note string)
+
+// GenSummary is one generation's row of the run's table.
+type GenSummary struct {
+	Gen         int     `json:"gen"`
+	Score       int     `json:"score"`  // lines of the Search game with this generation's net
+	Pieces      int     `json:"pieces"` // its pieces
+	SearchSecs  float64 `json:"searchSeconds"`
+	WellsPerSec float64 `json:"wellsPerSecond"` // Search beam throughput
+	Samples     int     `json:"samples"`        // wells sampled and refined (0 for the last search)
+	Died        int     `json:"died"`           // refine beams that died (target −1 before blending)
+	RefineSecs  float64 `json:"refineSeconds"`
+	TrainSet    int     `json:"trainSet"` // samples Learn used (last History generations)
+	TrainLoss   float64 `json:"trainLoss"`
+	ValLoss     float64 `json:"valLoss"` // best validation MSE of Learn
+	Epochs      int     `json:"epochs"`
+	LearnSecs   float64 `json:"learnSeconds"`
+	Replay      string  `json:"replay,omitempty"` // Base2048 replay of the Search game
+}
+
+// Runner runs a training cycle in a directory.
+type Runner struct {
+	Dir      string
+	Config   Config
+	Workers  int // goroutines (0 = GOMAXPROCS); results do not depend on it
+	Progress Progress
+	chunk    int // samples per Refine checkpoint (0 = refineChunk); tests make it small
+}
+
+func (r *Runner) genDir(g int) string { return filepath.Join(r.Dir, fmt.Sprintf("gen-%03d", g)) }
+
+func (r *Runner) progress(g int, phase string, done, total int, note string) {
+	if r.Progress != nil {
+		r.Progress(g, phase, done, total, note)
+	}
+}
+
+// Run starts or resumes the run and returns the per-generation table.
+func (r *Runner) Run(ctx context.Context) ([]GenSummary, error) {
+	if err := r.Config.Validate(); err != nil {
+		return nil, err
+	}
+	if r.Workers <= 0 {
+		r.Workers = runtime.GOMAXPROCS(0)
+	}
+	if err := os.MkdirAll(r.Dir, 0o755); err != nil {
+		return nil, err
+	}
+	if err := r.checkConfig(); err != nil {
+		return nil, err
+	}
+	var table []GenSummary
+	for g := 0; g <= r.Config.Gens; g++ {
+		if err := os.MkdirAll(r.genDir(g), 0o755); err != nil {
+			return table, err
+		}
+		net, err := r.net(g)
+		if err != nil {
+			return table, err
+		}
+		var sum GenSummary
+		if err := r.search(ctx, g, net, &sum); err != nil {
+			return table, err
+		}
+		if g < r.Config.Gens {
+			if err := r.refine(ctx, g, net, &sum); err != nil {
+				return table, err
+			}
+			if err := r.learn(ctx, g, net, &sum); err != nil {
+				return table, err
+			}
+		}
+		table = append(table, sum)
+		if err := writeTable(r.Dir, table); err != nil {
+			return table, err
+		}
+	}
+	return table, nil
+}
+
+// checkConfig stores the config of a new run or checks a resumed one.
+func (r *Runner) checkConfig() error {
+	p := filepath.Join(r.Dir, "config.json")
+	b, err := os.ReadFile(p)
+	if errors.Is(err, os.ErrNotExist) {
+		return writeJSON(p, r.Config)
+	}
+	if err != nil {
+		return err
+	}
+	var old Config
+	if err := json.Unmarshal(b, &old); err != nil {
+		return fmt.Errorf("%s: %w", p, err)
+	}
+	a, b2 := old, r.Config
+	a.Gens, b2.Gens = 0, 0
+	if a != b2 {
+		return fmt.Errorf("%s: the run was started with %+v; resume it with the same settings (only --gens may change)", p, old)
+	}
+	if r.Config.Gens != old.Gens {
+		return writeJSON(p, r.Config)
+	}
+	return nil
+}
+
+// net returns generation g's net: random for g = 0 (written on first use),
+// else the one Learn wrote.
+func (r *Runner) net(g int) (*nn.Net, error) {
+	p := filepath.Join(r.genDir(g), "net.yomi")
+	if _, err := os.Stat(p); err == nil {
+		return nn.LoadFile(p)
+	}
+	if g > 0 {
+		return nil, fmt.Errorf("%s is missing: the run directory is damaged", p)
+	}
+	net, err := nn.New(Inputs, r.Config.Hidden, r.Config.Seed)
+	if err != nil {
+		return nil, err
+	}
+	return net, net.SaveFile(p)
+}
+
+type searchOut struct {
+	Score   int     `json:"score"`
+	Pieces  int     `json:"pieces"`
+	Depth   int     `json:"depth"`
+	Wells   int64   `json:"wells"`
+	Seconds float64 `json:"seconds"`
+	Samples int     `json:"samples"`
+	Replay  string  `json:"replay"`
+}
+
+// search plays the generation's game and samples Samples wells from every
+// depth of its beam (RUN/gen-N/samples.bin, then search.json as the marker).
+func (r *Runner) search(ctx context.Context, g int, net *nn.Net, sum *GenSummary) error {
+	p := filepath.Join(r.genDir(g), "search.json")
+	var out searchOut
+	if readJSON(p, &out) != nil {
+		tab, err := NewTables(net)
+		if err != nil {
+			return err
+		}
+		var samples []hatetris.Well
+		res, err := player.Search(ctx, player.Options{
+			Width: r.Config.Beam, Quiescence: r.Config.Quiescence, Workers: r.Workers, MaxDepth: r.Config.MaxDepth,
+			NewEval: func() player.Evaluator { return tab.New() },
+			OnDepth: func(d int, beam []hatetris.Well) {
+				rng := rand.New(rand.NewPCG(r.Config.Seed, uint64(g)<<32|uint64(d)))
+				if len(beam) <= r.Config.Samples {
+					samples = append(samples, beam...)
+					return
+				}
+				for _, i := range rng.Perm(len(beam))[:r.Config.Samples] {
+					samples = append(samples, beam[i])
+				}
+			},
+			Progress: func(s player.Stats) {
+				r.progress(g, "search", s.Depth, -1, fmt.Sprintf("lines %d beam %d %.0f wells/s", s.BestScore, s.Beam, float64(s.Wells)/max(s.Elapsed.Seconds(), 1e-9)))
+			},
+		})
+		if err != nil {
+			return err
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		code, err := replay.Encode(res.Moves, replay.Base2048)
+		if err != nil {
+			return err
+		}
+		out = searchOut{Score: res.Score, Pieces: res.Pieces, Depth: res.Depth, Wells: res.Wells, Seconds: res.Elapsed.Seconds(), Samples: len(samples), Replay: code}
+		if err := writeWells(filepath.Join(r.genDir(g), "samples.bin"), samples); err != nil {
+			return err
+		}
+		if err := writeJSON(p, out); err != nil {
+			return err
+		}
+	}
+	*sum = GenSummary{Gen: g, Score: out.Score, Pieces: out.Pieces, SearchSecs: out.Seconds,
+		WellsPerSec: float64(out.Wells) / max(out.Seconds, 1e-9), Replay: out.Replay}
+	return nil
+}
+
+// refineChunk is the number of samples per checkpoint file of Refine.
+const refineChunk = 64
+
+// refine computes every sample's target in chunks (RUN/gen-N/refine-K.bin),
+// then normalises them into targets.bin.
+func (r *Runner) refine(ctx context.Context, g int, net *nn.Net, sum *GenSummary) error {
+	dir := r.genDir(g)
+	tp := filepath.Join(dir, "targets.bin")
+	if ts, err := readTargets(tp); err == nil {
+		sum.Samples = len(ts.Wells)
+		sum.Died = ts.Died
+		sum.RefineSecs = ts.Seconds
+		return nil
+	}
+	wells, err := readWells(filepath.Join(dir, "samples.bin"))
+	if err != nil {
+		return err
+	}
+	tab, err := NewTables(net)
+	if err != nil {
+		return err
+	}
+	xs := make([]float32, len(wells))
+	ys := make([]float32, len(wells))
+	var secs float64
+	size := r.chunk
+	if size <= 0 {
+		size = refineChunk
+	}
+	nChunks := (len(wells) + size - 1) / size
+	for c := 0; c < nChunks; c++ {
+		lo, hi := c*size, min((c+1)*size, len(wells))
+		cp := filepath.Join(dir, fmt.Sprintf("refine-%04d.bin", c))
+		if ch, err := readChunk(cp); err == nil && len(ch.X) == hi-lo {
+			copy(xs[lo:], ch.X)
+			copy(ys[lo:], ch.Y)
+			secs += ch.Seconds
+			r.progress(g, "refine", hi, len(wells), "resumed")
+			continue
+		}
+		start := time.Now()
+		var next sync.WaitGroup
+		var firstErr error
+		var mu sync.Mutex
+		jobs := make(chan int)
+		for w := 0; w < r.Workers; w++ {
+			next.Add(1)
+			go func() {
+				defer next.Done()
+				e := tab.New()
+				for i := range jobs {
+					x, y, err := refineOne(ctx, tab, e, &wells[i], r.Config)
+					if err != nil {
+						mu.Lock()
+						firstErr = cmpErr(firstErr, err)
+						mu.Unlock()
+						continue
+					}
+					xs[i], ys[i] = x, y
+				}
+			}()
+		}
+		for i := lo; i < hi; i++ {
+			jobs <- i
+		}
+		close(jobs)
+		next.Wait()
+		if firstErr != nil {
+			return firstErr
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		el := time.Since(start).Seconds()
+		secs += el
+		if err := writeChunk(cp, chunk{X: xs[lo:hi], Y: ys[lo:hi], Seconds: el}); err != nil {
+			return err
+		}
+		r.progress(g, "refine", hi, len(wells), "")
+	}
+	ts := blendTargets(wells, xs, ys, r.Config.Blend)
+	ts.Seconds = secs
+	if err := writeTargets(tp, ts); err != nil {
+		return err
+	}
+	sum.Samples, sum.Died, sum.RefineSecs = len(wells), ts.Died, secs
+	return nil
+}
+
+func cmpErr(old, err error) error {
+	if old != nil {
+		return old
+	}
+	return err
+}
+
+// refineOne returns the net's value x of w and y, the best value after a
+// small beam RefineDepth pieces deep (−1 if that beam dies).
+func refineOne(ctx context.Context, tab *Tables, e *NetEval, w *hatetris.Well, c Config) (x, y float32, err error) {
+	x, err = e.Value(w)
+	if err != nil {
+		return 0, 0, err
+	}
+	res, err := player.Search(ctx, player.Options{Width: c.RefineWidth, MaxDepth: c.RefineDepth, Workers: 1, Start: *w,
+		NewEval: func() player.Evaluator { return tab.New() }})
+	if err != nil {
+		return 0, 0, err
+	}
+	if ctx.Err() != nil {
+		return 0, 0, ctx.Err()
+	}
+	if res.Depth < c.RefineDepth {
+		return x, -1, nil
+	}
+	return x, float32(res.BestValue), nil
+}
+
+// blendTargets makes t = x + blend·(y − x) and rescales this generation's
+// targets linearly so that their minimum is −1 and their maximum +1.
+func blendTargets(wells []hatetris.Well, xs, ys []float32, blend float64) *targets {
+	ts := &targets{Wells: wells, T: make([]float32, len(wells))}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	raw := make([]float64, len(wells))
+	for i := range wells {
+		if ys[i] == -1 {
+			ts.Died++
+		}
+		raw[i] = float64(xs[i]) + blend*float64(ys[i]-xs[i])
+		lo, hi = min(lo, raw[i]), max(hi, raw[i])
+	}
+	for i, t := range raw {
+		if hi > lo {
+			t = 2*(t-lo)/(hi-lo) - 1
+		}
+		ts.T[i] = float32(t)
+	}
+	return ts
+}
+
+type learnOut struct {
+	TrainSet  int     `json:"trainSet"`
+	TrainLoss float64 `json:"trainLoss"`
+	ValLoss   float64 `json:"valLoss"`
+	Epochs    int     `json:"epochs"`
+	Seconds   float64 `json:"seconds"`
+}
+
+// learn trains generation g's net on the targets of the last History
+// generations and writes it as generation g+1's net (learn.json is the marker).
+func (r *Runner) learn(ctx context.Context, g int, net *nn.Net, sum *GenSummary) error {
+	p := filepath.Join(r.genDir(g), "learn.json")
+	var out learnOut
+	if readJSON(p, &out) != nil {
+		var samples []nn.Sample
+		for k := max(0, g-r.Config.History+1); k <= g; k++ {
+			ts, err := readTargets(filepath.Join(r.genDir(k), "targets.bin"))
+			if err != nil {
+				return err
+			}
+			for i := range ts.Wells {
+				f, _, err := Features(nil, nil, &ts.Wells[i])
+				if err != nil {
+					return fmt.Errorf("gen %d sample %d: %w", k, i, err)
+				}
+				samples = append(samples, nn.Sample{Features: f, Target: ts.T[i]})
+			}
+		}
+		n := net.Clone()
+		start := time.Now()
+		epochs, trainLoss := 0, 0.0
+		val, err := n.Train(ctx, samples, nn.TrainConfig{Epochs: r.Config.Epochs, Batch: r.Config.Batch, LR: r.Config.LR,
+			ValFrac: 0.1, Shards: 8, Workers: r.Workers, Seed: r.Config.Seed ^ uint64(g+1)*0x9e3779b97f4a7c15,
+			OnEpoch: func(ep int, tl, vl float64) {
+				epochs, trainLoss = ep+1, tl
+				r.progress(g, "learn", ep+1, r.Config.Epochs, fmt.Sprintf("train %.4f val %.4f", tl, vl))
+			}})
+		if err != nil {
+			return err
+		}
+		if err := os.MkdirAll(r.genDir(g+1), 0o755); err != nil {
+			return err
+		}
+		if err := n.SaveFile(filepath.Join(r.genDir(g+1), "net.yomi")); err != nil {
+			return err
+		}
+		out = learnOut{TrainSet: len(samples), TrainLoss: trainLoss, ValLoss: val, Epochs: epochs, Seconds: time.Since(start).Seconds()}
+		if err := writeJSON(p, out); err != nil {
+			return err
+		}
+	}
+	sum.TrainSet, sum.TrainLoss, sum.ValLoss, sum.Epochs, sum.LearnSecs = out.TrainSet, out.TrainLoss, out.ValLoss, out.Epochs, out.Seconds
+	return nil
+}

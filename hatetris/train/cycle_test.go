@@ -1,0 +1,198 @@
+// Tests the training cycle: a tiny run is deterministic, does not depend on
+// the number of workers, and a run killed in any phase resumes to the same
+// files as an uninterrupted one.
+package train
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/yomi-ai/yomi/hatetris"
+	"github.com/yomi-ai/yomi/hatetris/replay"
+)
+
+func tinyConfig() Config {
+	c := DefaultConfig()
+	c.Gens, c.Beam, c.MaxDepth, c.Samples, c.RefineWidth, c.RefineDepth = 2, 12, 20, 2, 4, 3
+	c.Hidden, c.Epochs, c.Batch, c.Quiescence = 8, 4, 8, true
+	return c
+}
+
+// runFiles returns the run's deterministic files (nets, samples, targets,
+// refine chunks without their timings) by name.
+func runFiles(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	m := map[string][]byte{}
+	for _, pat := range []string{"gen-*/net.yomi", "gen-*/samples.bin", "gen-*/refine-*.bin"} {
+		fs, _ := filepath.Glob(filepath.Join(dir, pat))
+		for _, f := range fs {
+			rel, _ := filepath.Rel(dir, f)
+			if strings.Contains(rel, "refine-") {
+				c, err := readChunk(f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				c.Seconds = 0
+				var b bytes.Buffer
+				for i := range c.X {
+					putF32(&b, c.X[i])
+					putF32(&b, c.Y[i])
+				}
+				m[rel] = b.Bytes()
+				continue
+			}
+			b, _ := os.ReadFile(f)
+			m[rel] = b
+		}
+	}
+	return m
+}
+
+func TestRunResumesAfterKill(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs three small training cycles")
+	}
+	cfg := tinyConfig()
+	full := t.TempDir()
+	r := &Runner{Dir: full, Config: cfg, Workers: 2, chunk: 8}
+	table, err := r.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(table) != cfg.Gens+1 || table[0].Samples == 0 || table[1].TrainSet <= table[0].TrainSet || table[2].Samples != 0 {
+		t.Fatalf("table:\n%s", Table(table))
+	}
+	t.Logf("\n%s", Table(table))
+	want := runFiles(t, full)
+	if len(want) < 3+2+4 {
+		t.Fatalf("only %d files: %v", len(want), want)
+	}
+	// Every Search replay reaches the score it claims.
+	for _, g := range table {
+		ms, _, err := replay.Decode(g.Replay)
+		if err != nil {
+			t.Fatal(err)
+		}
+		game := hatetris.NewGame(hatetris.Hatetris)
+		game.Play(ms)
+		if game.Score != g.Score {
+			t.Errorf("gen %d: replay scores %d, table says %d", g.Gen, game.Score, g.Score)
+		}
+	}
+	if f, err := os.Open(filepath.Join(full, "progress.png")); err != nil {
+		t.Error(err)
+	} else if _, err := png.Decode(f); err != nil {
+		t.Errorf("progress.png: %v", err)
+	}
+
+	// Kill (cancel) the run in each phase in turn, resuming each time, with
+	// one worker: the files must equal the uninterrupted two-worker run's.
+	dir := t.TempDir()
+	type point struct {
+		gen   int
+		phase string
+		done  int
+	}
+	for _, kill := range []point{{0, "search", 5}, {0, "refine", 16}, {1, "refine", 8}, {1, "learn", 2}, {2, "search", 10}} {
+		ctx, cancel := context.WithCancel(context.Background())
+		killed := false
+		r := &Runner{Dir: dir, Config: cfg, Workers: 1, chunk: 8, Progress: func(g int, ph string, done, total int, _ string) {
+			if g == kill.gen && ph == kill.phase && done == kill.done {
+				killed = true
+				cancel()
+			}
+		}}
+		_, err := r.Run(ctx)
+		cancel()
+		if !killed || !errors.Is(err, context.Canceled) {
+			t.Fatalf("kill at %+v: killed %v err %v", kill, killed, err)
+		}
+	}
+	r = &Runner{Dir: dir, Config: cfg, Workers: 1, chunk: 8}
+	table2, err := r.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := runFiles(t, dir)
+	for name, b := range want {
+		if !bytes.Equal(got[name], b) {
+			t.Errorf("%s differs after kills and resumes", name)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("%d files, uninterrupted run has %d", len(got), len(want))
+	}
+	for i := range table {
+		if table[i].Score != table2[i].Score || table[i].ValLoss != table2[i].ValLoss {
+			t.Errorf("gen %d: %+v vs %+v", i, table[i], table2[i])
+		}
+	}
+	// A resumed run with other settings is refused; more generations are fine.
+	bad := cfg
+	bad.Beam++
+	if _, err := (&Runner{Dir: dir, Config: bad}).Run(context.Background()); err == nil || !strings.Contains(err.Error(), "same settings") {
+		t.Errorf("changed settings: %v", err)
+	}
+}
+
+func TestConfigValidate(t *testing.T) {
+	for _, f := range []func(*Config){
+		func(c *Config) { c.Beam = 0 },
+		func(c *Config) { c.Samples = 0 },
+		func(c *Config) { c.RefineDepth = 0 },
+		func(c *Config) { c.Hidden = 0 },
+		func(c *Config) { c.Blend = 0 },
+		func(c *Config) { c.LR = 0 },
+		func(c *Config) { c.Gens = -1 },
+	} {
+		c := DefaultConfig()
+		f(&c)
+		if c.Validate() == nil {
+			t.Errorf("bad config accepted: %+v", c)
+		}
+	}
+	if err := DefaultConfig().Validate(); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestBlendTargets(t *testing.T) {
+	ws := make([]hatetris.Well, 3)
+	ts := blendTargets(ws, []float32{0.2, 0.4, -0.2}, []float32{0.6, -1, 0}, 0.5)
+	// raw: 0.4, -0.3, -0.1 → min −0.3 → −1, max 0.4 → +1.
+	want := []float32{1, -1, float32(2*(0.2/0.7) - 1)}
+	for i := range want {
+		if d := ts.T[i] - want[i]; d > 1e-6 || d < -1e-6 {
+			t.Errorf("target %d: %g want %g", i, ts.T[i], want[i])
+		}
+	}
+	if ts.Died != 1 {
+		t.Errorf("died %d", ts.Died)
+	}
+}
+
+func TestBinaryFilesRejectDamage(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "w.bin")
+	ws := []hatetris.Well{{}, {19: 5}}
+	if err := writeWells(p, ws); err != nil {
+		t.Fatal(err)
+	}
+	got, err := readWells(p)
+	if err != nil || len(got) != 2 || got[1] != ws[1] {
+		t.Fatalf("round trip: %v %v", got, err)
+	}
+	b, _ := os.ReadFile(p)
+	for name, d := range map[string][]byte{"truncated": b[:len(b)-1], "flipped": append(append([]byte(nil), b[:10]...), append([]byte{b[10] ^ 1}, b[11:]...)...), "kind": append([]byte("XXXX"), b[4:]...)} {
+		os.WriteFile(p, d, 0o644)
+		if _, err := readWells(p); err == nil {
+			t.Errorf("%s file accepted", name)
+		}
+	}
+}

@@ -1,0 +1,334 @@
+// This file holds the end-to-end test of the page in headless Chromium: a
+// human move by mouse against the server's AI until the score changes, an
+// AI-vs-AI game on the server, three touch taps, and, on the static export
+// with the AI in a Web Worker, an AI-vs-AI game and a playout benchmark
+// against native code.
+
+package webapp
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/yomi-ai/yomi/separo/webapp/api"
+	"github.com/yomi-ai/yomi/web"
+)
+
+func site() *web.Server {
+	return &web.Server{Entries: []web.Entry{{Slug: "separo", Title: "SEPARO", Summary: "test",
+		App: &web.App{Handler: Handler(Options{}), Static: Static()}}}}
+}
+
+// pageErrors collects uncaught exceptions and console errors of the page.
+type pageErrors struct {
+	mu   sync.Mutex
+	msgs []string
+}
+
+func (e *pageErrors) event(m cdpMsg) {
+	switch m.Method {
+	case "Runtime.exceptionThrown":
+		e.add("exception: " + string(m.Params))
+	case "Runtime.consoleAPICalled":
+		var p struct {
+			Type string
+			Args []struct {
+				Value       any
+				Description string
+			}
+		}
+		json.Unmarshal(m.Params, &p)
+		if p.Type == "error" || p.Type == "assert" {
+			e.add("console." + p.Type + ": " + string(m.Params))
+		}
+	}
+}
+
+func (e *pageErrors) add(s string) {
+	e.mu.Lock()
+	e.msgs = append(e.msgs, s)
+	e.mu.Unlock()
+}
+
+func (e *pageErrors) check(t *testing.T) {
+	t.Helper()
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for _, m := range e.msgs {
+		t.Errorf("page error: %s", tail(m, 600))
+	}
+}
+
+type jsState struct {
+	Size   int
+	Moves  []api.Move
+	Turn   int
+	Over   bool
+	Result string
+	Score  [2]int
+	Legal  [2][]api.Move
+}
+
+func (p *page) state(ctx context.Context) (jsState, error) {
+	var s jsState
+	err := p.eval(ctx, "separo.state", &s)
+	return s, err
+}
+
+// viewport returns the viewport coordinates of intersection (x, y).
+func (p *page) viewport(ctx context.Context, x, y int) (float64, float64, error) {
+	var xy [2]float64
+	err := p.eval(ctx, fmt.Sprintf(`(() => { const c = document.getElementById("board"), r = c.getBoundingClientRect();
+		const cell = 480 / (separo.state.size - 1);
+		return [r.left + (30 + %d * cell) * r.width / c.width, r.top + (30 + %d * cell) * r.height / c.height]; })()`, x, y), &xy)
+	return xy[0], xy[1], err
+}
+
+// drag plays m with the mouse: press on s1, move over s2, release on s3.
+func (p *page) drag(ctx context.Context, m api.Move) error {
+	var pts [3][2]float64
+	for i := range 3 {
+		x, y, err := p.viewport(ctx, m[2*i], m[2*i+1])
+		if err != nil {
+			return err
+		}
+		pts[i] = [2]float64{x, y}
+	}
+	if err := p.mouse(ctx, "mouseMoved", pts[0][0], pts[0][1], false); err != nil {
+		return err
+	}
+	if err := p.mouse(ctx, "mousePressed", pts[0][0], pts[0][1], true); err != nil {
+		return err
+	}
+	for i := 1; i < 3; i++ { // a few intermediate points on each leg
+		for k := 1; k <= 4; k++ {
+			f := float64(k) / 4
+			x := pts[i-1][0] + f*(pts[i][0]-pts[i-1][0])
+			y := pts[i-1][1] + f*(pts[i][1]-pts[i-1][1])
+			if err := p.mouse(ctx, "mouseMoved", x, y, true); err != nil {
+				return err
+			}
+		}
+	}
+	return p.mouse(ctx, "mouseReleased", pts[2][0], pts[2][1], false)
+}
+
+func (p *page) setControls(ctx context.Context, red, blue string, moveTime float64, size int) error {
+	return p.eval(ctx, fmt.Sprintf(`(() => { const $ = (id) => document.getElementById(id);
+		$("red").value = %q; $("blue").value = %q; $("movetime").value = %v; $("size").value = %d;
+		$("newgame").click(); return true; })()`, red, blue, moveTime, size), nil)
+}
+
+func TestBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test skipped in -short mode")
+	}
+	var errs pageErrors
+	b := startBrowser(t, errs.event)
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second) // a bound for a loaded CI machine; it takes ~12 s
+	defer cancel()
+
+	srv := httptest.NewServer(site().Handler())
+	defer srv.Close()
+
+	t.Run("server", func(t *testing.T) {
+		p, err := b.newPage(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := p.call(ctx, "Page.navigate", map[string]any{"url": srv.URL + "/separo/"}, nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := p.waitFor(ctx, "first position", `window.separo && separo.state && separo.state.moves.length === 0`); err != nil {
+			t.Fatal(err)
+		}
+		var eng string
+		if err := p.eval(ctx, "separo.engine.name", &eng); err != nil || eng != "server" {
+			t.Fatalf("engine %q, %v; want server", eng, err)
+		}
+		// Human (Red) against the UCT AI (Blue), 0.1 s per move.
+		if err := p.setControls(ctx, "human", "uct", 0.1, 9); err != nil {
+			t.Fatal(err)
+		}
+		if err := p.waitFor(ctx, "new game", `separo.state && separo.state.moves.length === 0 && !separo.busy`); err != nil {
+			t.Fatal(err)
+		}
+		var shown [2]string
+		for n := 0; ; n++ {
+			s, err := p.state(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Over {
+				t.Fatalf("game over after %d moves before any score changed: %+v", len(s.Moves), s.Score)
+			}
+			if s.Turn != api.Red {
+				t.Fatalf("turn %d, want Red", s.Turn)
+			}
+			// Prefer a move that raises Red's score, as a human would.
+			m := s.Legal[api.Red][len(s.Legal[api.Red])-1]
+			if err := p.drag(ctx, m); err != nil {
+				t.Fatal(err)
+			}
+			before := len(s.Moves)
+			if err := p.waitFor(ctx, "human move and AI reply",
+				fmt.Sprintf(`!separo.busy && separo.state.moves.length >= %d && (separo.state.over || separo.state.turn === 0)`, before+2)); err != nil {
+				t.Fatal(err)
+			}
+			s, _ = p.state(ctx)
+			if s.Moves[before] != m {
+				t.Fatalf("page played %v, mouse drew %v", s.Moves[before], m)
+			}
+			if err := p.eval(ctx, `[document.getElementById("redscore").textContent, document.getElementById("bluescore").textContent]`, &shown); err != nil {
+				t.Fatal(err)
+			}
+			if shown != [2]string{fmt.Sprint(s.Score[0]), fmt.Sprint(s.Score[1])} {
+				t.Fatalf("score line shows %v, state says %v", shown, s.Score)
+			}
+			if s.Score != [2]int{1, 1} {
+				t.Logf("score changed to %v after %d moves (%d by mouse)", s.Score, len(s.Moves), n+1)
+				break
+			}
+		}
+		// AI against AI on the server until the end.
+		if err := p.setControls(ctx, "random", "naive", 0.05, 7); err != nil {
+			t.Fatal(err)
+		}
+		if err := p.waitFor(ctx, "AI-vs-AI game over", `separo.state && separo.state.size === 7 && separo.state.over`); err != nil {
+			t.Fatal(err)
+		}
+		checkFinished(ctx, t, p)
+	})
+
+	t.Run("touch", func(t *testing.T) {
+		p, err := b.newPage(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := p.call(ctx, "Emulation.setTouchEmulationEnabled", map[string]any{"enabled": true, "maxTouchPoints": 1}, nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := p.call(ctx, "Page.navigate", map[string]any{"url": srv.URL + "/separo/"}, nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := p.waitFor(ctx, "first position", `window.separo && separo.state && !separo.busy`); err != nil {
+			t.Fatal(err)
+		}
+		if err := p.setControls(ctx, "human", "human", 1, 9); err != nil {
+			t.Fatal(err)
+		}
+		if err := p.waitFor(ctx, "new game", `separo.state.moves.length === 0 && !separo.busy`); err != nil {
+			t.Fatal(err)
+		}
+		s, err := p.state(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := s.Legal[api.Red][0]
+		for i := range 3 {
+			x, y, err := p.viewport(ctx, m[2*i], m[2*i+1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := p.tap(ctx, x, y); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := p.waitFor(ctx, "tapped move", `separo.state.moves.length === 1 && separo.state.turn === 1`); err != nil {
+			t.Fatal(err)
+		}
+		if s, _ := p.state(ctx); s.Moves[0] != m {
+			t.Fatalf("taps played %v, want %v", s.Moves[0], m)
+		}
+	})
+
+	t.Run("export-worker", func(t *testing.T) {
+		dir := t.TempDir()
+		if err := site().Export(dir); err != nil {
+			t.Fatal(err)
+		}
+		static := httptest.NewServer(http.FileServer(http.Dir(dir)))
+		defer static.Close()
+		p, err := b.newPage(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := p.call(ctx, "Page.navigate", map[string]any{"url": static.URL + "/separo/"}, nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := p.waitFor(ctx, "first position from the worker", `window.separo && separo.state && !separo.busy`); err != nil {
+			t.Fatal(err)
+		}
+		var eng string
+		if err := p.eval(ctx, "separo.engine.name", &eng); err != nil || eng != "worker" {
+			t.Fatalf("engine %q, %v; want worker", eng, err)
+		}
+		if err := p.setControls(ctx, "uct", "yomi", 0.05, 9); err != nil {
+			t.Fatal(err)
+		}
+		if err := p.waitFor(ctx, "AI-vs-AI game over in the worker", `separo.state && separo.state.over`); err != nil {
+			t.Fatal(err)
+		}
+		checkFinished(ctx, t, p)
+
+		// Speed in the browser against native code on the same work (random
+		// playouts; one UCT and one yomi search of fixed iterations): best of
+		// three alternating runs each, to damp the noise of a shared machine.
+		// The deterministic results must agree.
+		n := 3000
+		if v, err := strconv.Atoi(os.Getenv("YOMI_SEPARO_BENCH_PLAYOUTS")); err == nil && v > 0 {
+			n = v // for BENCHMARKS.md: longer runs
+		}
+		for _, aiName := range []string{"", "uct", "yomi"} {
+			req := api.BenchRequest{Size: 9, Playouts: n, Seed: 1, AI: aiName}
+			js, _ := json.Marshal(req)
+			var bestWeb, bestNative float64
+			for range 3 {
+				var web api.BenchResult
+				if err := p.eval(ctx, fmt.Sprintf(`separo.engine.bench(%s)`, js), &web); err != nil {
+					t.Fatal(err)
+				}
+				native, err := api.Bench(req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if web.Plies != native.Plies || (web.Move == nil) != (native.Move == nil) || (web.Move != nil && *web.Move != *native.Move) {
+					t.Fatalf("%+v: wasm made %d plies and chose %v, native %d and %v: the builds disagree", req, web.Plies, web.Move, native.Plies, native.Move)
+				}
+				bestWeb, bestNative = max(bestWeb, web.PerSecond), max(bestNative, native.PerSecond)
+			}
+			what := "random playouts"
+			if aiName != "" {
+				what = aiName + " iterations from the start"
+			}
+			t.Logf("9x9 %s (best of 3 x %d): wasm %.0f/s, native %.0f/s (native/wasm %.2f)", what, req.Playouts, bestWeb, bestNative, bestNative/bestWeb)
+		}
+	})
+	errs.check(t)
+}
+
+// checkFinished checks the page shows the final result of a finished game.
+func checkFinished(ctx context.Context, t *testing.T, p *page) {
+	t.Helper()
+	s, err := p.state(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var status string
+	if err := p.eval(ctx, `document.getElementById("status").textContent`, &status); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"red": "Red wins!", "blue": "Blue wins!", "draw": "draw!"}[s.Result]
+	if want == "" || status != want || len(s.Legal[0])+len(s.Legal[1]) != 0 {
+		t.Fatalf("finished game: result %q, status %q, legal %d+%d", s.Result, status, len(s.Legal[0]), len(s.Legal[1]))
+	}
+	t.Logf("AI-vs-AI %dx%d: %d moves, %s %d-%d", s.Size, s.Size, len(s.Moves), s.Result, s.Score[0], s.Score[1])
+}
