@@ -1,7 +1,8 @@
 // Package separo implements the rules of SEPARO as separo-rs plays them: the
 // board of roots and stones (board.go), scoring over the graph of four
-// triangles per cell (score.go), move notation (notation.go) and fast random
-// playouts (playout.go).
+// triangles per cell (score.go), incremental scores along a game
+// (tracker.go), move notation (notation.go) and fast random playouts
+// (playout.go).
 //
 // Start with New, Board.Moves, Board.Apply and Board.Score; ../shared/specs/separo.md
 // describes the rules this package follows.

@@ -66,3 +66,40 @@ func TestTrackerRandomGames(t *testing.T) {
 		}
 	}
 }
+
+// benchGame is a fixed random 9×9 game for the scoring benchmarks.
+func benchGame() (Board, []Step) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	b := MustNew(9)
+	buf := PlayoutBuf{Trace: true}
+	end := b
+	end.Playout(Red, rng, &buf)
+	return b, append([]Step(nil), buf.Steps...)
+}
+
+// BenchmarkTrackerGame: both scores after every move of a game, tracked.
+func BenchmarkTrackerGame(b *testing.B) {
+	start, steps := benchGame()
+	for b.Loop() {
+		x := start
+		tr := NewTracker(&x)
+		for _, s := range steps {
+			x.Apply(s.Color, s.Move)
+			tr.Apply(s.Color, s.Move)
+			_ = tr.Score(Red) + tr.Score(Blue)
+		}
+	}
+}
+
+// BenchmarkRescoreGame: the same, rescoring both colours after every move.
+func BenchmarkRescoreGame(b *testing.B) {
+	start, steps := benchGame()
+	var s Scratch
+	for b.Loop() {
+		x := start
+		for _, st := range steps {
+			x.Apply(st.Color, st.Move)
+			_ = x.ScoreWith(Red, &s) + x.ScoreWith(Blue, &s)
+		}
+	}
+}

@@ -37,7 +37,7 @@ func separoGame() game {
 }
 
 // separoAIs is the help text listing the players.
-const separoAIs = "random, naive (NaiveMC), uct (separo-rs's UCT), yomi (ours) or yomi-nosolve (ours without the endgame solver)"
+const separoAIs = "random, naive (NaiveMC), uct (separo-rs's UCT), yomi (ours), yomi-nosolve (ours without the endgame solver) or yomi-par (ours, root-parallel on every core)"
 
 // separoBudgetFlags registers --movetime and --iterations.
 type separoBudgetFlags struct {

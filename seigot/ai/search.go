@@ -51,7 +51,11 @@ func LevelConfig(level int) Config {
 	c := Config{Width: 200, Depth: 6, W: DefaultWeights(), Well: 0}
 	switch level {
 	case 1:
+		// Fixed order, whole future known: deeper; a lower stack earns more drop bonus.
 		c.Width, c.Depth = 300, 12
+		c.W.Height, c.W.Safe = -20, 6
+	case 2:
+		c.W.Bump = -25 // flatter: +375 mean on seeds 11-20
 	case 3, 4:
 		// Ten garbage rows: the stack starts high, holes are everywhere.
 		c.Well = -1

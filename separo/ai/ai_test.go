@@ -235,3 +235,25 @@ func TestCancelledContextStillMoves(t *testing.T) {
 		}
 	}
 }
+
+// TestRootParallelDeterministic: with an iteration budget, root-parallel
+// yomi plays the same game whatever the scheduling, and plays legally.
+func TestRootParallelDeterministic(t *testing.T) {
+	var games [2][]string
+	for i := range games {
+		red := NewYomi(Options{Seed: 9, Workers: 3})
+		blue, _ := New("uct", Options{Seed: 10})
+		rec, err := Play(context.Background(), red, blue, 7, Budget{Iterations: 300})
+		if err != nil {
+			t.Fatal(err)
+		}
+		games[i] = rec.Moves
+	}
+	if !slices.Equal(games[0], games[1]) {
+		t.Errorf("two runs differ:\n%v\n%v", games[0], games[1])
+	}
+	p, err := New("yomi-par", Options{})
+	if err != nil || p.Name() != "yomi-par" {
+		t.Errorf("New(yomi-par) = %v, %v", p, err)
+	}
+}

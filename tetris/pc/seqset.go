@@ -25,9 +25,6 @@ const maxSeqPieces = 8
 // bit 0 for the empty sequence).
 type seqSet []uint64
 
-// debugCounts, when set by a test, receives the counters of each run.
-var debugCounts func(fields, gens int64)
-
 // seqWords returns the length of a seqSet of sequences of length n.
 func seqWords(n int) int {
 	w := 1
@@ -203,10 +200,7 @@ func percentSets(ctx context.Context, f Field, h, n int, uniq [][]Piece, opt Opt
 			}
 		}
 	}
-	root, st, err := rootSet(ctx, f, h, n, budget)
-	if debugCounts != nil {
-		debugCounts(st.fields, st.gens)
-	}
+	root, _, err := rootSet(ctx, f, h, n, budget)
 	if err != nil {
 		return nil, err
 	}
