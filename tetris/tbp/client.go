@@ -8,7 +8,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"syscall"
 	"time"
 
 	"github.com/yomi-ai/yomi/arena"
@@ -117,12 +116,12 @@ func (c *Client) Pause() error {
 		return nil
 	}
 	c.paused = true
-	return c.signal(syscall.SIGSTOP)
+	return c.signal(true)
 }
 
-func (c *Client) signal(sig syscall.Signal) error {
-	if err := syscall.Kill(-c.p.Pid(), sig); err != nil {
-		if errors.Is(err, syscall.ESRCH) || c.p.Exited() {
+func (c *Client) signal(stop bool) error {
+	if err := signalGroup(c.p.Pid(), stop); err != nil {
+		if errors.Is(err, errNoProcess) || c.p.Exited() {
 			return fmt.Errorf("tbp: %w: %s", arena.ErrExited, c.p.StderrTail())
 		}
 		return err
@@ -136,7 +135,7 @@ func (c *Client) Resume() error {
 		return nil
 	}
 	c.paused = false
-	return c.signal(syscall.SIGCONT)
+	return c.signal(false)
 }
 
 // StderrTail returns the end of the bot's stderr (for loss reasons).
