@@ -16,6 +16,7 @@ import (
 	"github.com/yomi-ai/yomi/tetris/versus"
 
 	"github.com/yomi-ai/yomi/internal/cli"
+	"github.com/yomi-ai/yomi/tetris"
 	"github.com/yomi-ai/yomi/tetris/bot"
 	"github.com/yomi-ai/yomi/tetris/tbp"
 )
@@ -70,10 +71,10 @@ Unknown message types are ignored; malformed lines are reported on stderr and ig
 
 // matchFlags are the flags versus and solo share.
 type matchFlags struct {
-	thinkMS, pieces, threads, conc int
-	seed                           uint64
-	results                        string
-	record, asJSON, quiet          bool
+	thinkMS, pieces, threads, conc, preview int
+	seed                                    uint64
+	results                                 string
+	record, asJSON, quiet, pc               bool
 }
 
 func addMatchFlags(fs *flag.FlagSet, pieces int) *matchFlags {
@@ -87,6 +88,8 @@ func addMatchFlags(fs *flag.FlagSet, pieces int) *matchFlags {
 	fs.BoolVar(&m.record, "record", false, "keep every move in the game records")
 	fs.BoolVar(&m.asJSON, "json", false, "print the summary as one JSON object")
 	fs.BoolVar(&m.quiet, "quiet", false, "no progress bar")
+	fs.IntVar(&m.preview, "preview", 5, "visible next pieces (`N`, 1..20); the perfect-clear mode needs 10 or more")
+	fs.BoolVar(&m.pc, "pc", false, "perfect-clear mode for the built-in bot (see yomi tetris think --pc)")
 	return m
 }
 
@@ -94,11 +97,21 @@ func (m *matchFlags) check() error {
 	if m.thinkMS < 1 || m.pieces < 1 || m.threads < 1 || m.conc < 1 || m.conc > 64 {
 		return cli.Usagef("--think-ms, --max-pieces and --threads must be ≥ 1, --concurrency 1..64")
 	}
+	if m.preview < 1 || m.preview > 20 {
+		return cli.Usagef("--preview must be 1..20, got %d", m.preview)
+	}
 	return nil
 }
 
+// botOptions returns the built-in bot's options from the flags.
+func (m *matchFlags) botOptions() bot.Options {
+	return bot.Options{Threads: m.threads, PerfectClear: m.pc}
+}
+
 func (m *matchFlags) game() versus.Config {
-	return versus.Config{Think: time.Duration(m.thinkMS) * time.Millisecond, MaxPieces: m.pieces, Record: m.record}
+	rules := tetris.DefaultRules()
+	rules.QueueSize = m.preview
+	return versus.Config{Rules: rules, Think: time.Duration(m.thinkMS) * time.Millisecond, MaxPieces: m.pieces, Record: m.record}
 }
 
 // playerName shortens a player spec for reports.
@@ -157,7 +170,7 @@ Prints W/L/D, pentanomial pair counts, Elo with 95 % intervals and, with --sprt,
 	if err != nil {
 		return err
 	}
-	opt := bot.Options{Threads: mf.threads}
+	opt := mf.botOptions()
 	a, err := versus.ParseSpec(*p1, opt)
 	if err != nil {
 		return cli.Usagef("--p1: %v", err)
@@ -212,7 +225,7 @@ both bots play the same seeds and the report compares them pair by pair.`)
 	if *games < 1 {
 		return cli.Usagef("--games must be at least 1")
 	}
-	opt := bot.Options{Threads: mf.threads}
+	opt := mf.botOptions()
 	a, err := versus.ParseSpec(*p1, opt)
 	if err != nil {
 		return cli.Usagef("--p1: %v", err)

@@ -71,6 +71,8 @@ func TestTetrisVersusSoloVerbs(t *testing.T) {
 		{"tetris", "versus", "--p2", "builtin", "--think-ms", "0"},
 		{"tetris", "solo", "--concurrency", "0"},
 		{"tetris", "solo", "extra"},
+		{"tetris", "solo", "--preview", "0"},
+		{"tetris", "versus", "--p2", "builtin", "--preview", "21"},
 		{"tetris", "tbp", "--threads", "0"},
 	} {
 		if code, _, errs := run(t, bad...); code != 2 {
