@@ -114,12 +114,22 @@ func (b *Builtin) Move(ctx context.Context, p *tetris.Player, think time.Duratio
 }
 
 // Played advances the search (keeping the subtree when the move is a root
-// child) or rebuilds it.
+// child, or following the perfect-clear plan when the move is its next one)
+// or rebuilds it.
 func (b *Builtin) Played(p *tetris.Player, pl tetris.Placement, hold bool, fresh []tetris.Piece) error {
 	canon := pl.Canonical()
+	moves := make([]bot.Move, 0, 1)
+	if plan := b.b.PCPlan(); len(plan) > 0 {
+		// The plan's move may be one the search tree does not hold; Play
+		// accepts it and keeps the plan going (a rebuild would drop it).
+		moves = append(moves, plan[0])
+	}
 	for _, c := range b.b.Candidates() {
-		if c.Move.Hold == hold && c.Move.Placement().Canonical() == canon {
-			if b.b.Play(c.Move) != nil {
+		moves = append(moves, c.Move)
+	}
+	for _, m := range moves {
+		if m.Hold == hold && m.Placement().Canonical() == canon {
+			if b.b.Play(m) != nil {
 				break
 			}
 			for _, f := range fresh {
