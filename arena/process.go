@@ -10,7 +10,6 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 )
 
@@ -60,7 +59,7 @@ func StartProcess(ctx context.Context, cmdline string, opt ProcessOptions) (*Pro
 	if len(opt.Env) > 0 {
 		cmd.Env = append(cmd.Environ(), opt.Env...)
 	}
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	ownGroup(cmd)
 	p := &Process{cmd: cmd, lines: make(chan string, 64), done: make(chan struct{}), tail: &tailBuffer{max: opt.StderrTail}}
 	if opt.Stderr != nil {
 		cmd.Stderr = io.MultiWriter(p.tail, opt.Stderr)
@@ -190,7 +189,7 @@ func (p *Process) Exited() bool {
 
 func (p *Process) kill() {
 	if p.cmd.Process != nil {
-		_ = syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
+		killGroup(p.cmd)
 	}
 }
 

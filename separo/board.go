@@ -1,7 +1,8 @@
 // Package separo implements the rules of SEPARO as separo-rs plays them: the
 // board of roots and stones (board.go), scoring over the graph of four
-// triangles per cell (score.go), move notation (notation.go) and fast random
-// playouts (playout.go).
+// triangles per cell (score.go), incremental scores along a game
+// (tracker.go), move notation (notation.go) and fast random playouts
+// (playout.go).
 //
 // Start with New, Board.Moves, Board.Apply and Board.Score; ../shared/specs/separo.md
 // describes the rules this package follows.
@@ -40,7 +41,7 @@ const (
 	DefaultSize = 9
 	maxPoints   = MaxSize * MaxSize
 	maxCells    = (MaxSize - 1) * (MaxSize - 1)
-	liveWords   = (maxPoints + 63) / 64
+	optWords    = (maxPoints*4 + 63) / 64
 )
 
 // Point is an intersection: x to the right, y downwards, origin top-left.
@@ -98,9 +99,10 @@ type Board struct {
 	geo   *geometry
 	color [maxPoints]uint8 // 0 empty, 1 Red, 2 Blue
 	roots [maxPoints]uint8 // bit d set: a root leaves in direction d
-	// live[c] marks c's stones that may still start a move. A stone whose
-	// every diagonal is blocked stays blocked: blocks are permanent.
-	live [2][liveWords]uint64
+	// opts[c] has bit 4·i+d1 set while c's stone at i may still start a
+	// move along diagonal d1 (0..3). Every block in SEPARO is permanent
+	// (occupied points, roots, the edge), so a bit once cleared stays clear.
+	opts [2][optWords]uint64
 	// cut[c][cell] holds the edges of c's scoring graph removed in a cell
 	// (see score.go for the bit layout).
 	cut   [2][maxCells]uint8
@@ -134,10 +136,8 @@ func MustNew(width int) Board {
 
 func (b *Board) put(p Point, c Color) {
 	i := b.index(p)
-	if b.color[i] == 0 {
-		b.live[c][i>>6] |= 1 << (i & 63)
-	}
 	b.color[i] = uint8(c) + 1
+	b.refreshOpts(c, i, true)
 }
 
 // Size returns the number of lines.
@@ -224,48 +224,14 @@ func init() {
 var ortho = [4][2]int{{4, 5}, {6, 5}, {6, 7}, {4, 7}}
 
 // Moves appends c's legal moves to buf in separo-rs's enumeration order and
-// returns it. It also forgets stones that can never move again (a cache; the
-// position is unchanged).
+// returns it. It also forgets options that can never be played again (a
+// cache; the position is unchanged).
 func (b *Board) Moves(c Color, buf []Move) []Move {
+	var tmp [64]uint32
+	codes := b.genCodes(c, tmp[:0])
 	buf = buf[:0]
-	own := uint8(c) + 1
-	g := b.geo
-	for wi := range liveWords {
-		word := b.live[c][wi]
-		for word != 0 {
-			bit := word & -word
-			i := wi<<6 + bits.TrailingZeros64(word)
-			word ^= bit
-			n0 := len(buf)
-			r1 := b.roots[i]
-			nb := g.nb[i*8 : i*8+8 : i*8+8]
-			for d1 := range 4 {
-				if r1&conflict[d1] != 0 {
-					continue
-				}
-				i2 := nb[d1]
-				if i2 < 0 || b.color[i2] != 0 {
-					continue
-				}
-				nb2 := g.nb[int(i2)*8 : int(i2)*8+8 : int(i2)*8+8]
-				for _, d2 := range ortho[d1] {
-					i3 := nb2[d2]
-					if i3 < 0 {
-						continue
-					}
-					if s := b.color[i3]; s != 0 && s != own {
-						continue
-					}
-					if b.roots[i3]&conflict[opposite[d2]] != 0 {
-						continue
-					}
-					buf = append(buf, Move{g.pt[i], g.pt[i2], g.pt[i3]})
-				}
-			}
-			if len(buf) == n0 {
-				b.live[c][wi] &^= bit
-			}
-		}
+	for _, code := range codes {
+		buf = append(buf, b.codeMove(code))
 	}
 	return buf
 }
@@ -274,21 +240,15 @@ func (b *Board) Moves(c Color, buf []Move) []Move {
 func (b *Board) CanMove(c Color) bool {
 	own := uint8(c) + 1
 	g := b.geo
-	for wi := range liveWords {
-		word := b.live[c][wi]
+	for wi := range optWords {
+		word := b.opts[c][wi]
 		for word != 0 {
 			bit := word & -word
-			i := wi<<6 + bits.TrailingZeros64(word)
+			k := wi<<6 + bits.TrailingZeros64(word)
 			word ^= bit
-			r1 := b.roots[i]
-			for d1 := range 4 {
-				if r1&conflict[d1] != 0 {
-					continue
-				}
-				i2 := g.nb[i*8+d1]
-				if i2 < 0 || b.color[i2] != 0 {
-					continue
-				}
+			i, d1 := k>>2, k&3
+			i2 := g.nb[i*8+d1]
+			if i2 >= 0 && b.color[i2] == 0 {
 				for _, d2 := range ortho[d1] {
 					i3 := g.nb[int(i2)*8+d2]
 					if i3 < 0 {
@@ -302,7 +262,7 @@ func (b *Board) CanMove(c Color) bool {
 					}
 				}
 			}
-			b.live[c][wi] &^= bit
+			b.opts[c][wi] &^= bit
 		}
 	}
 	return false
@@ -345,18 +305,49 @@ func (b *Board) Apply(c Color, m Move) {
 	i3 := int(m.S3.X)*w + int(m.S3.Y)
 	d1 := dirOf(m.S2.X-m.S1.X, m.S2.Y-m.S1.Y)
 	d2 := dirOf(m.S3.X-m.S2.X, m.S3.Y-m.S2.Y)
+	b.place(c, i1, i2, i3, d1, d2)
+	b.cutMove(c, m)
+	b.plies++
+}
+
+// place colours s2 and s3, adds the four root ends and updates c's options
+// at the three points.
+func (b *Board) place(c Color, i1, i2, i3, d1, d2 int) {
 	own := uint8(c) + 1
 	b.color[i2] = own
-	b.live[c][i2>>6] |= 1 << (i2 & 63)
-	if b.color[i3] == 0 {
-		b.color[i3] = own
-		b.live[c][i3>>6] |= 1 << (i3 & 63)
-	}
+	fresh3 := b.color[i3] == 0
+	b.color[i3] = own
 	b.roots[i1] |= 1 << d1
 	b.roots[i2] |= 1<<opposite[d1] | 1<<d2
 	b.roots[i3] |= 1 << opposite[d2]
-	b.cutMove(c, m)
-	b.plies++
+	b.refreshOpts(c, i1, false)
+	b.refreshOpts(c, i2, true)
+	b.refreshOpts(c, i3, fresh3)
+}
+
+// diagBlocked[r] is the set of diagonals 0..3 that roots r forbid.
+var diagBlocked [256]uint8
+
+func init() {
+	for r := range 256 {
+		for d := range 4 {
+			if uint8(r)&conflict[d] != 0 {
+				diagBlocked[r] |= 1 << d
+			}
+		}
+	}
+}
+
+// refreshOpts recomputes c's four option bits at point i: a new stone
+// starts with all four, and the 45° rule removes those its roots forbid.
+func (b *Board) refreshOpts(c Color, i int, fresh bool) {
+	w, sh := i>>4, uint(i&15)*4
+	cur := uint8(b.opts[c][w]>>sh) & 15
+	if fresh {
+		cur = 15
+	}
+	cur &^= diagBlocked[b.roots[i]]
+	b.opts[c][w] = b.opts[c][w]&^(15<<sh) | uint64(cur)<<sh
 }
 
 // Next returns who moves after mover has moved: the opponent if he can,
@@ -413,45 +404,42 @@ func moveCode(i1, i2, i3 int, d1, d2 int) uint32 {
 	return uint32(i1) | uint32(i2)<<9 | uint32(i3)<<18 | uint32(d1)<<27 | uint32(d2-4)<<29
 }
 
-// genCodes is Moves producing move codes.
+// genCodes appends c's legal moves as move codes, in enumeration order
+// (point index, then diagonal, then (d1.x,0) before (0,d1.y)), clearing the
+// options found dead.
 func (b *Board) genCodes(c Color, buf []uint32) []uint32 {
 	buf = buf[:0]
 	own := uint8(c) + 1
 	g := b.geo
-	for wi := range liveWords {
-		word := b.live[c][wi]
+	for wi := range optWords {
+		word := b.opts[c][wi]
 		for word != 0 {
 			bit := word & -word
-			i := wi<<6 + bits.TrailingZeros64(word)
+			k := wi<<6 + bits.TrailingZeros64(word)
 			word ^= bit
+			i, d1 := k>>2, k&3
+			i2 := g.nb[i*8+d1]
+			if i2 < 0 || b.color[i2] != 0 {
+				b.opts[c][wi] &^= bit
+				continue
+			}
 			n0 := len(buf)
-			r1 := b.roots[i]
-			nb := g.nb[i*8 : i*8+8 : i*8+8]
-			for d1 := range 4 {
-				if r1&conflict[d1] != 0 {
+			nb2 := g.nb[int(i2)*8 : int(i2)*8+8 : int(i2)*8+8]
+			for _, d2 := range ortho[d1] {
+				i3 := nb2[d2]
+				if i3 < 0 {
 					continue
 				}
-				i2 := nb[d1]
-				if i2 < 0 || b.color[i2] != 0 {
+				if s := b.color[i3]; s != 0 && s != own {
 					continue
 				}
-				nb2 := g.nb[int(i2)*8 : int(i2)*8+8 : int(i2)*8+8]
-				for _, d2 := range ortho[d1] {
-					i3 := nb2[d2]
-					if i3 < 0 {
-						continue
-					}
-					if s := b.color[i3]; s != 0 && s != own {
-						continue
-					}
-					if b.roots[i3]&conflict[opposite[d2]] != 0 {
-						continue
-					}
-					buf = append(buf, moveCode(i, int(i2), int(i3), d1, d2))
+				if b.roots[i3]&conflict[opposite[d2]] != 0 {
+					continue
 				}
+				buf = append(buf, moveCode(i, int(i2), int(i3), d1, d2))
 			}
 			if len(buf) == n0 {
-				b.live[c][wi] &^= bit
+				b.opts[c][wi] &^= bit
 			}
 		}
 	}
@@ -465,16 +453,7 @@ func (b *Board) applyCode(c Color, code uint32) {
 	i3 := int(code >> 18 & 511)
 	d1 := int(code >> 27 & 3)
 	d2 := int(code>>29&3) + 4
-	own := uint8(c) + 1
-	b.color[i2] = own
-	b.live[c][i2>>6] |= 1 << (i2 & 63)
-	if b.color[i3] == 0 {
-		b.color[i3] = own
-		b.live[c][i3>>6] |= 1 << (i3 & 63)
-	}
-	b.roots[i1] |= 1 << d1
-	b.roots[i2] |= 1<<opposite[d1] | 1<<d2
-	b.roots[i3] |= 1 << opposite[d2]
+	b.place(c, i1, i2, i3, d1, d2)
 	pt := &b.geo.pt
 	b.cutMove(c, Move{pt[i1], pt[i2], pt[i3]})
 	b.plies++

@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/yomi-ai/yomi/internal/bench"
+	"github.com/yomi-ai/yomi/seigot/ai"
+
 	"github.com/yomi-ai/yomi/internal/cli"
 	"github.com/yomi-ai/yomi/seigot"
 	"github.com/yomi-ai/yomi/web"
@@ -23,7 +26,8 @@ func seigotGame() game {
 				{Name: "controller", Summary: "line-based JSON controller for the Python bridge (GameStatus in, nextMove out)", Run: runSeigotController},
 			},
 		},
-		entry: web.Entry{Slug: "seigot", Title: "seigot/tetris", Summary: "The seigot/tetris Python contest: exact engine with numpy's random sequences, an AI for every level, a bridge into the real game."},
+		benches: seigotBenches(),
+		entry:   web.Entry{Slug: "seigot", Title: "seigot/tetris", Summary: "The seigot/tetris Python contest: exact engine with numpy's random sequences, an AI for every level, a bridge into the real game."},
 	}
 }
 
@@ -86,4 +90,33 @@ not modelled.`)
 		}
 	}
 	return nil
+}
+
+// seigotBenches registers seigot/move: time per decision at each level's settings.
+func seigotBenches() []bench.Benchmark {
+	return []bench.Benchmark{{
+		Name:    "seigot/move",
+		Summary: "time per decision (mean, p99) over the first 60 pieces of a fixed game at each level's settings, and the fast mode",
+		Run: func(ctx context.Context) ([]bench.Figure, error) {
+			var figs []bench.Figure
+			for _, run := range []struct {
+				level int
+				fast  bool
+				name  string
+			}{{1, false, "L1"}, {2, false, "L2"}, {3, false, "L3"}, {4, true, "L4fast"}} {
+				r := ai.RunMoveBench(ctx, run.level, 60, run.fast)
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+				mean, p99 := durationStats(r.Decisions)
+				n := "seigot/move/" + run.name
+				figs = append(figs,
+					bench.Figure{Name: n + "/nodes", Value: float64(r.Nodes) / float64(len(r.Decisions)), Unit: "nodes/decision"},
+					bench.Figure{Name: n + "/score60", Value: float64(r.Score), Unit: "points"},
+					bench.Figure{Name: n + "/mean", Value: mean, Unit: "ms"},
+					bench.Figure{Name: n + "/p99", Value: p99, Unit: "ms"})
+			}
+			return figs, nil
+		},
+	}}
 }

@@ -17,17 +17,38 @@ import (
 	"github.com/yomi-ai/yomi/seigot/ai"
 )
 
+// seigotTuning overrides the AI's settings from the command line.
+type seigotTuning struct {
+	width, depth int
+	weights      string
+}
+
 // seigotPlayer returns the named AI configured for level.
-func seigotPlayer(name string, level int) (*ai.Player, error) {
+func seigotPlayer(name string, level int, tune ...seigotTuning) (*ai.Player, error) {
 	c := ai.LevelConfig(level)
 	switch name {
 	case "beam":
 	case "greedy":
 		c.Width, c.Depth = 1, 1
 	case "fast":
-		c.Width, c.Depth = 40, 3
+		c = ai.FastConfig(level)
+	case "nohold":
+		c.NoHold = true
 	default:
-		return nil, cli.Usagef("--ai %q: want beam, greedy or fast", name)
+		return nil, cli.Usagef("--ai %q: want beam, fast, nohold or greedy", name)
+	}
+	for _, t := range tune {
+		if t.width > 0 {
+			c.Width = t.width
+		}
+		if t.depth > 0 {
+			c.Depth = t.depth
+		}
+		if t.weights != "" {
+			if err := json.Unmarshal([]byte(t.weights), &c.W); err != nil {
+				return nil, cli.Usagef("--weights: %v", err)
+			}
+		}
 	}
 	return ai.New(c), nil
 }
@@ -59,6 +80,10 @@ seeds S..S+N-1 and adds a summary (mean, median). Progress goes to stderr.`)
 	name := fs.String("ai", "beam", "AI: beam (default), fast or greedy")
 	allClear := fs.Bool("all-clear", false, "award the post-contest all-clear bonus (500 at L1-2, 4000 at L3-4)")
 	asJSON := fs.Bool("json", false, "print one JSON object per game, then a summary object")
+	var tune seigotTuning
+	fs.IntVar(&tune.width, "width", 0, "beam width (0 = the level's default)")
+	fs.IntVar(&tune.depth, "depth", 0, "search depth in pieces (0 = the level's default)")
+	fs.StringVar(&tune.weights, "weights", "", `JSON object overriding evaluation weights, e.g. {"Safe":14}`)
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
@@ -71,7 +96,7 @@ seeds S..S+N-1 and adds a summary (mean, median). Progress goes to stderr.`)
 	if *seeds < 1 {
 		return cli.Usagef("--seeds must be at least 1")
 	}
-	if _, err := seigotPlayer(*name, *level); err != nil {
+	if _, err := seigotPlayer(*name, *level, tune); err != nil {
 		return err
 	}
 	var scores []float64
@@ -81,7 +106,7 @@ seeds S..S+N-1 and adds a summary (mean, median). Progress goes to stderr.`)
 		if err != nil {
 			return cli.Usagef("%v", err)
 		}
-		pl, _ := seigotPlayer(*name, *level)
+		pl, _ := seigotPlayer(*name, *level, tune)
 		res := ai.Play(ctx, cfg, pl)
 		if err := ctx.Err(); err != nil {
 			return err

@@ -124,6 +124,18 @@ func TestSeigotReplay(t *testing.T) {
 	if r.Score != 25519 || r.Lines != 70 || r.LineStat != [4]int{0, 1, 0, 17} || r.DropScore != 3119 || r.Pieces != 180 {
 		t.Fatalf("replay gives %+v, the original scored 25519 (0/1/0/17, drop 3119)", r)
 	}
+	// Level 1 (fixed order, with hold): 26059 in the real board_manager.
+	code, out, errs = run(t, "seigot", "replay", "--level", "1", "--seed", "0", "--moves", "../../seigot/testdata/real_l1_seed0_moves.json", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	r = seigotGameResult{}
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.Score != 26059 || r.LineStat != [4]int{0, 0, 1, 17} || r.DropScore != 3259 {
+		t.Fatalf("level 1 replay gives %+v, the original scored 26059", r)
+	}
 	for _, args := range [][]string{
 		{"seigot", "replay", "--level", "2"},
 		{"seigot", "replay", "--level", "0", "--moves", "x"},

@@ -37,7 +37,7 @@ func separoGame() game {
 }
 
 // separoAIs is the help text listing the players.
-const separoAIs = "random, naive (NaiveMC), uct (separo-rs's UCT) or yomi (ours)"
+const separoAIs = "random, naive (NaiveMC), uct (separo-rs's UCT), yomi (ours), yomi-nosolve (ours without the endgame solver) or yomi-par (ours, root-parallel on every core)"
 
 // separoBudgetFlags registers --movetime and --iterations.
 type separoBudgetFlags struct {
@@ -256,15 +256,16 @@ func runSeparoGame(ctx context.Context, env *cli.Env, args []string) error {
 func separoBenches() []bench.Benchmark {
 	return []bench.Benchmark{{
 		Name:    "separo/playout",
-		Summary: "random playouts from the 9x9 start (20000, seed 1, 1 core): playouts/s, mean plies, results",
+		Summary: "random playouts from the 9x9 start (50000, seed 1, 1 core; also per CPU-second): playouts/s, mean plies, results",
 		Run: func(ctx context.Context) ([]bench.Figure, error) {
-			const n = 20000
+			const n = 50000
 			rng := rand.New(rand.NewPCG(1, 0))
 			var buf separo.PlayoutBuf
 			start := separo.MustNew(9)
 			plies := 0
 			var res [3]int
 			t0 := time.Now()
+			c0, cpuOK := separoCPUTime()
 			for i := range n {
 				if i&1023 == 0 && ctx.Err() != nil {
 					return nil, errors.New("interrupted")
@@ -274,18 +275,23 @@ func separoBenches() []bench.Benchmark {
 				plies += b.Plies()
 			}
 			el := time.Since(t0)
-			return []bench.Figure{
+			c1, _ := separoCPUTime()
+			figs := []bench.Figure{
 				{Name: "separo/playout/games", Value: n, Unit: "playouts"},
 				{Name: "separo/playout/plies", Value: float64(plies) / n, Unit: "plies/playout"},
 				{Name: "separo/playout/red", Value: float64(res[separo.RedWin]), Unit: "wins"},
 				{Name: "separo/playout/blue", Value: float64(res[separo.BlueWin]), Unit: "wins"},
 				{Name: "separo/playout/draw", Value: float64(res[separo.Draw]), Unit: "draws"},
 				{Name: "separo/playout", Value: n / el.Seconds(), Unit: "playouts/s"},
-			}, nil
+			}
+			if cpuOK {
+				figs = append(figs, bench.Figure{Name: "separo/playout/cpu", Value: n / (c1 - c0).Seconds(), Unit: "playouts/cpu-s"})
+			}
+			return figs, nil
 		},
 	}, {
 		Name:    "separo/uct",
-		Summary: "search iterations from the 9x9 start (20000 per AI, seed 1, 1 core): the original UCT and yomi",
+		Summary: "search iterations from the 9x9 start (20000 per AI, seed 1, 1 core; also per CPU-second): the original UCT and yomi",
 		Run: func(ctx context.Context) ([]bench.Figure, error) {
 			const n = 20000
 			var figs []bench.Figure
@@ -295,8 +301,10 @@ func separoBenches() []bench.Benchmark {
 					return nil, err
 				}
 				t0 := time.Now()
+				c0, cpuOK := separoCPUTime()
 				m, _ := p.Move(ctx, separo.MustNew(9), separo.Red, ai.Budget{Iterations: n})
 				el := time.Since(t0)
+				c1, _ := separoCPUTime()
 				if ctx.Err() != nil {
 					return nil, errors.New("interrupted")
 				}
@@ -306,6 +314,9 @@ func separoBenches() []bench.Benchmark {
 					bench.Figure{Name: "separo/uct/" + name + "/iterations", Value: n, Unit: "iterations"},
 					bench.Figure{Name: "separo/uct/" + name + "/movekey", Value: key, Unit: "key"},
 					bench.Figure{Name: "separo/uct/" + name, Value: n / el.Seconds(), Unit: "iterations/s"})
+				if cpuOK {
+					figs = append(figs, bench.Figure{Name: "separo/uct/" + name + "/cpu", Value: n / (c1 - c0).Seconds(), Unit: "iterations/cpu-s"})
+				}
 			}
 			return figs, nil
 		},

@@ -7,7 +7,7 @@ import (
 
 // tetrisGame plugs Guideline Tetris into the binary: its area, benchmarks and web entry.
 func tetrisGame() game {
-	return withTetrisPlacements(withTetrisBot(game{
+	return withTetrisTBP(withTetrisPlacements(withTetrisBot(game{
 		area: &cli.Area{
 			Name:    "tetris",
 			Summary: "guideline Tetris: engine, move generator, bot, TBP",
@@ -15,5 +15,5 @@ func tetrisGame() game {
 		},
 		benches: tetrisPCBenchmarks(),
 		entry:   web.Entry{Slug: "tetris", Title: "Guideline Tetris", Summary: "Modern guideline Tetris: SRS engine, move generator, a Cold-Clear-class bot speaking the Tetris Bot Protocol, perfect clears."},
-	}))
+	})))
 }

@@ -122,3 +122,28 @@ func BenchmarkBeamNN(b *testing.B) {
 		b.ReportMetric(float64(res.Wells)/res.Elapsed.Seconds(), "wells/s")
 	}
 }
+
+// TestBeamNNDeterministic: a beam with the net evaluator (per-worker caches)
+// plays the same game with 1 and 3 workers, and its replay scores what it says.
+func TestBeamNNDeterministic(t *testing.T) {
+	net, _ := nn.New(Inputs, 16, 5)
+	tab, _ := NewTables(net)
+	var first string
+	for _, workers := range []int{1, 3} {
+		res, err := player.Search(context.Background(), player.Options{Width: 40, MaxDepth: 40, Workers: workers, Quiescence: true,
+			NewEval: func() player.Evaluator { return tab.New() }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := hatetris.NewGame(hatetris.Hatetris)
+		g.Play(res.Moves)
+		if g.Score != res.Score {
+			t.Fatalf("replay scores %d, search says %d", g.Score, res.Score)
+		}
+		if s := hatetris.MovesString(res.Moves); first == "" {
+			first = s
+		} else if s != first {
+			t.Fatal("the game depends on the number of workers")
+		}
+	}
+}

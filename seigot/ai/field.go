@@ -224,9 +224,10 @@ func (f *field) features(well int) features {
 			ft.deepWells += d - 2
 		}
 	}
-	// Rows ready for a tetris: from the bottom, rows full except the well cell.
+	// Rows ready for a tetris: from the bottom of the open well upward,
+	// rows full except the well cell (an I dropped down the well lands there).
 	wellBit := uint16(1) << well
-	for y := height - 1; y >= 0; y-- {
+	for y := height - 1 - ft.heights[well]; y >= 0; y-- {
 		if f.rows[y] != fullRow&^wellBit {
 			break
 		}

@@ -10,6 +10,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"sort"
 	"time"
 
@@ -86,6 +87,13 @@ type Options struct {
 	Threshold int
 	// RAVE is yomi's AMAF equivalence parameter (default 300; negative disables AMAF).
 	RAVE float64
+	// Solve is yomi's endgame gate: the exact solver runs when both sides
+	// together have at most this many legal moves (default 12; negative
+	// disables the solver).
+	Solve int
+	// Workers is yomi's number of root-parallel searches, each with its own
+	// tree and an equal share of the iterations (default 1).
+	Workers int
 }
 
 // Names lists the players New knows, weakest first.
@@ -103,6 +111,18 @@ func New(name string, opt Options) (Player, error) {
 		return NewUCT(opt), nil
 	case "yomi":
 		return NewYomi(opt), nil
+	case "yomi-par":
+		if opt.Workers == 0 {
+			opt.Workers = runtime.GOMAXPROCS(0)
+		}
+		p := NewYomi(opt)
+		p.name = "yomi-par"
+		return p, nil
+	case "yomi-nosolve":
+		opt.Solve = -1
+		p := NewYomi(opt)
+		p.name = "yomi-nosolve"
+		return p, nil
 	}
 	names := Names()
 	sort.Strings(names)

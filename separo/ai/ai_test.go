@@ -8,6 +8,7 @@ import (
 	"context"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/yomi-ai/yomi/separo"
 )
@@ -214,5 +215,45 @@ func TestStrengthSanity(t *testing.T) {
 			t.Errorf("%s scored %.1f/20 against random", name, points)
 		}
 		t.Logf("%s vs random: %.1f/20", name, points)
+	}
+}
+
+// TestCancelledContextStillMoves: a done context stops the search at once,
+// and every player still returns a legal move (at least one iteration).
+func TestCancelledContextStillMoves(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	b := separo.MustNew(9)
+	for _, n := range append(Names(), "yomi-nosolve") {
+		p, err := New(n, Options{Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, ok := p.Move(ctx, b, separo.Red, Budget{Time: time.Hour})
+		if !ok || !b.Legal(separo.Red, m) {
+			t.Errorf("%s: move %v ok=%v", n, m, ok)
+		}
+	}
+}
+
+// TestRootParallelDeterministic: with an iteration budget, root-parallel
+// yomi plays the same game whatever the scheduling, and plays legally.
+func TestRootParallelDeterministic(t *testing.T) {
+	var games [2][]string
+	for i := range games {
+		red := NewYomi(Options{Seed: 9, Workers: 3})
+		blue, _ := New("uct", Options{Seed: 10})
+		rec, err := Play(context.Background(), red, blue, 7, Budget{Iterations: 300})
+		if err != nil {
+			t.Fatal(err)
+		}
+		games[i] = rec.Moves
+	}
+	if !slices.Equal(games[0], games[1]) {
+		t.Errorf("two runs differ:\n%v\n%v", games[0], games[1])
+	}
+	p, err := New("yomi-par", Options{})
+	if err != nil || p.Name() != "yomi-par" {
+		t.Errorf("New(yomi-par) = %v, %v", p, err)
 	}
 }

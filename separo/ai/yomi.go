@@ -9,6 +9,8 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"sync"
+	"time"
 
 	"github.com/yomi-ai/yomi/separo"
 )
@@ -28,6 +30,10 @@ type yNode struct {
 
 // Yomi is our MCTS player.
 type Yomi struct {
+	name      string
+	helpers   []*Yomi // root-parallel searchers (none: search here)
+	solveGate int
+	solver    solver
 	c         float64
 	rave      float64
 	threshold uint32
@@ -48,12 +54,17 @@ type Yomi struct {
 const (
 	DefaultYomiC    = 0.2
 	DefaultYomiRAVE = 300
+	// DefaultYomiSolve is the endgame gate: both sides' legal moves in total.
+	DefaultYomiSolve = 12
 )
 
 // NewYomi builds our player; opt.C (default 0.2), opt.RAVE (default 300,
 // negative disables AMAF) and opt.Threshold (default 1) tune it.
 func NewYomi(opt Options) *Yomi {
-	y := &Yomi{c: opt.C, rave: opt.RAVE, threshold: uint32(opt.Threshold), rng: newRNG(opt.Seed, 4)}
+	y := &Yomi{name: "yomi", c: opt.C, rave: opt.RAVE, threshold: uint32(opt.Threshold), rng: newRNG(opt.Seed, 4), solveGate: opt.Solve}
+	if y.solveGate == 0 {
+		y.solveGate = DefaultYomiSolve
+	}
 	if y.c == 0 {
 		y.c = DefaultYomiC
 	}
@@ -64,14 +75,31 @@ func NewYomi(opt Options) *Yomi {
 		y.threshold = 1
 	}
 	y.buf.Trace = y.rave > 0
+	if opt.Workers > 1 {
+		for w := range opt.Workers {
+			o := opt
+			o.Workers, o.Solve = 0, -1
+			h := NewYomi(o)
+			h.rng = newRNG(opt.Seed, 100+uint64(w))
+			y.helpers = append(y.helpers, h)
+		}
+	}
 	return y
 }
 
-// Name returns "yomi".
-func (y *Yomi) Name() string { return "yomi" }
+// Name returns "yomi" (or the variant's registry name).
+func (y *Yomi) Name() string { return y.name }
 
-// Iterations returns the root's visit count (for benchmarks).
+// Iterations returns the root's visit count (for benchmarks; with helpers,
+// their sum).
 func (y *Yomi) Iterations() int {
+	if len(y.helpers) > 0 {
+		n := 0
+		for _, h := range y.helpers {
+			n += h.Iterations()
+		}
+		return n
+	}
 	if !y.valid {
 		return 0
 	}
@@ -267,26 +295,112 @@ func (y *Yomi) Move(ctx context.Context, b separo.Board, c separo.Color, budget 
 	if !b.CanMove(c) {
 		return separo.Move{}, false
 	}
-	y.reroot(&b, c)
+	if m, ok := y.endgame(ctx, &b, c, budget); ok {
+		for _, h := range y.helpers {
+			h.valid = false
+		}
+		return m, true
+	}
+	if len(y.helpers) == 0 {
+		y.search(ctx, &b, c, budget)
+		r := y.nodes[y.root]
+		best := r.first
+		for k := r.first + 1; k < r.first+r.k; k++ {
+			a, bb := &y.nodes[k], &y.nodes[best]
+			if a.n > bb.n || a.n == bb.n && a.w > bb.w {
+				best = k
+			}
+		}
+		m := y.nodes[best].move
+		nb := b
+		nb.Apply(c, m)
+		y.setRoot(best, nb)
+		return m, true
+	}
+	// Root parallel: every helper searches its own tree with its own
+	// random stream and an equal share of the iterations; the root
+	// statistics are summed, so the choice does not depend on scheduling
+	// under an iteration budget.
+	share := budget.normalized()
+	if share.Iterations > 0 {
+		share.Iterations = (share.Iterations + len(y.helpers) - 1) / len(y.helpers)
+	}
+	var wg sync.WaitGroup
+	for _, h := range y.helpers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			h.search(ctx, &b, c, share)
+		}()
+	}
+	wg.Wait()
+	h0 := y.helpers[0]
+	r0 := h0.nodes[h0.root]
+	best, bestN, bestW := int32(0), uint32(0), float32(-1)
+	for j := range r0.k {
+		var n uint32
+		var w float32
+		for _, h := range y.helpers {
+			ch := &h.nodes[h.nodes[h.root].first+j]
+			n += ch.n
+			w += ch.w
+		}
+		if j == 0 || n > bestN || n == bestN && w > bestW {
+			best, bestN, bestW = j, n, w
+		}
+	}
+	m := h0.nodes[r0.first+best].move
+	nb := b
+	nb.Apply(c, m)
+	for _, h := range y.helpers {
+		h.setRoot(h.nodes[h.root].first+best, nb)
+	}
+	return m, true
+}
+
+// search runs iterations from b (reusing the tree when b follows the last
+// search) until the budget is spent, and leaves the root expanded.
+func (y *Yomi) search(ctx context.Context, b *separo.Board, c separo.Color, budget Budget) {
+	y.reroot(b, c)
 	clk := newClock(ctx, budget)
 	for it := 0; !clk.done(it); it++ {
 		y.iterate()
 	}
-	r := y.nodes[y.root]
-	if r.k == 0 {
-		y.expand(y.root, &b)
-		r = y.nodes[y.root]
+	if y.nodes[y.root].k == 0 {
+		y.expand(y.root, b)
 	}
-	best := r.first
-	for k := r.first + 1; k < r.first+r.k; k++ {
-		a, bb := &y.nodes[k], &y.nodes[best]
-		if a.n > bb.n || a.n == bb.n && a.w > bb.w {
-			best = k
-		}
+}
+
+// endgame runs the exact solver when few moves remain (both sides' legal
+// moves at most the gate, after 2·size plies), with at most half the time
+// (or 50 nodes per allowed iteration), and returns a move proven to win or
+// draw. A proven loss leaves the choice to the tree search.
+func (y *Yomi) endgame(ctx context.Context, b *separo.Board, c separo.Color, budget Budget) (separo.Move, bool) {
+	if y.solveGate < 0 {
+		return separo.Move{}, false
 	}
-	m := y.nodes[best].move
-	nb := b
-	nb.Apply(c, m)
-	y.setRoot(best, nb)
+	var tmp [64]separo.Move
+	n := len(b.Moves(c, tmp[:0]))
+	n += len(b.Moves(c.Opponent(), tmp[:0]))
+	// Few moves at the start do not mean a small tree: every move opens
+	// new ones. Wait until 2·size plies have been played.
+	if n > y.solveGate || b.Plies() < 2*b.Size() {
+		return separo.Move{}, false
+	}
+	budget = budget.normalized()
+	clk := clock{ctx: ctx}
+	if budget.Time > 0 {
+		clk.timed, clk.deadline = true, time.Now().Add(budget.Time/2)
+	}
+	y.solver.clk = &clk
+	y.solver.limit = 1 << 40
+	if budget.Iterations > 0 {
+		y.solver.limit = 50 * budget.Iterations
+	}
+	m, v, ok := y.solver.solve(b, c)
+	if !ok || v < 0 {
+		return separo.Move{}, false
+	}
+	y.valid = false // the tree does not follow this move
 	return m, true
 }

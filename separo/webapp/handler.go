@@ -23,6 +23,10 @@ type Options struct {
 	// MaxSearches is how many AI searches run at once; more requests wait
 	// (default GOMAXPROCS).
 	MaxSearches int
+	// MaxSessions is how many games' AI players (and search trees) the
+	// server keeps for requests that name their game (default 16; the least
+	// recently used is dropped).
+	MaxSessions int
 }
 
 // maxBody bounds a request: a full 19×19 game is well under 10 KiB.
@@ -37,7 +41,11 @@ func Handler(opt Options) http.Handler {
 	if opt.MaxSearches <= 0 {
 		opt.MaxSearches = runtime.GOMAXPROCS(0)
 	}
+	if opt.MaxSessions <= 0 {
+		opt.MaxSessions = 16
+	}
 	sem := make(chan struct{}, opt.MaxSearches)
+	sessions := newSessionCache(opt.MaxSessions)
 	mux := http.NewServeMux()
 	mux.Handle("GET /", http.FileServerFS(Static()))
 	mux.HandleFunc("GET /mode.js", func(w http.ResponseWriter, r *http.Request) {
@@ -46,14 +54,23 @@ func Handler(opt Options) http.Handler {
 		io.WriteString(w, "// Served by `yomi serve`: the AI runs on the server.\nwindow.SEPARO_ENGINE = \"server\";\n")
 	})
 	mux.HandleFunc("POST /api/step", func(w http.ResponseWriter, r *http.Request) {
-		var req api.Request
+		var req struct {
+			api.Request
+			// Game, if set, names the game so that its AIs keep their trees.
+			Game string `json:"game,omitempty"`
+		}
 		dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&req); err != nil {
 			writeJSON(w, http.StatusBadRequest, errorBody{"bad request: " + err.Error()})
 			return
 		}
+		if len(req.Game) > 64 {
+			writeJSON(w, http.StatusBadRequest, errorBody{"game id longer than 64 bytes"})
+			return
+		}
 		ctx := r.Context()
+		step := api.Step
 		if req.AI != "" {
 			if time.Duration(req.MoveTimeMS)*time.Millisecond > opt.MaxMoveTime {
 				req.MoveTimeMS = int(opt.MaxMoveTime / time.Millisecond)
@@ -64,8 +81,14 @@ func Handler(opt Options) http.Handler {
 			case <-ctx.Done():
 				return
 			}
+			if req.Game != "" {
+				sess := sessions.get(req.Game, time.Now())
+				sess.mu.Lock()
+				defer sess.mu.Unlock()
+				step = sess.s.Step
+			}
 		}
-		resp, err := api.Step(ctx, req)
+		resp, err := step(ctx, req.Request)
 		if err != nil {
 			status := http.StatusBadRequest
 			if errors.Is(err, context.Canceled) {

@@ -12,6 +12,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/yomi-ai/yomi/separo/webapp/api"
 	"github.com/yomi-ai/yomi/separo/webapp/internal/wasmsrc"
@@ -135,5 +136,23 @@ func TestWasmFresh(t *testing.T) {
 	if _, err := os.Stat("static/wasm_exec.js"); err != nil {
 		t.Fatal(err)
 	}
-	_ = api.AINames
+}
+
+// TestHandlerMoveTimeCap checks that the server caps the thinking time a
+// client asks for (here 60 s asked, 30 ms allowed).
+func TestHandlerMoveTimeCap(t *testing.T) {
+	ts := httptest.NewServer(Handler(Options{MaxMoveTime: 30 * time.Millisecond, MaxSearches: 1}))
+	defer ts.Close()
+	resp, err := http.Post(ts.URL+"/api/step", "application/json", strings.NewReader(`{"size":9,"moves":[],"ai":"naive","movetime_ms":60000}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var r api.Response
+	if err := json.NewDecoder(resp.Body).Decode(&r); err != nil || resp.StatusCode != 200 {
+		t.Fatalf("%d %v", resp.StatusCode, err)
+	}
+	if r.AI == nil || r.AI.Millis > 20_000 || len(r.Moves) != 1 {
+		t.Fatalf("AI info %+v after asking for 60 s with a 30 ms cap", r.AI)
+	}
 }

@@ -1,8 +1,9 @@
 // Package webapp is SEPARO's web page: a static page (HTML, CSS, JavaScript,
-// the engine compiled to WebAssembly) and a stateless HTTP API that replays
-// and validates every move a client sends.
+// the engine compiled to WebAssembly) and an HTTP API that replays and
+// validates every move a client sends (it keeps only the AI players of
+// recent games, so that they reuse their search trees).
 //
-// Start with Step, the one operation the page needs (the server's POST
+// Start with api.Step (package api), the one operation the page needs (the server's POST
 // api/step and the WebAssembly build's separoStep both call it), then Handler
 // (the server) and Static (the files of a page that runs the AI in a Web
 // Worker, for `yomi serve --export`). The WebAssembly binary in static/ is

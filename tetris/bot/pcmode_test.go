@@ -7,7 +7,9 @@ package bot
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
+	"os"
 	"testing"
 
 	"github.com/yomi-ai/yomi/tetris/pc"
@@ -185,5 +187,28 @@ func TestPCFindBudget(t *testing.T) {
 	_, ok, err := pc.Find(0, q, pc.NoPiece, pc.Options{Height: 4, Hold: true, MaxNodes: 10})
 	if ok || err != pc.ErrBudget {
 		t.Fatalf("ok %v err %v, want ErrBudget", ok, err)
+	}
+}
+
+// TestPCSoloLong reports perfect clears per 100 pieces in longer solo games
+// when YOMI_BOT_PC=pieces,nodes,games,preview is set (e.g. 500,3000,4,12);
+// it only reports figures (mode on and off, same seeds).
+func TestPCSoloLong(t *testing.T) {
+	var n, games, preview int
+	var nodes int64
+	if _, err := fmt.Sscanf(os.Getenv("YOMI_BOT_PC"), "%d,%d,%d,%d", &n, &nodes, &games, &preview); err != nil {
+		t.Skip("set YOMI_BOT_PC=pieces,nodes,games,preview")
+	}
+	for _, on := range []bool{true, false} {
+		pcs, placed, searchTime, searches := 0, 0, 0.0, 0
+		for g := range games {
+			k, st, dead := pcSolo(t, uint64(100+g), n, preview, Options{PerfectClear: on}, nodes)
+			pcs += k
+			placed += st.Placed
+			searchTime += st.SearchTime.Seconds()
+			searches += st.Searches
+			t.Logf("pc=%v seed %d: %d perfect clears in %d pieces, dead=%v, stats %+v", on, 100+g, k, st.Placed, dead, st)
+		}
+		t.Logf("pc=%v: %d perfect clears in %d pieces = %.2f per 100 pieces; %d searches, %.3f s finder time", on, pcs, placed, 100*float64(pcs)/float64(max(placed, 1)), searches, searchTime)
 	}
 }

@@ -22,6 +22,20 @@ func (a b128) and(b b128) b128    { return b128{a.lo & b.lo, a.hi & b.hi} }
 func (a b128) andNot(b b128) b128 { return b128{a.lo &^ b.lo, a.hi &^ b.hi} }
 func (a b128) zero() bool         { return a.lo|a.hi == 0 }
 
+// shl moves every bit s places up (0 <= s < 64).
+func (a b128) shl(s uint) b128 { return b128{a.lo << s, a.hi<<s | a.lo>>(64-s)} }
+
+// shr moves every bit s places down (0 <= s < 64).
+func (a b128) shr(s uint) b128 { return b128{a.lo>>s | a.hi<<(64-s), a.hi >> s} }
+
+// by moves every bit by d (|d| < 64; positive: up).
+func (a b128) by(d int) b128 {
+	if d >= 0 {
+		return a.shl(uint(d))
+	}
+	return a.shr(uint(-d))
+}
+
 // shift moves every bit by s (positive: towards higher bits).
 func (a b128) shift(s int) b128 {
 	switch {
@@ -65,7 +79,11 @@ type fastTables struct {
 	same   [7][4]int    // lowest orientation with the same cell shape
 	colL   b128         // anchors not in column 0
 	colR   b128         // anchors not in column 9
+	low    [13]b128     // low[n]: rows 0..n-1
 }
+
+// rows returns t.low[n] with n clamped to 0..12.
+func (t *fastTables) rows(n int) b128 { return t.low[max(0, min(n, 12))] }
 
 // columns returns the positions of rows 0..11 whose column is in [x0, x1].
 func columns(x0, x1 int) b128 {
@@ -85,6 +103,9 @@ func columns(x0, x1 int) b128 {
 
 func newFastTables() *fastTables {
 	t := &fastTables{colL: columns(1, 9), colR: columns(0, 8)}
+	for n := range t.low {
+		t.low[n] = lowRows(n)
+	}
 	for p := Piece(0); p < 7; p++ {
 		for r := 0; r < 4; r++ {
 			c := cellsOf(p, r)
@@ -137,18 +158,18 @@ func newFastTables() *fastTables {
 // of f (the same set as reacher.placements).
 func (t *fastTables) placements(f Field, h int, p Piece, out []Field) []Field {
 	top := h + headroom
-	all := lowRows(top)
+	all := t.rows(top)
 	free := all.andNot(b128{lo: uint64(f)})
 	var fits, reach [4]b128
 	for r := 0; r < 4; r++ {
 		s := &t.shapes[p][r]
-		v := s.cols.and(lowRows(top - s.ht + 1))
+		v := s.cols.and(t.rows(top - s.ht + 1))
 		for _, c := range s.cells {
-			v = v.and(free.shift(-c))
+			v = v.and(free.shr(uint(c)))
 		}
 		fits[r] = v
 		// seeds: every position with all cells at or above row h
-		reach[r] = v.andNot(lowRows(h))
+		reach[r] = v.andNot(t.rows(h))
 	}
 	// Without overhangs (no empty cell under a filled one) every position
 	// that fits can rise straight into the open air: all are reachable.
@@ -156,45 +177,55 @@ func (t *fastTables) placements(f Field, h int, p Piece, out []Field) []Field {
 	if !overhang {
 		reach = fits
 	}
+	// Flood with shifts and soft drop, then rotate the positions not rotated
+	// before, until a pass adds nothing.
+	var done, flooded [4]b128
 	for changed := overhang; changed; {
 		changed = false
 		for r := 0; r < 4; r++ {
 			x := reach[r]
+			if x == flooded[r] {
+				continue
+			}
 			for {
-				n := x.or(x.and(t.colL).shift(-1).and(fits[r])).
-					or(x.and(t.colR).shift(1).and(fits[r])).
-					or(x.shift(-10).and(fits[r]))
+				n := x.or(x.and(t.colL).shr(1).and(fits[r])).
+					or(x.and(t.colR).shl(1).and(fits[r])).
+					or(x.shr(10).and(fits[r]))
 				if n == x {
 					break
 				}
 				x = n
 			}
-			if x != reach[r] {
-				reach[r] = x
-				changed = true
-			}
+			reach[r], flooded[r] = x, x
 		}
+		snap := reach
 		var rem b128
-		for i, m := range t.moves[p] {
-			a := t.from[p][i]
+		ms := t.moves[p]
+		for i := 0; i < len(ms); i++ {
+			m := &ms[i]
 			if m.first {
-				rem = reach[a]
+				a := t.from[p][i]
+				rem = snap[a].andNot(done[a])
+			}
+			if rem.zero() {
+				continue
 			}
 			src := rem.and(m.cols)
-			hit := src.shift(m.d).and(fits[m.to])
+			hit := src.by(m.d).and(fits[m.to])
 			if !hit.andNot(reach[m.to]).zero() {
 				reach[m.to] = reach[m.to].or(hit)
 				changed = true
 			}
-			rem = rem.andNot(src.and(fits[m.to].shift(-m.d)))
+			rem = rem.andNot(src.and(fits[m.to].by(-m.d)))
 		}
+		done = snap
 	}
 	// Resting positions entirely inside the area, merged by cell shape.
 	var rest [4]b128
 	for r := 0; r < 4; r++ {
 		s := &t.shapes[p][r]
-		inside := lowRows(h - s.ht + 1)
-		x := reach[r].andNot(fits[r].shift(10)).and(inside)
+		inside := t.rows(h - s.ht + 1)
+		x := reach[r].andNot(fits[r].shl(10)).and(inside)
 		q := t.same[p][r]
 		rest[q] = rest[q].or(x)
 	}

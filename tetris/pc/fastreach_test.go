@@ -42,3 +42,63 @@ func TestFastPlacementsMatchReference(t *testing.T) {
 		}
 	}
 }
+
+// feasibleRef is the cell-by-cell version of feasible.
+func feasibleRef(f Field, h, pieces int) bool {
+	empty := 0
+	for y := range h {
+		for x := range 10 {
+			if !f.Filled(x, y) {
+				empty++
+			}
+		}
+	}
+	if empty%4 != 0 || empty/4 > pieces {
+		return false
+	}
+	run := 0
+	for x := range 10 {
+		cnt := 0
+		for y := range h {
+			if !f.Filled(x, y) {
+				cnt++
+			}
+		}
+		if cnt == 0 {
+			if run%4 != 0 {
+				return false
+			}
+			run = 0
+		}
+		run += cnt
+	}
+	return run%4 == 0
+}
+
+func TestFeasibleMatchesReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	agree := [2]int{}
+	for range 20000 {
+		h := 1 + rng.IntN(MaxHeight)
+		var f Field
+		for y := range h {
+			for x := range 10 {
+				if rng.IntN(3) > 0 || x == 4 && rng.IntN(2) == 0 {
+					f |= 1 << (10*y + x)
+				}
+			}
+		}
+		want := feasibleRef(f, h, 20)
+		if got := feasible(f, h, 20); got != want {
+			t.Fatalf("h %d\n%sfeasible %v, reference %v", h, f.Format(h), got, want)
+		}
+		if want {
+			agree[1]++
+		} else {
+			agree[0]++
+		}
+	}
+	if agree[0] == 0 || agree[1] == 0 {
+		t.Fatalf("one-sided sample %v", agree)
+	}
+}

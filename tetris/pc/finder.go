@@ -47,8 +47,9 @@ type placeKey struct {
 // solver holds one worker's caches.
 type solver struct {
 	r      *fastTables
-	slow   *reacher // if set, the reference generator is used instead (tests)
-	memo   map[memoKey]bool
+	slow   *reacher                    // if set, the reference generator is used instead (tests)
+	memo   *table                      // search results, a lossless-on-hit direct-mapped table
+	dbufs  [MaxHeight*10/4 + 1][]Field // placement buffers of the search, by pieces left
 	places map[placeKey][]Field
 	shared *sync.Map // placeKey -> []Field, shared by the workers of one run (may be nil)
 	hold   bool
@@ -57,7 +58,7 @@ type solver struct {
 }
 
 func newSolver(hold bool) *solver {
-	return &solver{r: fastTabs(), memo: map[memoKey]bool{}, places: map[placeKey][]Field{}, hold: hold}
+	return &solver{r: fastTabs(), memo: newTable(10), places: map[placeKey][]Field{}, hold: hold}
 }
 
 func (s *solver) placementsOf(f Field, h int, p Piece) []Field {
@@ -99,26 +100,29 @@ func feasible(f Field, h, pieces int) bool {
 	if empty%4 != 0 || empty/4 > pieces {
 		return false
 	}
-	run := 0
-	for x := 0; x < 10; x++ {
-		full := true
-		cnt := 0
-		for y := 0; y < h; y++ {
-			if !f.Filled(x, y) {
-				full = false
-				cnt++
-			}
-		}
-		if full {
-			if run%4 != 0 {
-				return false
-			}
-			run = 0
-			continue
-		}
-		run += cnt
+	full := uint64(fullRow)
+	for y := 0; y < h; y++ {
+		full &= f.Row(y)
 	}
-	return run%4 == 0
+	start := 0
+	for full != 0 {
+		x := bits.TrailingZeros64(full)
+		full &= full - 1
+		if x > start && !segmentOK(f, h, uint64(1)<<x-uint64(1)<<start) {
+			return false
+		}
+		start = x + 1
+	}
+	return true // the last segment holds the rest, a multiple of 4
+}
+
+// segmentOK reports whether the columns in seg hold a multiple of 4 empty cells.
+func segmentOK(f Field, h int, seg uint64) bool {
+	n := 0
+	for y := 0; y < h; y++ {
+		n += bits.OnesCount64(seg &^ f.Row(y))
+	}
+	return n%4 == 0
 }
 
 // solve reports whether a perfect clear of the remaining h rows exists.
@@ -137,7 +141,7 @@ func (s *solver) solve(f Field, h int, hold Piece, q []Piece, path *[]Step) bool
 	}
 	key := memoKey{f, uint8(h), hold, uint8(len(q)), packQueue(q)}
 	if path == nil {
-		if v, ok := s.memo[key]; ok {
+		if v, ok := s.memo.get(key); ok {
 			return v
 		}
 	}
@@ -146,13 +150,15 @@ func (s *solver) solve(f Field, h int, hold Piece, q []Piece, path *[]Step) bool
 		return false // not memoised: the caller reports ErrBudget
 	}
 	ok := s.expand(f, h, hold, q, path)
-	s.memo[key] = ok
+	s.memo.put(key, ok)
 	return ok
 }
 
 func (s *solver) expand(f Field, h int, hold Piece, q []Piece, path *[]Step) bool {
+	n := (10*h - bits.OnesCount64(uint64(f))) / 4
 	tryPiece := func(p Piece, nhold Piece, rest []Piece) bool {
-		for _, g := range s.placementsOf(f, h, p) {
+		s.dbufs[n] = s.r.placements(f, h, p, s.dbufs[n][:0])
+		for _, g := range s.dbufs[n] {
 			ng, nh := clearLines(g, h)
 			if path != nil {
 				*path = append(*path, Step{Piece: p, Cells: g &^ f, Field: g, Height: h})
@@ -173,10 +179,11 @@ func (s *solver) expand(f Field, h int, hold Piece, q []Piece, path *[]Step) boo
 		return false
 	}
 	if hold != NoPiece {
-		if len(q) > 0 && hold != q[0] && tryPiece(hold, q[0], q[1:]) {
-			return true
+		if len(q) == 0 {
+			// Queue exhausted: the held piece can still be placed (sfinder).
+			return tryPiece(hold, NoPiece, nil)
 		}
-		return false
+		return hold != q[0] && tryPiece(hold, q[0], q[1:])
 	}
 	// Empty hold: the current piece goes to hold, the next is placed.
 	if len(q) >= 2 && q[0] != q[1] {
@@ -254,6 +261,11 @@ func Percent(ctx context.Context, f Field, pat *Pattern, opt Options) (success, 
 		use++
 	}
 	seqs := pat.Sequences()
+	for _, sq := range seqs {
+		if len(sq) < need {
+			return 0, 0, fmt.Errorf("pc: the pattern gives %d pieces, the field needs at least %d", len(sq), need)
+		}
+	}
 	// Distinct truncated queues, solved once each.
 	index := map[uint64]int{}
 	var uniq [][]Piece
@@ -321,4 +333,55 @@ func percentSearch(ctx context.Context, g Field, h int, uniq [][]Piece, opt Opti
 	}
 	wg.Wait()
 	return res, ctx.Err()
+}
+
+// table is a direct-mapped cache of search results: each slot keeps one
+// full key, so a hit is exact and a collision only costs a recomputation.
+type table struct {
+	keys []memoKey
+	vals []uint8 // 0 empty, 1 false, 2 true
+	mask uint64
+	puts int
+}
+
+// maxTableBits bounds a table's growth (2^22 slots, about 140 MB).
+const maxTableBits = 22
+
+// newTable returns a table of 2^bits slots; it doubles (up to
+// 2^maxTableBits) each time it has taken twice as many entries as slots.
+func newTable(bits int) *table {
+	n := 1 << bits
+	return &table{keys: make([]memoKey, n), vals: make([]uint8, n), mask: uint64(n - 1)}
+}
+
+func (k *memoKey) hash() uint64 {
+	h := uint64(k.f)*0x9E3779B97F4A7C15 ^ (k.q+uint64(k.n)<<56)*0xC2B2AE3D27D4EB4F ^ uint64(k.hold)<<8 ^ uint64(k.h)
+	return h ^ h>>29
+}
+
+func (t *table) get(k memoKey) (bool, bool) {
+	i := k.hash() & t.mask
+	if t.vals[i] != 0 && t.keys[i] == k {
+		return t.vals[i] == 2, true
+	}
+	return false, false
+}
+
+func (t *table) put(k memoKey, v bool) {
+	if t.puts++; t.puts > 2*len(t.keys) && len(t.keys) < 1<<maxTableBits {
+		old := *t
+		*t = *newTable(bits.Len(uint(len(old.keys))))
+		for i, ok := range old.vals {
+			if ok != 0 {
+				j := old.keys[i].hash() & t.mask
+				t.keys[j], t.vals[j] = old.keys[i], ok
+			}
+		}
+	}
+	i := k.hash() & t.mask
+	t.keys[i] = k
+	t.vals[i] = 1
+	if v {
+		t.vals[i] = 2
+	}
 }

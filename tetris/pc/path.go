@@ -83,7 +83,9 @@ func (s *solver) enumerate(f Field, h int, rows []int, hold Piece, q []Piece, cu
 		return
 	}
 	if hold != NoPiece {
-		if len(q) > 0 && hold != q[0] {
+		if len(q) == 0 {
+			try(hold, NoPiece, nil) // queue exhausted: the held piece is still playable
+		} else if hold != q[0] {
 			try(hold, q[0], q[1:])
 		}
 	} else if len(q) >= 2 && q[0] != q[1] {

@@ -25,9 +25,6 @@ const maxSeqPieces = 8
 // bit 0 for the empty sequence).
 type seqSet []uint64
 
-// debugCounts, when set by a test, receives the counters of each run.
-var debugCounts func(fields, gens int64)
-
 // seqWords returns the length of a seqSet of sequences of length n.
 func seqWords(n int) int {
 	w := 1
@@ -178,7 +175,10 @@ func holdOrders(s seqSet, n int, hold Piece, q []Piece, order []Piece, useHold b
 		return false
 	}
 	if hold != NoPiece {
-		return len(q) > 0 && hold != q[0] && holdOrders(s, n, q[0], q[1:], append(order, hold), useHold)
+		if len(q) == 0 {
+			return holdOrders(s, n, NoPiece, nil, append(order, hold), useHold)
+		}
+		return hold != q[0] && holdOrders(s, n, q[0], q[1:], append(order, hold), useHold)
 	}
 	return len(q) >= 2 && q[0] != q[1] && holdOrders(s, n, q[0], q[2:], append(order, q[1]), useHold)
 }
@@ -200,10 +200,7 @@ func percentSets(ctx context.Context, f Field, h, n int, uniq [][]Piece, opt Opt
 			}
 		}
 	}
-	root, st, err := rootSet(ctx, f, h, n, budget)
-	if debugCounts != nil {
-		debugCounts(st.fields, st.gens)
-	}
+	root, _, err := rootSet(ctx, f, h, n, budget)
 	if err != nil {
 		return nil, err
 	}

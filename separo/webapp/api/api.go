@@ -3,8 +3,9 @@
 // its move list, checking every move, then optionally add one human move or
 // one AI move, and describe the result for drawing.
 //
-// Start with Step. The API is stateless: the client sends the whole move list
-// each time and the server trusts none of it.
+// Start with Step. The client sends the whole move list each time and the
+// server trusts none of it; only the AI players may be kept between calls, in
+// a Session, so that they reuse their search trees.
 package api
 
 import (
@@ -12,6 +13,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/yomi-ai/yomi/separo/ai"
 )
 
 // Move is one move as six numbers: s1 = (x1, y1), s2 = (x2, y2), s3 = (x3, y3).
@@ -83,6 +86,32 @@ var ErrGameOver = errors.New("the game is over")
 // one, then plays req.Play or asks req.AI for a move, and returns the new
 // position. ctx stops the AI early (it then plays the best move found so far).
 func Step(ctx context.Context, req Request) (*Response, error) {
+	return step(ctx, req, nil)
+}
+
+// Session keeps AI players between Steps so that they reuse their search
+// trees, as they do in `yomi separo match`; the page's Web Worker holds one.
+// Players are keyed by name, colour and board size, and a player given a
+// position its tree does not contain starts a fresh tree, so one Session can
+// follow new games and undone moves. A Session is not safe for concurrent use.
+type Session struct {
+	players map[sessionKey]ai.Player
+}
+
+type sessionKey struct {
+	name        string
+	color, size int
+}
+
+// NewSession returns an empty Session.
+func NewSession() *Session { return &Session{players: map[sessionKey]ai.Player{}} }
+
+// Step is the package's Step with the session's players.
+func (s *Session) Step(ctx context.Context, req Request) (*Response, error) {
+	return step(ctx, req, s)
+}
+
+func step(ctx context.Context, req Request, sess *Session) (*Response, error) {
 	size := req.Size
 	if size == 0 {
 		size = DefaultSize
@@ -125,7 +154,7 @@ func Step(ctx context.Context, req Request) (*Response, error) {
 		d = min(d, MaxMoveTime)
 		start := time.Now()
 		color := g.turn
-		m, err := g.aiMove(ctx, req.AI, req.Seed, d)
+		m, err := g.aiMove(ctx, sess, req.AI, req.Seed, d)
 		if err != nil {
 			return nil, fmt.Errorf("AI %s: %w", req.AI, err)
 		}
@@ -245,24 +274,28 @@ func (g *game) response() *Response {
 	return r
 }
 
-// BenchRequest asks Bench for random playouts from the start position.
+// BenchRequest asks Bench for random playouts from the start position, or,
+// with AI set, for one search of that many iterations from the start.
 type BenchRequest struct {
-	Size     int    `json:"size"`     // 0 means 9
-	Playouts int    `json:"playouts"` // 0 means 1000
-	Seed     uint64 `json:"seed"`
+	Size     int    `json:"size"`         // 0 means 9
+	Playouts int    `json:"playouts"`     // playouts or iterations; 0 means 1000
+	Seed     uint64 `json:"seed"`         // random seed
+	AI       string `json:"ai,omitempty"` // "" for plain playouts, else an AI name
 }
 
 // BenchResult is what Bench measured.
 type BenchResult struct {
 	Size      int     `json:"size"`
 	Playouts  int     `json:"playouts"`
-	Plies     int     `json:"plies"` // moves made in all playouts (a deterministic check)
+	Plies     int     `json:"plies"`          // moves made in all playouts (a deterministic check)
+	Move      *Move   `json:"move,omitempty"` // the AI's choice (a deterministic check)
 	Millis    float64 `json:"millis"`
-	PerSecond float64 `json:"per_second"`
+	PerSecond float64 `json:"per_second"` // playouts or iterations per second
 }
 
-// Bench plays random playouts to compare the engine's speed in the browser
-// (WebAssembly) with native code.
+// Bench plays random playouts, or runs one AI search with a fixed number of
+// iterations, to compare the speed in the browser (WebAssembly) with native
+// code; the counts and the move depend only on the request.
 func Bench(req BenchRequest) (*BenchResult, error) {
 	size := req.Size
 	if size == 0 {
@@ -278,12 +311,23 @@ func Bench(req BenchRequest) (*BenchResult, error) {
 	if n > 10_000_000 {
 		return nil, fmt.Errorf("%d playouts is too many", n)
 	}
+	res := &BenchResult{Size: size, Playouts: n}
 	start := time.Now()
-	plies, err := playouts(size, n, req.Seed)
-	if err != nil {
-		return nil, err
+	if req.AI == "" {
+		plies, err := playouts(size, n, req.Seed)
+		if err != nil {
+			return nil, err
+		}
+		res.Plies = plies
+	} else {
+		m, err := searchOnce(req.AI, size, n, req.Seed)
+		if err != nil {
+			return nil, err
+		}
+		res.Move = &m
 	}
 	el := time.Since(start)
-	return &BenchResult{Size: size, Playouts: n, Plies: plies, Millis: float64(el.Microseconds()) / 1000,
-		PerSecond: float64(n) / el.Seconds()}, nil
+	res.Millis = float64(el.Microseconds()) / 1000
+	res.PerSecond = float64(n) / el.Seconds()
+	return res, nil
 }

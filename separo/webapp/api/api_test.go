@@ -5,6 +5,7 @@ package api
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -208,9 +209,87 @@ func TestBench(t *testing.T) {
 	if a.Plies != b.Plies || a.Plies < 50*15 || a.Plies > 50*60 {
 		t.Fatalf("plies %d and %d for the same seed (9x9 games last 19..41 plies)", a.Plies, b.Plies)
 	}
-	for _, req := range []BenchRequest{{Size: 3}, {Playouts: 1 << 30}} {
+	for _, name := range []string{"uct", "yomi"} {
+		req := BenchRequest{Size: 9, Playouts: 300, Seed: 5, AI: name}
+		x, err := Bench(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		y, _ := Bench(req)
+		if x.Move == nil || y.Move == nil || *x.Move != *y.Move {
+			t.Fatalf("%s: moves %v and %v for the same seed and iterations", name, x.Move, y.Move)
+		}
+	}
+	for _, req := range []BenchRequest{{Size: 3}, {Playouts: 1 << 30}, {AI: "nope"}} {
 		if _, err := Bench(req); err == nil {
 			t.Errorf("Bench(%+v) accepted", req)
 		}
+	}
+}
+
+// FuzzStep feeds arbitrary JSON requests to Step, as the server does: it must
+// answer or refuse, never panic, and every answer must replay to itself.
+func FuzzStep(f *testing.F) {
+	for _, s := range []string{
+		`{"size":9,"moves":[]}`,
+		`{"size":5,"moves":[[4,4,3,3,2,3]],"play":[4,0,3,1,2,1]}`,
+		`{"size":5,"moves":[],"ai":"random"}`,
+		`{"size":19,"moves":[[0,0,1,1,2,1],[18,0,17,1,16,1]]}`,
+		`{"size":9,"moves":[[0,0,1,1,0,1]]}`,
+		`{"size":9,"play":[-128,127,999999999,0,1,1]}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var req Request
+		if json.Unmarshal(data, &req) != nil {
+			return
+		}
+		if req.AI != "" {
+			req.MoveTimeMS = 1
+		}
+		r, err := Step(context.Background(), req)
+		if err != nil {
+			return
+		}
+		again, err := Step(context.Background(), Request{Size: r.Size, Moves: r.Moves})
+		if err != nil || again.Score != r.Score || again.Turn != r.Turn {
+			t.Fatalf("answer does not replay: %v", err)
+		}
+	})
+}
+
+// TestSession plays AI against AI through one Session and checks that each
+// AI, colour and size keeps one player (and so its tree) for the game.
+func TestSession(t *testing.T) {
+	ctx := context.Background()
+	sess := NewSession()
+	r, err := sess.Step(ctx, Request{Size: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[sessionKey]any{}
+	for !r.Over {
+		name := []string{"uct", "yomi"}[r.Turn]
+		key := sessionKey{name, r.Turn, 7}
+		if r, err = sess.Step(ctx, Request{Size: 7, Moves: r.Moves, AI: name, MoveTimeMS: 5, Seed: 2}); err != nil {
+			t.Fatal(err)
+		}
+		p := sess.players[key]
+		if old, ok := seen[key]; ok && old != p {
+			t.Fatalf("%v: player replaced during the game", key)
+		}
+		seen[key] = p
+	}
+	if len(sess.players) != 2 {
+		t.Fatalf("%d players for two AIs", len(sess.players))
+	}
+	// A new game of another size gets its own players; the old ones stay.
+	r, _ = sess.Step(ctx, Request{Size: 5})
+	if _, err := sess.Step(ctx, Request{Size: 5, Moves: r.Moves, AI: "uct", MoveTimeMS: 5}); err != nil {
+		t.Fatal(err)
+	}
+	if len(sess.players) != 3 {
+		t.Fatalf("%d players after a 5x5 move, want 3", len(sess.players))
 	}
 }

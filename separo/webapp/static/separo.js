@@ -24,9 +24,14 @@ class ServerEngine {
 class WorkerEngine {
   constructor() {
     this.name = "worker";
-    this.worker = new Worker("worker.js");
     this.next = 1;
     this.pending = new Map();
+    try {
+      this.worker = new Worker("worker.js");
+    } catch (err) { // e.g. a page opened from file://
+      this.broken = new Error("cannot start the Web Worker (" + err.message + "); serve the page over HTTP, e.g. `yomi serve`");
+      return;
+    }
     this.worker.onmessage = (e) => {
       const p = this.pending.get(e.data.id);
       if (!p) return;
@@ -39,6 +44,7 @@ class WorkerEngine {
     };
   }
   call(op, req) {
+    if (this.broken) return Promise.reject(this.broken);
     return new Promise((resolve, reject) => {
       const id = this.next++;
       this.pending.set(id, { resolve, reject });
@@ -55,10 +61,12 @@ const $ = (id) => document.getElementById(id);
 const canvas = $("board"), ctx = canvas.getContext("2d");
 const params = new URLSearchParams(location.search);
 const engine = (params.get("engine") || window.SEPARO_ENGINE) === "server" ? new ServerEngine() : new WorkerEngine();
-$("engine").textContent = engine.name === "server" ? "The AI runs on the server." : "The AI runs in your browser (WebAssembly in a Web Worker).";
+const ENGINE_NOTE = engine.name === "server" ? "The AI runs on the server." : "The AI runs in your browser (WebAssembly in a Web Worker).";
+$("engine").textContent = ENGINE_NOTE;
 
 let state = null;  // last engine response
 let game = 0;      // generation: bumped by New game to stop old loops
+let gameId = "";   // names the game to the server so its AIs keep their trees
 let busy = false;  // a request is in flight
 let sel = [];      // points chosen so far for the human move: [s1], [s1, s2]
 let pointer = null; // canvas coordinates of the mouse while dragging
@@ -78,6 +86,7 @@ function showError(err) {
 
 async function newGame() {
   const g = ++game;
+  gameId = Array.from({ length: 4 }, () => Math.floor(Math.random() * 2 ** 32).toString(16).padStart(8, "0")).join("");
   sel = []; pointer = null;
   const size = Math.min(19, Math.max(5, Math.round(Number($("size").value) || 9)));
   $("size").value = size;
@@ -88,6 +97,7 @@ async function newGame() {
     if (g !== game) return;
     state = s;
   } catch (err) { showError(err); return; } finally { if (g === game) busy = false; }
+  $("engine").textContent = ENGINE_NOTE;
   render();
   loop(g);
 }
@@ -101,13 +111,14 @@ async function loop(g) {
     busy = true; render();
     let s;
     try {
-      s = await engine.step({ size: state.size, moves: state.moves, ai: who, movetime_ms: moveTime(), seed: Math.floor(Math.random() * 2 ** 31) });
+      s = await engine.step({ size: state.size, moves: state.moves, ai: who, movetime_ms: moveTime(), seed: Math.floor(Math.random() * 2 ** 31), game: gameId });
     } catch (err) {
       if (g === game) { busy = false; showError(err); render(); }
       return;
     }
     if (g !== game) return;
     busy = false; state = s; render();
+    if (s.ai) $("engine").textContent = `${ENGINE_NOTE} Last AI move: ${NAMES[s.ai.color]} (${PLAYER_NAMES[s.ai.name]}) in ${(s.ai.millis / 1000).toFixed(2)} s.`;
     await sleep(100);
   }
 }
@@ -152,6 +163,7 @@ canvas.addEventListener("pointerdown", (ev) => {
   if (!state) return;
   const p = pointOf(ev), moves = humanMoves();
   if (ev.pointerType === "touch") { tap(p, moves); ev.preventDefault(); return; }
+  if (ev.button !== 0) return;
   taps = false;
   sel = p && moves.some((m) => matches(m, [p])) ? [p] : [];
   pointer = sel.length ? { cx: p.cx, cy: p.cy } : null;

@@ -3,7 +3,8 @@
 // Command wasm is SEPARO's engine and AIs for the browser: built with GOOS=js
 // GOARCH=wasm into ../static/separo.wasm, it runs in a Web Worker
 // (static/worker.js) and exposes two JavaScript functions that take and
-// return JSON strings: separoStep (api.Step) and separoBench (api.Bench).
+// return JSON strings: separoStep (api.Session.Step, so the AIs reuse their
+// trees between moves) and separoBench (api.Bench).
 package main
 
 import (
@@ -15,12 +16,14 @@ import (
 )
 
 func main() {
+	// One session for the page: the AIs keep their trees between moves.
+	sess := api.NewSession()
 	js.Global().Set("separoStep", js.FuncOf(func(this js.Value, args []js.Value) any {
 		var req api.Request
 		if err := decode(args, &req); err != nil {
 			return encode(nil, err)
 		}
-		return encode(api.Step(context.Background(), req))
+		return encode(sess.Step(context.Background(), req))
 	}))
 	js.Global().Set("separoBench", js.FuncOf(func(this js.Value, args []js.Value) any {
 		var req api.BenchRequest

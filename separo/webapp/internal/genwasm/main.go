@@ -34,7 +34,7 @@ func run() error {
 		return fmt.Errorf("run me from separo/webapp (go generate ./separo/webapp): %v", err)
 	}
 	wasmPath := filepath.Join(static, "separo.wasm")
-	build := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", wasmPath, wasmsrc.MainPackage)
+	build := exec.Command("go", "build", "-trimpath", "-buildvcs=false", "-ldflags=-s -w", "-o", wasmPath, wasmsrc.MainPackage)
 	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
 	build.Stdout, build.Stderr = os.Stdout, os.Stderr
 	if err := build.Run(); err != nil {

@@ -1,0 +1,303 @@
+// tetris_tbp.go plugs the Tetris Bot Protocol (tetris/tbp) and the versus
+// and solo harnesses (tetris/versus) into the binary: the `yomi tetris
+// tbp`, `yomi tetris versus` and `yomi tetris solo` verbs.
+
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/yomi-ai/yomi/arena"
+	"github.com/yomi-ai/yomi/tetris/versus"
+
+	"github.com/yomi-ai/yomi/internal/cli"
+	"github.com/yomi-ai/yomi/tetris/bot"
+	"github.com/yomi-ai/yomi/tetris/tbp"
+)
+
+// withTetrisTBP adds the TBP, versus and solo verbs.
+func withTetrisTBP(g game) game {
+	g.area.Verbs = append(g.area.Verbs,
+		&cli.Verb{Name: "tbp", Summary: "run the bot on stdin/stdout speaking the Tetris Bot Protocol", Run: runTetrisTBP},
+		&cli.Verb{Name: "versus", Summary: "play game pairs between two bots (built-in or TBP commands): W/L/D, Elo, SPRT", Run: runTetrisVersus},
+		&cli.Verb{Name: "solo", Summary: "score a bot alone over a fixed seed set: attack per piece, pieces/s, deaths", Run: runTetrisSolo},
+	)
+	return g
+}
+
+func runTetrisTBP(ctx context.Context, env *cli.Env, args []string) error {
+	fs := cli.NewFlags(env, "yomi tetris tbp", "[flags]",
+		`Runs the Cold-Clear-class bot as a Tetris Bot Protocol bot: one JSON message per line on stdin
+and stdout (info, rules/ready, start — also in mid-game —, suggest/suggestion with move_info,
+play, new_piece, stop, quit, and the garbage extension). The bot thinks in the background
+between messages and answers suggest at once; --max-ms and --max-nodes cap one move's thinking.
+Unknown message types are ignored; malformed lines are reported on stderr and ignored.`)
+	threads := fs.Int("threads", 1, "search threads")
+	seed := fs.Uint64("seed", 1, "selection seed")
+	maxMS := fs.Int("max-ms", 0, "cap on one move's thinking in milliseconds (0: until suggest)")
+	maxNodes := fs.Int64("max-nodes", 0, "cap on one move's nodes (0: none)")
+	weights := fs.String("weights", "", "evaluator weights JSON `FILE` (default: Cold Clear's)")
+	pcMode := fs.Bool("pc", false, "perfect-clear mode (see yomi tetris think --pc)")
+	quiet := fs.Bool("quiet", false, "do not report ignored lines on stderr")
+	if err := cli.Parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 0 {
+		return cli.Usagef("unexpected argument %q", fs.Arg(0))
+	}
+	if *threads < 1 || *maxMS < 0 || *maxNodes < 0 {
+		return cli.Usagef("--threads must be ≥ 1, --max-ms and --max-nodes ≥ 0")
+	}
+	opt := bot.Options{Threads: *threads, Seed: *seed, PerfectClear: *pcMode}
+	if *weights != "" {
+		w, err := bot.LoadWeights(*weights)
+		if err != nil {
+			return err
+		}
+		opt.Weights = &w
+	}
+	cfg := tbp.Config{Bot: opt, MaxThink: time.Duration(*maxMS) * time.Millisecond, MaxNodes: *maxNodes}
+	if !*quiet {
+		cfg.Log = env.Stderr
+	}
+	return tbp.Serve(ctx, env.Stdin, env.Stdout, cfg)
+}
+
+// matchFlags are the flags versus and solo share.
+type matchFlags struct {
+	thinkMS, pieces, threads, conc int
+	seed                           uint64
+	results                        string
+	record, asJSON, quiet          bool
+}
+
+func addMatchFlags(fs *flag.FlagSet, pieces int) *matchFlags {
+	m := &matchFlags{}
+	fs.IntVar(&m.thinkMS, "think-ms", 20, "think time per move in `MS`, equal for every bot")
+	fs.IntVar(&m.pieces, "max-pieces", pieces, "game length cap in pieces per side")
+	fs.IntVar(&m.threads, "threads", 1, "search threads of the built-in bot")
+	fs.IntVar(&m.conc, "concurrency", 1, "games at once")
+	fs.Uint64Var(&m.seed, "seed", 1, "first seed (seed i gives the pieces and garbage holes of game pair i)")
+	fs.StringVar(&m.results, "results", "", "append per-game JSON lines to `FILE` (a rerun resumes)")
+	fs.BoolVar(&m.record, "record", false, "keep every move in the game records")
+	fs.BoolVar(&m.asJSON, "json", false, "print the summary as one JSON object")
+	fs.BoolVar(&m.quiet, "quiet", false, "no progress bar")
+	return m
+}
+
+func (m *matchFlags) check() error {
+	if m.thinkMS < 1 || m.pieces < 1 || m.threads < 1 || m.conc < 1 || m.conc > 64 {
+		return cli.Usagef("--think-ms, --max-pieces and --threads must be ≥ 1, --concurrency 1..64")
+	}
+	return nil
+}
+
+func (m *matchFlags) game() versus.Config {
+	return versus.Config{Think: time.Duration(m.thinkMS) * time.Millisecond, MaxPieces: m.pieces, Record: m.record}
+}
+
+// playerName shortens a player spec for reports.
+func playerName(s versus.Spec) string {
+	if s.Cmd == "" {
+		return "yomi"
+	}
+	f := strings.Fields(s.Cmd)
+	for _, w := range f {
+		if !strings.Contains(w, "=") {
+			if i := strings.LastIndexByte(w, '/'); i >= 0 {
+				w = w[i+1:]
+			}
+			return w
+		}
+	}
+	return s.Cmd
+}
+
+func runTetrisVersus(ctx context.Context, env *cli.Env, args []string) error {
+	fs := cli.NewFlags(env, "yomi tetris versus", "--p1 BOT --p2 BOT --games N [flags]",
+		`Plays N game pairs of guideline versus (CC1 battle rules: garbage with cancelling, messiness
+0.3, CC1's timing model) between two bots. BOT is "builtin" (Yomi's bot in process) or a Tetris
+Bot Protocol command line (run with /bin/sh -c; "tbp:" prefix optional), e.g.
+"yomi tetris tbp" or a Cold Clear TBP binary. Pair i uses seed S+i for both sides' pieces and
+garbage holes and is played twice with sides swapped. Every bot thinks --think-ms per move: the
+built-in bot searches that long; a TBP bot is resumed, given that long, asked to suggest, and
+paused (SIGSTOP) until its next turn, so background thinkers get no extra time. Every placement
+is checked against the move generator (cells and spin); an impossible move, a crash, a hang or
+a death loses that game, not the match. A game where both sides reach --max-pieces is a draw.
+Prints W/L/D, pentanomial pair counts, Elo with 95 % intervals and, with --sprt, the SPRT state
+(the match stops once it decides).`)
+	p1 := fs.String("p1", "builtin", "first `BOT`")
+	p2 := fs.String("p2", "", "second `BOT`")
+	games := fs.Int("games", 10, "number of game pairs `N` (2N games)")
+	sprt := fs.String("sprt", "", "stop early by SPRT `elo0,elo1` (normalized model, alpha = beta = 0.05)")
+	name1 := fs.String("name1", "", "report name of --p1")
+	name2 := fs.String("name2", "", "report name of --p2")
+	mf := addMatchFlags(fs, 1000)
+	if err := cli.Parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 0 {
+		return cli.Usagef("unexpected argument %q", fs.Arg(0))
+	}
+	if err := mf.check(); err != nil {
+		return err
+	}
+	if *games < 1 {
+		return cli.Usagef("--games must be at least 1")
+	}
+	if *p2 == "" {
+		return cli.Usagef("--p2 is required")
+	}
+	sp, err := parseSPRTPair(*sprt)
+	if err != nil {
+		return err
+	}
+	opt := bot.Options{Threads: mf.threads}
+	a, err := versus.ParseSpec(*p1, opt)
+	if err != nil {
+		return cli.Usagef("--p1: %v", err)
+	}
+	b, err := versus.ParseSpec(*p2, opt)
+	if err != nil {
+		return cli.Usagef("--p2: %v", err)
+	}
+	names := [2]string{*name1, *name2}
+	for i, s := range []versus.Spec{a, b} {
+		if names[i] == "" {
+			names[i] = playerName(s)
+		}
+	}
+	if names[0] == names[1] {
+		names[0], names[1] = names[0]+"#1", names[1]+"#2"
+	}
+	cfg := arena.Config{NameA: names[0], NameB: names[1], Seed: mf.seed, Pairs: *games, Concurrency: mf.conc, Results: mf.results, SPRT: sp}
+	if !mf.quiet {
+		cfg.Progress = env.Stderr
+	}
+	rep, err := versus.Match(ctx, cfg, mf.game(), a, b)
+	if err != nil {
+		return err
+	}
+	if mf.asJSON {
+		return cli.WriteJSON(env.Stdout, rep)
+	}
+	rep.Write(env.Stdout)
+	return nil
+}
+
+func runTetrisSolo(ctx context.Context, env *cli.Env, args []string) error {
+	fs := cli.NewFlags(env, "yomi tetris solo", "[--p1 BOT] [--p2 BOT] [--games N] [flags]",
+		`Plays a bot alone (no garbage) for --max-pieces pieces on each of N fixed seeds (S..S+N-1) and
+reports attack per piece (the score), with pieces per second in the timing model's game time,
+perfect clears per 100 pieces and deaths in each game's record. BOT is as for versus. With --p2
+both bots play the same seeds and the report compares them pair by pair.`)
+	p1 := fs.String("p1", "builtin", "the `BOT` to score")
+	p2 := fs.String("p2", "", "a second `BOT` to compare on the same seeds")
+	games := fs.Int("games", 10, "number of seeds `N`")
+	mf := addMatchFlags(fs, 500)
+	if err := cli.Parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 0 {
+		return cli.Usagef("unexpected argument %q", fs.Arg(0))
+	}
+	if err := mf.check(); err != nil {
+		return err
+	}
+	if *games < 1 {
+		return cli.Usagef("--games must be at least 1")
+	}
+	opt := bot.Options{Threads: mf.threads}
+	a, err := versus.ParseSpec(*p1, opt)
+	if err != nil {
+		return cli.Usagef("--p1: %v", err)
+	}
+	cfg := arena.Config{NameA: playerName(a), Seed: mf.seed, Pairs: *games, Concurrency: mf.conc, Results: mf.results}
+	var b *versus.Spec
+	if *p2 != "" {
+		bs, err := versus.ParseSpec(*p2, opt)
+		if err != nil {
+			return cli.Usagef("--p2: %v", err)
+		}
+		b = &bs
+		cfg.NameB = playerName(bs)
+		if cfg.NameB == cfg.NameA {
+			cfg.NameA, cfg.NameB = cfg.NameA+"#1", cfg.NameB+"#2"
+		}
+	}
+	if !mf.quiet {
+		cfg.Progress = env.Stderr
+	}
+	rep, err := versus.Solo(ctx, cfg, mf.game(), &a, b)
+	if err != nil {
+		return err
+	}
+	agg := soloAggregate(rep.Games)
+	if mf.asJSON {
+		return cli.WriteJSON(env.Stdout, struct {
+			Report *arena.ScoreReport    `json:"report"`
+			Totals map[string]soloTotals `json:"totals"`
+		}{rep, agg})
+	}
+	rep.Write(env.Stdout)
+	for _, name := range []string{cfg.NameA, cfg.NameB} {
+		if t, ok := agg[name]; ok {
+			fmt.Fprintf(env.Stdout, "%s: %d games, %d pieces, attack/piece %.3f, pieces/s %.2f (game time), PC/100 pieces %.2f, deaths %d\n",
+				name, t.Games, t.Pieces, t.APP, t.PPS, t.PCPer100, t.Deaths)
+		}
+	}
+	return nil
+}
+
+// soloTotals pools a player's solo games.
+type soloTotals struct {
+	Games    int     `json:"games"`
+	Pieces   int     `json:"pieces"`
+	Attack   int     `json:"attack"`
+	APP      float64 `json:"attack_per_piece"`
+	PPS      float64 `json:"pieces_per_second"`
+	PCPer100 float64 `json:"pc_per_100"`
+	Deaths   int     `json:"deaths"`
+}
+
+func soloAggregate(games []arena.GameRecord) map[string]soloTotals {
+	out := map[string]soloTotals{}
+	ticks := map[string]int{}
+	pcs := map[string]int{}
+	for _, g := range games {
+		var r versus.SoloRecord
+		if json.Unmarshal(g.Info, &r) != nil {
+			continue
+		}
+		name := g.NameA
+		if g.Game == 1 {
+			name = g.NameB
+		}
+		t := out[name]
+		t.Games++
+		t.Pieces += r.Side.Pieces
+		t.Attack += r.Side.Attack
+		if r.Died {
+			t.Deaths++
+		}
+		ticks[name] += r.Side.Ticks
+		pcs[name] += r.Side.PerfectClears
+		out[name] = t
+	}
+	for name, t := range out {
+		if t.Pieces > 0 {
+			t.APP = float64(t.Attack) / float64(t.Pieces)
+			t.PCPer100 = 100 * float64(pcs[name]) / float64(t.Pieces)
+		}
+		if ticks[name] > 0 {
+			t.PPS = float64(t.Pieces) / (float64(ticks[name]) / 60)
+		}
+		out[name] = t
+	}
+	return out
+}
