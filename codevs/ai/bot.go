@@ -34,7 +34,7 @@ type Config struct {
 
 // DefaultConfig returns the settings used in matches.
 func DefaultConfig() Config {
-	return Config{Name: "yomi", Threads: 2, Target: 12, MaxWidth: 20000, BeamDepth: 20, OwnDepth: 4, EnemyDepth: 2, OpeningShare: 0.15}
+	return Config{Name: "yomi", Threads: 2, Target: 12, MaxWidth: 20000, BeamDepth: 20, OwnDepth: 4, EnemyDepth: 2, OpeningShare: 0.15, DenySkill: true}
 }
 
 func (c Config) withDefaults() Config {
