@@ -374,54 +374,56 @@ func (d *dag) rebuild(newRoot int32) {
 	var nodes arena
 	base := old.at(newRoot).gen
 	for _, oi := range order {
+		// The old arena is dropped after this, so its nodes' slices are
+		// remapped in place instead of copied.
 		n := *old.at(oi)
 		n.gen -= base
 		n.stamp = 0
-		var ps []int32
-		if n.parent >= 0 && remap[n.parent] >= 0 {
-			ps = append(ps, remap[n.parent])
+		first := int32(-1)
+		if n.parent >= 0 {
+			first = remap[n.parent]
 		}
+		more := n.more[:0]
 		for _, p := range n.more {
-			if remap[p] >= 0 {
-				ps = append(ps, remap[p])
+			if q := remap[p]; q >= 0 {
+				if first < 0 {
+					first = q
+				} else {
+					more = append(more, q)
+				}
 			}
 		}
-		n.parent, n.more = -1, nil
-		if len(ps) > 0 {
-			n.parent = ps[0]
-			if len(ps) > 1 {
-				n.more = ps[1:]
-			}
+		n.parent, n.more = first, nil
+		if len(more) > 0 {
+			n.more = more
 		}
-		if n.kids != nil {
-			kids := make([][]child, len(n.kids))
-			for p, l := range n.kids {
-				if l == nil {
-					continue
-				}
-				nl := make([]child, len(l))
-				for j, c := range l {
-					c.n = remap[c.n]
-					nl[j] = c
-				}
-				kids[p] = nl
+		for _, l := range n.kids {
+			for j := range l {
+				l[j].n = remap[l[j].n]
 			}
-			n.kids = kids
 		}
 		nodes.add(n)
 	}
 	d.nodes = nodes
 	d.root = 0
 	d.stamp = 0
-	d.gens = nil
+	// Size each generation's table once (growing them node by node cost
+	// more than the copy itself).
+	var per []int
+	for k := range int32(nodes.len()) {
+		g := int(d.nodes.at(k).gen)
+		for len(per) <= g {
+			per = append(per, 0)
+		}
+		per[g]++
+	}
+	d.gens = make([]*table, len(per))
+	for g, c := range per {
+		d.gens[g] = newTableFor(c)
+	}
 	for k := range int32(nodes.len()) {
 		n := d.nodes.at(k)
-		g := int(n.gen)
-		for len(d.gens) <= g {
-			d.gens = append(d.gens, newTable())
-		}
-		h := n.st.hash()
-		d.gens[g].put(h, k)
+		d.gens[n.gen].put(n.st.hash(), k)
 	}
 }
 
@@ -456,6 +458,15 @@ type table struct {
 }
 
 func newTable() *table { return &table{keys: make([]uint64, 64), vals: make([]int32, 64)} }
+
+// newTableFor returns a table that holds n entries without growing.
+func newTableFor(n int) *table {
+	size := 64
+	for size < 4*n {
+		size *= 2
+	}
+	return &table{keys: make([]uint64, size), vals: make([]int32, size)}
+}
 
 // find returns the slot holding h or the empty slot where it belongs.
 func (t *table) find(h uint64) int {
