@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"runtime"
 	"slices"
 	"sync"
@@ -171,8 +172,12 @@ type worker struct {
 func (w *worker) expand(depth, lo, hi int) {
 	s := w.s
 	cur := s.layers[depth]
+	pa, _ := w.eval.(ParentAware)
 	for i := lo; i < hi; i++ {
 		n := &cur[i]
+		if pa != nil {
+			pa.SetParent(&n.well)
+		}
 		var loops func(*hatetris.Well) int
 		if s.opt.AI == hatetris.Hatetris {
 			loops = func(f *hatetris.Well) int { return s.loops(depth, int32(i), f) }
@@ -197,6 +202,17 @@ func (w *worker) expand(depth, lo, hi int) {
 // step uses the first piece (in the enemy's order) that cannot clear two or
 // more lines at once; the chain stops when that piece clears nothing.
 func (w *worker) quiesce(well *hatetris.Well, score, level int) float64 {
+	// S, the first piece tried, fills at most 2 cells of a row: without a
+	// row of 8 or more cells it clears nothing, so the chain is empty.
+	// (Exact shortcut; S is skipped only when it can clear 2 lines.)
+	if !rowOf8(well) {
+		return math.Inf(-1)
+	}
+	return w.quiesceAll(well, score, level)
+}
+
+// quiesceAll is quiesce without the row-of-8 shortcut.
+func (w *worker) quiesceAll(well *hatetris.Well, score, level int) float64 {
 	for len(w.qbuf) <= level {
 		w.qbuf = append(w.qbuf, nil)
 	}
@@ -230,6 +246,16 @@ func (w *worker) quiesce(well *hatetris.Well, score, level int) float64 {
 		return best
 	}
 	return best
+}
+
+// rowOf8 reports whether some row below the bar has at least 8 cells.
+func rowOf8(w *hatetris.Well) bool {
+	for y := hatetris.Bar; y < hatetris.Height; y++ {
+		if bits.OnesCount16(w[y]) >= 8 {
+			return true
+		}
+	}
+	return false
 }
 
 // loops counts the wells equal to f on the path of node (depth, idx), at

@@ -111,3 +111,40 @@ func TestSearchFromStart(t *testing.T) {
 		t.Error("game-over start accepted")
 	}
 }
+
+// TestQuiesceShortcut: the row-of-8 shortcut never changes a quiescence
+// value: on every child of the 289 game's wells (and their children), the
+// full chain search gives the same value, and it is −Inf whenever the
+// shortcut fires; both cases occur.
+func TestQuiesceShortcut(t *testing.T) {
+	wells, err := BenchGame()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &worker{eval: DefaultHeuristic()}
+	var futs []hatetris.Future
+	fired, full := 0, 0
+	for i := 0; i < len(wells); i += 10 {
+		for p := hatetris.Piece(0); p < hatetris.NumPieces; p += 3 {
+			futs = hatetris.Futures(futs[:0], &wells[i], p)
+			for k := range futs {
+				f := &futs[k].Well
+				if f.Over() {
+					continue
+				}
+				got, want := w.quiesce(f, 0, 0), w.quiesceAll(f, 0, 0)
+				if got != want {
+					t.Fatalf("well %d piece %d: shortcut %g, full %g", i, p, got, want)
+				}
+				if rowOf8(f) {
+					full++
+				} else {
+					fired++
+				}
+			}
+		}
+	}
+	if fired == 0 || full == 0 {
+		t.Fatalf("shortcut fired %d times, skipped %d: both cases must occur", fired, full)
+	}
+}

@@ -3,6 +3,7 @@ package train
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -144,6 +145,74 @@ func TestBeamNNDeterministic(t *testing.T) {
 			first = s
 		} else if s != first {
 			t.Fatal("the game depends on the number of workers")
+		}
+	}
+}
+
+// TestNetEvalIncremental: after SetParent, Eval of every child of every
+// piece (the 752 wells of the 289 game as parents, plus random wells as
+// references for random wells) stays within float32 rounding plus the
+// fast activation's bound of a plain forward pass, and most children of a
+// real parent take the incremental path.
+func TestNetEvalIncremental(t *testing.T) {
+	for _, hidden := range []int{24, 48} {
+		net, _ := nn.New(Inputs, hidden, uint64(hidden)+7)
+		for i := range net.W1 {
+			net.W1[i] *= 8 // pre-activations over the whole table range
+		}
+		tab, _ := NewTables(net)
+		e := tab.New()
+		wells, err := player.BenchGame()
+		if err != nil {
+			t.Fatal(err)
+		}
+		bound := 2e-5 // float32 rounding of sums in another order
+		var sumW2 float64
+		for _, w := range net.W2 {
+			sumW2 += math.Abs(float64(w))
+		}
+		bound += sumW2 * nn.FastMaxError
+		acc := make([]float32, hidden)
+		var feats []nn.Feature
+		var idx []int32
+		check := func(w *hatetris.Well, got float64, what string) {
+			t.Helper()
+			feats, idx, _ = Features(feats[:0], idx, w)
+			want, _ := net.Forward(acc, feats)
+			if d := math.Abs(got - float64(want)); d > bound {
+				t.Fatalf("hidden %d %s: %g vs forward %g (bound %g)\n%v", hidden, what, got, want, bound, *w)
+			}
+		}
+		var futs []hatetris.Future
+		children := 0
+		for i := 0; i < len(wells); i += 3 {
+			e.SetParent(&wells[i])
+			for p := hatetris.Piece(0); p < hatetris.NumPieces; p++ {
+				futs = hatetris.Futures(futs[:0], &wells[i], p)
+				for k := range futs {
+					if futs[k].Well.Over() {
+						continue
+					}
+					children++
+					check(&futs[k].Well, e.Eval(&futs[k].Well, 0), "child")
+				}
+			}
+		}
+		if e.incr < int64(children)/2 {
+			t.Fatalf("only %d of %d children incremental", e.incr, children)
+		}
+		r := rand.New(rand.NewPCG(9, 9))
+		for i := 0; i < 300; i++ {
+			ref, w := randWell(r), randWell(r)
+			if i%2 == 0 { // a few changed rows only
+				w = ref
+				for y := r.IntN(Rows); y < Rows && r.IntN(3) > 0; y++ {
+					w[hatetris.Bar+y] = uint16(r.IntN(hatetris.FullRow))
+				}
+			}
+			e.SetParent(&ref)
+			check(&w, e.Eval(&w, 0), "random")
+			check(&ref, e.Eval(&ref, 0), "the parent itself")
 		}
 	}
 }
