@@ -89,6 +89,10 @@ func (e *Expander) advance(w *Well, p Piece, t int) {
 // itself; nil means Mild (no loop rule).
 func (e *Expander) Choose(w *Well, loops func(*Well) int) (Piece, []Future) {
 	e.prepare(w)
+	// Every piece's first lock row, before comparing bounds.
+	for p := Piece(0); p < NumPieces; p++ {
+		e.advance(w, p, -1)
+	}
 	var used [NumPieces]bool
 	// next returns the next piece in Mild order, by (rating, rank). Pieces
 	// are flooded lazily: the unused piece c with the least (bound, rank) is
