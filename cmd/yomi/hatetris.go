@@ -1,3 +1,6 @@
+// `yomi hatetris`: replay, convert, show and search, and the HATETRIS
+// benchmarks.
+
 package main
 
 import (
