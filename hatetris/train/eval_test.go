@@ -216,3 +216,23 @@ func TestNetEvalIncremental(t *testing.T) {
 		}
 	}
 }
+
+// TestNetEvalNoAlloc: neither Eval (scratch or incremental), Value nor
+// SetParent allocates.
+func TestNetEvalNoAlloc(t *testing.T) {
+	net, _ := nn.New(Inputs, 24, 3)
+	tab, _ := NewTables(net)
+	e := tab.New()
+	wells, _ := player.BenchGame()
+	futs := hatetris.Futures(nil, &wells[200], hatetris.Piece(0))
+	if n := testing.AllocsPerRun(20, func() {
+		e.Eval(&wells[100], 0)
+		e.Value(&wells[101])
+		e.SetParent(&wells[200])
+		for k := range futs {
+			e.Eval(&futs[k].Well, 0)
+		}
+	}); n != 0 {
+		t.Fatalf("%g allocations per run", n)
+	}
+}
