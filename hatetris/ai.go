@@ -42,9 +42,11 @@ func ParseAI(s string) (AIKind, error) {
 // futures. Its buffers are reused between calls; it is not safe for
 // concurrent use (give each goroutine its own).
 type Expander struct {
-	futs  [NumPieces][]Future
-	locks [NumPieces]lockSet
-	fl    flood
+	futs [NumPieces][]Future
+	fl   [NumPieces]flood
+	rr   runs
+	wi   wellInfo
+	ls   lockSet
 }
 
 // Choose returns the enemy's piece for well w and the futures of that piece
@@ -52,55 +54,74 @@ type Expander struct {
 // times it was already seen at a spawn on this game's path including w
 // itself; nil means Mild (no loop rule).
 func (e *Expander) Choose(w *Well, loops func(*Well) int) (Piece, []Future) {
-	top := w.Top()
-	pw := pad(w)
-	nf := nearFull(w)
-	// Ratings are computed lazily: peakNoClear is a cheap lower bound, and
-	// the exact rating (which builds the wells of line-clearing locks) is
-	// needed only for pieces that could come next in Mild order.
-	var peak [NumPieces]int
+	e.wi.build(w)
+	top := e.wi.top
+	e.rr.build(w, top)
+	// Ratings are computed lazily: peakNoClear is a lower bound (exact when
+	// no lock can complete a line), and a piece's rating is only compared
+	// with the next best bound, which a single lock may already beat.
+	var lb [NumPieces]int
 	var exact [NumPieces]bool
 	for p := Piece(0); p < NumPieces; p++ {
-		e.fl.run(&pw, top, p)
-		e.fl.locks(&e.locks[p], p)
-		peak[p] = e.locks[p].peakNoClear(top)
-		exact[p] = nf&e.locks[p].all == 0
+		f := &e.fl[p]
+		f.run(&e.rr, top, p)
+		lb[p] = f.peakNoClear(top, p)
+		exact[p] = !f.mayClear(&e.wi)
 	}
 	var used [NumPieces]bool
-	// next returns the next piece in Mild order: by (highest peak, rank).
+	// next returns the next piece in Mild order: by (rating, rank).
 	next := func() Piece {
 		for {
-			best := Piece(NumPieces)
+			// c and q are the first and second unused pieces by (bound, rank).
+			c, q := Piece(NumPieces), Piece(NumPieces)
 			for p := Piece(0); p < NumPieces; p++ {
-				if !used[p] && (best == NumPieces || peak[p] < peak[best]) {
-					best = p
+				if used[p] {
+					continue
+				}
+				if c == NumPieces || lb[p] < lb[c] {
+					c, q = p, c
+				} else if q == NumPieces || lb[p] < lb[q] {
+					q = p
 				}
 			}
-			if exact[best] {
-				used[best] = true
-				return best
+			if exact[c] || q == NumPieces {
+				used[c] = true
+				return c
 			}
-			peak[best] = e.locks[best].highestPeak(w, top, nf, best)
-			exact[best] = true
+			// c comes first if its rating is at most t.
+			t := lb[q]
+			if q < c {
+				t--
+			}
+			v := e.fl[c].exceeds(w, &e.wi, c, t)
+			if v < 0 {
+				used[c] = true
+				return c
+			}
+			lb[c] = v
 		}
+	}
+	futures := func(p Piece) []Future {
+		e.fl[p].locks(&e.ls, p)
+		e.futs[p] = e.ls.appendFutures(e.futs[p][:0], w, p)
+		return e.futs[p]
 	}
 	if loops == nil {
 		p := next()
-		e.futs[p] = e.locks[p].appendFutures(e.futs[p][:0], w, p)
-		return p, e.futs[p]
+		return p, futures(p)
 	}
 	// The first piece in Mild order with no looping future wins; if every
 	// piece can loop, the smallest maximum count wins, ties by Mild order.
 	best, bestLoops := Piece(0), -1
 	for range NumPieces {
 		p := next()
-		e.futs[p] = e.locks[p].appendFutures(e.futs[p][:0], w, p)
+		futs := futures(p)
 		ml := -1
-		for i := range e.futs[p] {
-			ml = max(ml, loops(&e.futs[p][i].Well))
+		for i := range futs {
+			ml = max(ml, loops(&futs[i].Well))
 		}
 		if ml <= 0 {
-			return p, e.futs[p]
+			return p, futs
 		}
 		if bestLoops < 0 || ml < bestLoops {
 			best, bestLoops = p, ml

@@ -199,34 +199,26 @@ func TestPathTo(t *testing.T) {
 	}
 }
 
-// TestHighestPeakMatchesFutures checks the enemy's rating shortcut against
-// the maximum Top over the materialised futures on random wells.
+// TestHighestPeakMatchesFutures checks the enemy's rating shortcuts against
+// the maximum Top over the materialised futures: highestPeak exactly, and
+// exceeds at every threshold from peakNoClear up, on reachable wells, dense
+// wells (many clearing locks) and dense wells with empty rows in the stack.
 func TestHighestPeakMatchesFutures(t *testing.T) {
-	r := rand.New(rand.NewPCG(7, 7))
-	wells := randomWells(2000, 7)
-	// Dense wells: bottom rows missing one to three cells, so that many
-	// locks clear lines.
-	for i := 0; i < 2000; i++ {
-		var w Well
-		for y := Height - 1 - r.IntN(12); y < Height; y++ {
-			w[y] = FullRow
-			for k := 1 + r.IntN(3); k > 0; k-- {
-				w[y] &^= 1 << r.IntN(Width)
-			}
-		}
-		wells = append(wells, w)
-	}
+	wells := testWells(2000, 7)
+	// A T locks on the top row clearing both of its rows above four empty
+	// rows: the result is the empty well, far below the T's rows.
+	wells = append(wells, Well{14: FullRow &^ (7 << 3), 15: FullRow &^ (1 << 4)})
 	var buf []Future
 	for _, w := range wells {
-		top := w.Top()
-		pw := pad(&w)
-		nf := nearFull(&w)
+		var wi wellInfo
+		wi.build(&w)
+		top := wi.top
+		var rr runs
+		rr.build(&w, top)
 		for p := Piece(0); p < NumPieces; p++ {
 			var f flood
-			var ls lockSet
-			f.run(&pw, top, p)
-			f.locks(&ls, p)
-			got := ls.highestPeak(&w, top, nf, p)
+			f.run(&rr, top, p)
+			got := f.highestPeak(&w, &wi, p)
 			buf = Futures(buf[:0], &w, p)
 			want := -1
 			for _, fu := range buf {
@@ -234,6 +226,12 @@ func TestHighestPeakMatchesFutures(t *testing.T) {
 			}
 			if got != want {
 				t.Fatalf("well\n%v\npiece %v: highestPeak %d, futures say %d", w, p, got, want)
+			}
+			for th := f.peakNoClear(top, p); th <= want; th++ {
+				v := f.exceeds(&w, &wi, p, th)
+				if th < want && (v <= th || v > want) || th == want && v != -1 {
+					t.Fatalf("well\n%v\npiece %v: exceeds(%d) = %d, rating %d", w, p, th, v, want)
+				}
 			}
 		}
 	}

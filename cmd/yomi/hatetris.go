@@ -369,24 +369,29 @@ func hatetrisBenches() []bench.Benchmark {
 		},
 	}, {
 		Name:    "hatetris/expand",
-		Summary: "enemy choice + all children of that piece, per well, over the 752 wells of the 289-line game (1 core)",
+		Summary: "enemy choice + all children of that piece, per well, over the 752 wells of the 289-line game (1 core; also CPU time of the thread per well)",
 		Run: func(ctx context.Context) ([]bench.Figure, error) {
 			wells, err := player.BenchGame()
 			if err != nil {
 				return nil, err
 			}
 			var children int64
-			calls, _, el := bench.Rate(2*time.Second, func() int64 {
+			calls, _, el, cpu, cpuOK := bench.RateCPU(2*time.Second, func() int64 {
 				c, _ := player.ExpandAll(wells, 1)
 				children = c
 				return c
 			})
 			n := float64(calls) * float64(len(wells))
-			return []bench.Figure{
+			figs := []bench.Figure{
 				{Name: "hatetris/expand/wells", Value: float64(len(wells)), Unit: "wells"},
 				{Name: "hatetris/expand/children", Value: float64(children), Unit: "children"},
 				{Name: "hatetris/expand", Value: float64(el.Nanoseconds()) / n, Unit: "ns/well"},
-			}, nil
+			}
+			if cpuOK {
+				// The thread's CPU time: comparable across machine loads.
+				figs = append(figs, bench.Figure{Name: "hatetris/expand/cpu", Value: float64(cpu.Nanoseconds()) / n, Unit: "cpu-ns/well"})
+			}
+			return figs, nil
 		},
 	}, {
 		Name:    "hatetris/beam",

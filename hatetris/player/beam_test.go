@@ -3,9 +3,11 @@ package player
 import (
 	"context"
 	"math"
+	"runtime"
 	"testing"
 
 	"github.com/yomi-ai/yomi/hatetris"
+	"github.com/yomi-ai/yomi/internal/bench"
 )
 
 // TestSearchReplays: the search's replay, played by the real game, reaches
@@ -50,11 +52,18 @@ func BenchmarkExpand(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	c0, ok0 := bench.ThreadCPU()
 	b.ResetTimer()
 	for b.Loop() {
 		ExpandAll(wells, 1)
 	}
+	c1, ok1 := bench.ThreadCPU()
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(wells)), "ns/well")
+	if ok0 && ok1 {
+		b.ReportMetric(float64((c1-c0).Nanoseconds())/float64(b.N*len(wells)), "cpu-ns/well")
+	}
 }
 
 func BenchmarkBeam(b *testing.B) {
