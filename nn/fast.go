@@ -5,8 +5,8 @@ package nn
 import "math"
 
 // The table covers [fastLo, tanhExpSat) with fastSteps points per unit.
-// Below fastLo, |x·tanh(eˣ)| < 16·e⁻¹⁶ ≈ 1.8e-6 and the exact function is
-// used (such pre-activations are rare); from tanhExpSat on TanhExp is x.
+// Below fastLo, |x·tanh(eˣ)| ≤ 16·e⁻¹⁶ ≈ 1.8e-6 (and shrinks towards −∞),
+// so 0 is within FastMaxError; from tanhExpSat on TanhExp is x.
 const (
 	fastLo    = -16
 	fastSteps = 128
@@ -38,7 +38,10 @@ func TanhExpFast(x float32) float32 {
 	}
 	u := (x - fastLo) * fastSteps
 	if !(u >= 0) {
-		return TanhExp(x)
+		if x != x {
+			return x // NaN
+		}
+		return 0
 	}
 	i := int(u)
 	f := u - float32(i)
