@@ -14,8 +14,9 @@ const (
 )
 
 // FastMaxError bounds |TanhExpFast(x) − TanhExp(x)| for every float32 x
-// (linear interpolation with step h = 1/128 errs by at most h²/8·max|f”|,
-// about 7e-6 here; TestTanhExpFast measures 7.0e-6 on a dense grid).
+// (linear interpolation with step h = 1/128 errs by at most h²/8 times
+// the largest second derivative, about 7e-6 here; TestTanhExpFast measures
+// 7.0e-6 on a dense grid).
 const FastMaxError = 1e-5
 
 var fastVal, fastSlope [fastN]float32

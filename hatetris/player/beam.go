@@ -11,7 +11,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"math/bits"
 	"runtime"
 	"slices"
 	"sync"
@@ -202,16 +201,16 @@ func (w *worker) expand(depth, lo, hi int) {
 // step uses the first piece (in the enemy's order) that cannot clear two or
 // more lines at once; the chain stops when that piece clears nothing.
 func (w *worker) quiesce(well *hatetris.Well, score, level int) float64 {
-	// S, the first piece tried, fills at most 2 cells of a row: without a
-	// row of 8 or more cells it clears nothing, so the chain is empty.
-	// (Exact shortcut; S is skipped only when it can clear 2 lines.)
-	if !rowOf8(well) {
+	// S, the first piece tried, puts 1 cell or 2 adjacent cells in a row:
+	// unless some row lacks exactly that, it clears nothing and the chain
+	// is empty. (Exact shortcut; S is skipped only when it can clear 2 lines.)
+	if !sCanFill(well) {
 		return math.Inf(-1)
 	}
 	return w.quiesceAll(well, score, level)
 }
 
-// quiesceAll is quiesce without the row-of-8 shortcut.
+// quiesceAll is quiesce without the sCanFill shortcut.
 func (w *worker) quiesceAll(well *hatetris.Well, score, level int) float64 {
 	for len(w.qbuf) <= level {
 		w.qbuf = append(w.qbuf, nil)
@@ -248,10 +247,12 @@ func (w *worker) quiesceAll(well *hatetris.Well, score, level int) float64 {
 	return best
 }
 
-// rowOf8 reports whether some row below the bar has at least 8 cells.
-func rowOf8(w *hatetris.Well) bool {
+// sCanFill reports whether some row below the bar lacks only 1 cell or 2
+// adjacent cells (what an S piece can put in one row).
+func sCanFill(w *hatetris.Well) bool {
 	for y := hatetris.Bar; y < hatetris.Height; y++ {
-		if bits.OnesCount16(w[y]) >= 8 {
+		e := ^w[y] & hatetris.FullRow
+		if e != 0 && (e&(e-1) == 0 || e == e&-e*3) {
 			return true
 		}
 	}

@@ -121,7 +121,7 @@ func TestSearchFromStart(t *testing.T) {
 	}
 }
 
-// TestQuiesceShortcut: the row-of-8 shortcut never changes a quiescence
+// TestQuiesceShortcut: the sCanFill shortcut never changes a quiescence
 // value: on every child of the 289 game's wells (and their children), the
 // full chain search gives the same value, and it is −Inf whenever the
 // shortcut fires; both cases occur.
@@ -145,7 +145,7 @@ func TestQuiesceShortcut(t *testing.T) {
 				if got != want {
 					t.Fatalf("well %d piece %d: shortcut %g, full %g", i, p, got, want)
 				}
-				if rowOf8(f) {
+				if sCanFill(f) {
 					full++
 				} else {
 					fired++
@@ -155,5 +155,23 @@ func TestQuiesceShortcut(t *testing.T) {
 	}
 	if fired == 0 || full == 0 {
 		t.Fatalf("shortcut fired %d times, skipped %d: both cases must occur", fired, full)
+	}
+	t.Logf("shortcut fired on %d of %d wells", fired, fired+full)
+}
+
+func TestSCanFill(t *testing.T) {
+	for _, c := range []struct {
+		row  uint16
+		want bool
+	}{
+		{0, false}, {hatetris.FullRow &^ 1, true}, {hatetris.FullRow &^ 3, true}, {hatetris.FullRow &^ 5, false},
+		{hatetris.FullRow &^ (3 << 8), true}, {hatetris.FullRow &^ (1 << 9), true}, {hatetris.FullRow &^ 7, false},
+		{hatetris.FullRow &^ (0x201), false},
+	} {
+		var w hatetris.Well
+		w[hatetris.Height-1] = c.row
+		if got := sCanFill(&w); got != c.want {
+			t.Errorf("row %010b: got %v", c.row, got)
+		}
 	}
 }
