@@ -4,7 +4,10 @@
 
 package hatetris
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // AIKind names an enemy AI.
 type AIKind uint8
@@ -44,9 +47,40 @@ func ParseAI(s string) (AIKind, error) {
 type Expander struct {
 	futs [NumPieces][]Future
 	fl   [NumPieces]flood
-	rr   runs
-	wi   wellInfo
-	ls   lockSet
+	// v[p] is the best rating over the locks of p's flood so far: a lower
+	// bound of p's rating, exact once the flood is done.
+	v   [NumPieces]int
+	rr  runs
+	top int
+	ls  lockSet
+}
+
+// prepare readies the expander for well w and starts every piece's flood.
+func (e *Expander) prepare(w *Well) {
+	e.top = w.Top()
+	e.rr.build(w, e.top)
+	for p := Piece(0); p < NumPieces; p++ {
+		e.fl[p].start(e.top, p)
+		e.v[p] = -1
+	}
+}
+
+// advance floods piece p row by row until its flood is done or its bound
+// e.v[p] exceeds t.
+func (e *Expander) advance(w *Well, p Piece, t int) {
+	f := &e.fl[p]
+	lo := max(spawnY, f.y0-1)
+	for !f.done && e.v[p] <= t {
+		f.step(&e.rr, p)
+		// Row f.y-1 was computed: the locks of the row above are final.
+		Y := f.y - 2
+		if Y < lo {
+			continue
+		}
+		if lk := f.reach[Y] &^ f.fit[Y+1]; lk != 0 {
+			e.v[p] = max(e.v[p], f.rateRow(&e.rr, w, e.top, p, Y, lk))
+		}
+	}
 }
 
 // Choose returns the enemy's piece for well w and the futures of that piece
@@ -54,51 +88,39 @@ type Expander struct {
 // times it was already seen at a spawn on this game's path including w
 // itself; nil means Mild (no loop rule).
 func (e *Expander) Choose(w *Well, loops func(*Well) int) (Piece, []Future) {
-	e.wi.build(w)
-	top := e.wi.top
-	e.rr.build(w, top)
-	// Ratings are computed lazily: peakNoClear is a lower bound (exact when
-	// no lock can complete a line), and a piece's rating is only compared
-	// with the next best bound, which a single lock may already beat.
-	var lb [NumPieces]int
-	var exact [NumPieces]bool
-	for p := Piece(0); p < NumPieces; p++ {
-		f := &e.fl[p]
-		f.run(&e.rr, top, p)
-		lb[p] = f.peakNoClear(top, p)
-		exact[p] = !f.mayClear(&e.wi)
-	}
+	e.prepare(w)
 	var used [NumPieces]bool
-	// next returns the next piece in Mild order: by (rating, rank).
+	// next returns the next piece in Mild order, by (rating, rank). Pieces
+	// are flooded lazily: the unused piece c with the least (bound, rank) is
+	// flooded until its bound passes the second least, or until its flood
+	// is done, and then it comes first. So the winner's flood is complete,
+	// and the others stop as soon as one lock rates above the winner.
 	next := func() Piece {
 		for {
-			// c and q are the first and second unused pieces by (bound, rank).
 			c, q := Piece(NumPieces), Piece(NumPieces)
 			for p := Piece(0); p < NumPieces; p++ {
 				if used[p] {
 					continue
 				}
-				if c == NumPieces || lb[p] < lb[c] {
+				if c == NumPieces || e.v[p] < e.v[c] {
 					c, q = p, c
-				} else if q == NumPieces || lb[p] < lb[q] {
+				} else if q == NumPieces || e.v[p] < e.v[q] {
 					q = p
 				}
 			}
-			if exact[c] || q == NumPieces {
+			if e.fl[c].done {
 				used[c] = true
 				return c
 			}
-			// c comes first if its rating is at most t.
-			t := lb[q]
-			if q < c {
-				t--
+			// c stays first while its rating is at most t.
+			t := math.MaxInt
+			if q != NumPieces {
+				t = e.v[q]
+				if q < c {
+					t--
+				}
 			}
-			v := e.fl[c].exceeds(w, &e.wi, c, t)
-			if v < 0 {
-				used[c] = true
-				return c
-			}
-			lb[c] = v
+			e.advance(w, c, t)
 		}
 	}
 	futures := func(p Piece) []Future {

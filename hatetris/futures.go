@@ -46,29 +46,52 @@ func Futures(dst []Future, w *Well, p Piece) []Future {
 // orientations are packed in one uint64 per row, orientation o in bits
 // 16o..16o+15, so shifts, spreads and rotations work on all four at once.
 // Box columns use bits 0..12 of a lane only, so nothing leaks across lanes.
+// A flood is computed row by row (start, then step until done), so the enemy
+// can stop flooding a piece as soon as it knows enough about its rating.
 type flood struct {
 	fit   [nRows + 1]uint64
 	reach [nRows]uint64
+	// fill[Y] marks the positions of row Y where a lock completes a row
+	// (whether or not they are locks).
+	fill [nRows]uint64
 	// y0 is the first row computed from the stack; rows above it are clear
-	// of the stack and hold the wall-only masks. Rows from end on are not
-	// reachable (D is the only way down, so once a row is unreachable every
-	// row below it is); fit[end] is valid.
-	y0, end int
+	// of the stack and hold the wall-only masks. y is the next row to
+	// compute. Once done, rows from end on are not reachable (D is the only
+	// way down, so once a row is unreachable every row below it is) and
+	// fit[end] is valid.
+	y0, y, end int
+	done       bool
 }
 
-// runs is a well prepared for fit tests: runs[l][y] has bit xa set when a
-// run of l+1 cells starting at column xa of row y hits a filled cell or the
-// floor. Every row of a tetromino is one run, so an orientation's collision
-// mask at a box row is one term per piece row. Rows Height..31 are floor;
-// rows above top-3 are never read (see build).
-type runs [4][32]uint16
+// runs is a well prepared for fit tests. The low half of runs[l][y] has bit
+// xa set when a run of l+1 cells starting at column xa of row y hits a
+// filled cell or the floor; every row of a tetromino is one run, so an
+// orientation's collision mask at a box row is one term per piece row. The
+// high half has bit 16+xa set when row y (below the bar) misses exactly those
+// l+1 cells, so that the same terms also tell which locks complete a row.
+// Rows Height..31 are floor; rows above top-3 are never read (see build).
+type runs [4][32]uint32
 
 // build fills the rows of w from max(0, top-3) down, and the floor.
 func (rr *runs) build(w *Well, top int) {
 	for y := max(0, top-3); y < Height; y++ {
-		r := w[y]
+		r := uint32(w[y])
 		r2 := r | r>>1
-		rr[0][y], rr[1][y], rr[2][y], rr[3][y] = r, r2, r2|r>>2, r2|r2>>2
+		b := [4]uint32{r, r2, r2 | r>>2, r2 | r2>>2}
+		if need := FullRow ^ w[y]; y >= Bar && need != 0 {
+			tz := bits.TrailingZeros16(need)
+			switch need >> tz {
+			case 1:
+				b[0] |= 1 << (16 + tz)
+			case 3:
+				b[1] |= 1 << (16 + tz)
+			case 7:
+				b[2] |= 1 << (16 + tz)
+			case 15:
+				b[3] |= 1 << (16 + tz)
+			}
+		}
+		rr[0][y], rr[1][y], rr[2][y], rr[3][y] = b[0], b[1], b[2], b[3]
 	}
 	for y := Height; y < 32; y++ {
 		rr[0][y], rr[1][y], rr[2][y], rr[3][y] = 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF
@@ -76,26 +99,24 @@ func (rr *runs) build(w *Well, top int) {
 }
 
 // fitMask returns the box columns X at which orientation sh fits with its box
-// at row Y (Y >= spawnY).
-func fitMask(rr *runs, sh *shape, Y int) uint16 {
+// at row Y (Y >= spawnY), and those at which a lock would complete a row.
+func fitMask(rr *runs, sh *shape, Y int) (fit, fill uint16) {
 	ya := Y + sh.yOff
-	blocked := rr[sh.runLen[0]&3][ya&31] >> sh.runOff[0]
-	if sh.yDim > 1 {
-		blocked |= rr[sh.runLen[1]&3][(ya+1)&31] >> sh.runOff[1]
-		if sh.yDim > 2 {
-			blocked |= rr[sh.runLen[2]&3][(ya+2)&31] >> sh.runOff[2]
-			if sh.yDim > 3 {
-				blocked |= rr[sh.runLen[3]&3][(ya+3)&31] >> sh.runOff[3]
-			}
-		}
+	var b uint32
+	for i := 0; i < sh.yDim; i++ {
+		b |= rr[sh.runLen[i]&3][(ya+i)&31] >> sh.runOff[i]
 	}
-	return (^blocked & sh.free) << sh.xShift
+	return (^uint16(b) & sh.free) << sh.xShift, uint16(b>>16) << sh.xShift
 }
 
-// fitRow returns the packed fit masks of the four orientations at row Y.
-func fitRow(rr *runs, sh *[4]shape, Y int) uint64 {
-	return uint64(fitMask(rr, &sh[0], Y)) | uint64(fitMask(rr, &sh[1], Y))<<16 |
-		uint64(fitMask(rr, &sh[2], Y))<<32 | uint64(fitMask(rr, &sh[3], Y))<<48
+// fitRow returns the packed fitMask results of the four orientations at
+// row Y (fitRowOf is the same, specialised per piece).
+func fitRow(rr *runs, sh *[4]shape, Y int) (fit, fill uint64) {
+	for o := 3; o >= 0; o-- {
+		a, b := fitMask(rr, &sh[o], Y)
+		fit, fill = fit<<16|uint64(a), fill<<16|uint64(b)
+	}
+	return fit, fill
 }
 
 func trailingZeros16(m uint16) int { return bits.TrailingZeros16(m) }
@@ -106,7 +127,7 @@ var wallFit = func() (m [NumPieces]uint64) {
 	var rr runs
 	rr.build(&empty, 0)
 	for p := range m {
-		m[p] = fitRow(&rr, &shapes[p], yBias)
+		m[p], _ = fitRow(&rr, &shapes[p], yBias)
 	}
 	return m
 }()
@@ -139,50 +160,54 @@ func spread(r, f uint64) uint64 {
 	return up | g
 }
 
+// run computes the whole flood of piece p.
 func (f *flood) run(rr *runs, top int, p Piece) {
-	sh := &shapes[p]
-	// Rows whose whole 4×4 box is empty are free of the stack: every position
-	// that fits between the walls is reachable there.
+	f.start(top, p)
+	for !f.done {
+		f.step(rr, p)
+	}
+}
+
+// start fills the rows whose whole 4×4 box is clear of the stack: every
+// position that fits between the walls is reachable there.
+func (f *flood) start(top int, p Piece) {
 	Y := spawnY
 	wf := wallFit[p]
-	for ; Y-yBias+4 <= top && Y < nRows; Y++ {
+	for ; Y-yBias+4 <= top; Y++ {
 		f.fit[Y] = wf
 		f.reach[Y] = wf
+		f.fill[Y] = 0 // the box is above the stack
 	}
-	f.y0 = Y
-	f.end = Y
-	same := oneClass[p]
-	for ; Y < nRows; Y++ {
-		var fit uint64
-		if same {
-			fit = uint64(fitMask(rr, &sh[0], Y)) * 0x0001_0001_0001_0001
-		} else {
-			fit = fitRow(rr, sh, Y)
-		}
-		f.fit[Y] = fit
-		var r uint64
-		if Y == spawnY {
-			r = fit & (1 << spawnX)
-		} else {
-			r = f.reach[Y-1] & fit
-		}
-		// Apply L, R and U at row Y until nothing new is reached.
-		for r != 0 {
-			r = spread(r, fit)
-			add := bits.RotateLeft64(r, 16) & fit &^ r
-			if add == 0 {
-				break
-			}
-			r |= add
-		}
-		f.reach[Y] = r
-		if r == 0 {
-			f.end = Y
-			return
-		}
+	f.y0, f.y, f.end, f.done = Y, Y, nRows, false
+}
+
+// step computes row f.y: its fit mask, and the positions reached from the
+// row above by D and then by L, R and U until nothing new is reached. The
+// locks of row f.y-1 are final afterwards. A piece's box cannot lie in the
+// floor, so some row before nRows is unreachable and ends the flood.
+func (f *flood) step(rr *runs, p Piece) {
+	Y := f.y
+	fit, fill := fitRowOf(rr, p, Y)
+	f.fit[Y], f.fill[Y] = fit, fill
+	var r uint64
+	if Y == spawnY {
+		r = fit & (1 << spawnX)
+	} else {
+		r = f.reach[Y-1] & fit
 	}
-	f.fit[nRows] = 0
-	f.end = nRows
+	for r != 0 {
+		r = spread(r, fit)
+		add := bits.RotateLeft64(r, 16) & fit &^ r
+		if add == 0 {
+			break
+		}
+		r |= add
+	}
+	f.reach[Y] = r
+	f.y = Y + 1
+	if r == 0 {
+		f.end, f.done = Y, true
+	}
 }
 
 // lockSet holds the lock positions of one piece, merged by shape class: an
@@ -261,193 +286,63 @@ func (ls *lockSet) appendFutures(dst []Future, w *Well, p Piece) []Future {
 	return dst
 }
 
-// wellInfo is what the enemy's ratings need of one well besides its fit
-// masks: its top, the rows where a lock may complete a line, and each row's
-// gap when the gap is one run of one to four cells.
-type wellInfo struct {
-	top int
-	// nf has bit ya set when one of rows ya..ya+3 (below the bar, ya >= Bar)
-	// misses exactly one run of one to four cells: every row of a
-	// tetromino is one run, so only a lock whose box starts at such a row
-	// can complete a line.
-	nf uint32
-	// gapLen[y] is the length of row y's gap when it is one run of 1..4
-	// cells and y >= Bar, else 0; gapAt[y] is the gap's first column.
-	gapLen, gapAt [Height + 4]int8
-	// solid reports that no empty row lies below the top.
-	solid bool
-}
-
-func (wi *wellInfo) build(w *Well) {
-	wi.top = w.Top()
-	var nf uint32
-	for y := Bar; y < Height; y++ {
-		need := FullRow ^ w[y]
-		tz := bits.TrailingZeros16(need)
-		n := int8(0)
-		switch need >> tz {
-		case 1:
-			n = 1
-		case 3:
-			n = 2
-		case 7:
-			n = 3
-		case 15:
-			n = 4
-		}
-		wi.gapLen[y], wi.gapAt[y] = n, int8(tz)
-		if n != 0 {
-			nf |= 1 << y
-		}
-	}
-	wi.nf = (nf | nf>>1 | nf>>2 | nf>>3) &^ (1<<Bar - 1)
-	wi.solid = true
-	for y := wi.top; y < Height; y++ {
-		if w[y] == 0 {
-			wi.solid = false
-		}
-	}
-}
-
-// lockRows returns the box rows Y in which the flood may hold locks: a lock
-// is a reachable position whose row below does not fit, reach[Y] &^ fit[Y+1];
-// above y0-1 a row's successor is a wall-only row too.
+// lockRows returns the box rows Y in which a complete flood may hold locks:
+// a lock is a reachable position whose row below does not fit,
+// reach[Y] &^ fit[Y+1]; above y0-1 a row's successor is a wall-only row too.
 func (f *flood) lockRows() (lo, hi int) { return max(spawnY, f.y0-1), f.end }
 
-// peakNoClear returns the best rating over the flood's locks as if none
-// cleared a line (-1 without locks): a lower bound of highestPeak, since a
-// clear only moves rows down. Without clears a result's top is min(top, ya),
-// largest at the deepest lock; every reachable position of the last
-// reachable row is a lock, and orientations' box rows differ by at most 2,
-// so the deepest lock lies in the last three rows.
-func (f *flood) peakNoClear(top int, p Piece) int {
-	sh := &shapes[p]
-	lo, hi := f.lockRows()
-	best := -1
-	for Y := max(lo, hi-3); Y < hi; Y++ {
-		m := f.reach[Y] &^ f.fit[Y+1]
-		for o := 0; o < 4; o++ {
-			if uint16(m>>(16*o)) != 0 {
-				best = max(best, Y+sh[o].yOff)
+// yOffLanes[p] are the lanes (bit 15 of each) of p's orientations whose box
+// row offset yOff is 0 (index 0) and -1 (index 1); the others have -2.
+var yOffLanes = func() (m [NumPieces][2]uint64) {
+	for p := range m {
+		for o, s := range shapes[p] {
+			if s.yOff >= -1 {
+				m[p][-s.yOff] |= 0x8000 << (16 * o)
 			}
 		}
 	}
-	return min(top, best)
-}
-
-// mayClear reports whether some lock row of the flood is in wi.nf (a cheap
-// test on the range of box rows over all orientations).
-func (f *flood) mayClear(wi *wellInfo) bool {
-	lo, hi := f.lockRows()
-	if lo >= hi {
-		return false
-	}
-	// yOff is in -2..0: box rows ya run from lo-2 to hi-1.
-	rows := uint32(1)<<(hi&31) - 1
-	if lo-2 > 0 {
-		rows &^= uint32(1)<<(lo-2) - 1
-	}
-	return wi.nf&rows != 0
-}
-
-// highestPeak returns the best rating (Top of the result) over the flood's
-// locks: peakNoClear, raised by the locks that complete a line.
-func (f *flood) highestPeak(w *Well, wi *wellInfo, p Piece) int {
-	hp := f.peakNoClear(wi.top, p)
-	if f.mayClear(wi) {
-		hp = max(hp, f.clearScan(w, wi, p, hp, true))
-	}
-	return hp
-}
-
-// exceeds returns the rating of some lock of the flood that rates above t,
-// or -1 when the piece's rating is at most t. t must be at least
-// peakNoClear: only locks that complete a line can rate above it.
-func (f *flood) exceeds(w *Well, wi *wellInfo, p Piece, t int) int {
-	if !f.mayClear(wi) {
-		return -1
-	}
-	return f.clearScan(w, wi, p, t, false)
-}
-
-// clearEntry is one way for a piece to complete a row: row i of orientation
-// o (a run of cells runOff columns into the box) fills a gap of its length.
-type clearEntry struct {
-	o, i, off int8
-	// The lock's box row is Y = y + dY for the gap's row y, its lane bit is
-	// base + gap column.
-	dY   int8
-	base int8
-}
-
-// clearEntries[p][g-1] lists the rows of p's orientations that are runs of
-// g cells (the O's four orientations are one: its lanes are equal).
-var clearEntries = func() (t [NumPieces][4][]clearEntry) {
-	for p := range t {
-		for o := range 4 {
-			if oneClass[p] && o > 0 {
-				break
-			}
-			s := &shapes[p][o]
-			for i := 0; i < s.yDim; i++ {
-				g := s.runLen[i]
-				t[p][g] = append(t[p][g], clearEntry{
-					o: int8(o), i: int8(i), off: int8(s.runOff[i]),
-					dY: int8(-i - s.yOff), base: int8(16*o + int(s.xShift) - int(s.runOff[i])),
-				})
-			}
-		}
-	}
-	return t
+	return m
 }()
 
-// clearScan returns the highest rating above t of the flood's locks that
-// complete a line (-1 if none rates above t); with all false it returns the
-// first one found. Locks are found from the rows with a one-run gap: each
-// piece row of the gap's length fixes the lock's column.
-func (f *flood) clearScan(w *Well, wi *wellInfo, p Piece, t int, all bool) int {
-	sh := &shapes[p]
-	lo, hi := f.lockRows()
-	top := wi.top
-	best := -1
-	// A lock's rating is min(top, ya) + lines when no empty row lies below
-	// the top, and ya >= y-3 for the gap row y: rows above yMin cannot help.
-	yMin := Bar
-	if wi.solid {
-		yMin = max(yMin, t-3)
+// rateRow returns the best rating (Top of the result) over the locks lk of
+// piece p in box row Y (lk = reach[Y] &^ fit[Y+1], non-zero) of well w,
+// whose Top is top. Without a clear a result's top is min(top, ya), largest
+// in the lowest lane; the locks that complete rows (lk & fill[Y]) are rated
+// from the rows they clear.
+func (f *flood) rateRow(rr *runs, w *Well, top int, p Piece, Y int, lk uint64) int {
+	// Bit 15 of each lane: the lane holds a lock (lanes use bits 0..12).
+	nz := (lk + 0x7FFF_7FFF_7FFF_7FFF) & 0x8000_8000_8000_8000
+	d := -2
+	if nz&yOffLanes[p][0] != 0 {
+		d = 0
+	} else if nz&yOffLanes[p][1] != 0 {
+		d = -1
 	}
-	for y := yMin; y < Height; y++ {
-		g := wi.gapLen[y]
-		if g == 0 {
-			continue
+	best := min(top, Y+d)
+	hits := lk & f.fill[Y]
+	if hits == 0 {
+		return best
+	}
+	if oneClass[p] {
+		hits &= 0xFFFF // the O's four lanes are equal
+	}
+	sh := &shapes[p]
+	for hits != 0 {
+		o := bits.TrailingZeros64(hits) >> 4
+		lane := uint16(hits >> (16 * o))
+		hits &^= 0xFFFF << (16 * o)
+		s := &sh[o]
+		ya := Y + s.yOff
+		if ya < Bar {
+			continue // nothing clears above the bar
 		}
-		at := int(wi.gapAt[y])
-		for _, ce := range clearEntries[p][g-1] {
-			Y := y + int(ce.dY)
-			if Y < lo || Y >= hi || at < int(ce.off) {
-				continue
+		for c := lane >> s.xShift; c != 0; c &= c - 1 {
+			xa := trailingZeros16(c)
+			var cl uint // bit i: row ya+i is completed
+			for i := 0; i < s.yDim; i++ {
+				cl |= uint(rr[s.runLen[i]&3][(ya+i)&31]>>16>>s.runOff[i]>>xa&1) << i
 			}
-			if (f.reach[Y]&^f.fit[Y+1])>>(int(ce.base)+at)&1 == 0 {
-				continue
-			}
-			s := &sh[ce.o]
-			ya := y - int(ce.i)
-			if ya < Bar {
-				continue
-			}
-			xa := at - int(ce.off)
-			var cl uint // bit r: row ya+r is completed
-			for r := 0; r < s.yDim; r++ {
-				if wi.gapLen[ya+r] == int8(s.runLen[r])+1 && int(wi.gapAt[ya+r])-int(s.runOff[r]) == xa {
-					cl |= 1 << r
-				}
-			}
-			if v := clearedTop(w, top, s.yDim, ya, cl); v > t && v > best {
-				if !all {
-					return v
-				}
-				best = v
-			}
+			best = max(best, clearedTop(w, top, s.yDim, ya, cl))
 		}
 	}
 	return best
