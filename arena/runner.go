@@ -1,3 +1,7 @@
+// This file holds the match runner: game pairs on shared seeds with sides
+// swapped (RunPairs), score games on the same seeds (RunScores), concurrency,
+// progress, JSON-lines results, resume and SPRT early stop.
+
 package arena
 
 import (
@@ -558,11 +562,21 @@ func SummarizeRecords(games []GameRecord, s *SPRT) (any, error) {
 		res.games[[2]uint64{g.Seed, uint64(g.Game)}] = g
 	}
 	cfg := Config{NameA: nameA, NameB: nameB, Seeds: seeds, SPRT: s}
+	// Only what was recorded counts: with a cancelled context the runner plays
+	// nothing, so the game missing from a pair cut in half (a match stopped
+	// mid-pair) is left out, and that pair's one game counts in W/L/D only.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
 	never := func() error { return errors.New("not replayed") }
+	var rep any
+	var err error
 	if games[0].Score != nil {
-		rep, err := runScoresOn(context.Background(), cfg, res, func(context.Context, uint64, int) (ScoreOutcome, error) { return ScoreOutcome{}, never() })
-		return rep, err
+		rep, err = runScoresOn(ctx, cfg, res, func(context.Context, uint64, int) (ScoreOutcome, error) { return ScoreOutcome{}, never() })
+	} else {
+		rep, err = runPairsOn(ctx, cfg, res, func(context.Context, uint64, bool) (Outcome, error) { return Outcome{}, never() })
 	}
-	rep, err := runPairsOn(context.Background(), cfg, res, func(context.Context, uint64, bool) (Outcome, error) { return Outcome{}, never() })
+	if errors.Is(err, context.Canceled) {
+		err = nil
+	}
 	return rep, err
 }

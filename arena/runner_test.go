@@ -291,3 +291,30 @@ func TestSummarizeRecordsMatchesRun(t *testing.T) {
 		t.Fatalf("%+v vs %+v", pr.Summary, rep.Summary)
 	}
 }
+
+func TestSummarizeRecordsHalfPair(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	if _, err := RunPairs(context.Background(), Config{NameA: "s", NameB: "w", Pairs: 3, Results: path}, toyGame(builtin(1), builtin(0))); err != nil {
+		t.Fatal(err)
+	}
+	games, err := ReadResults(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, drop := range []int{0, 1} { // the match stopped before the last pair's first or second game
+		var kept []GameRecord
+		for _, g := range games {
+			if !(g.Seed == games[len(games)-1].Seed && g.Game == drop) {
+				kept = append(kept, g)
+			}
+		}
+		got, err := SummarizeRecords(kept, nil)
+		if err != nil {
+			t.Fatalf("drop game %d: %v", drop, err)
+		}
+		pr := got.(*PairReport)
+		if pr.Summary.WDL.N() != 5 || pr.Summary.Ptnml.Pairs() != 2 || len(pr.Games) != 5 {
+			t.Fatalf("drop game %d: %+v, %d games", drop, pr.Summary, len(pr.Games))
+		}
+	}
+}

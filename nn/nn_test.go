@@ -256,3 +256,42 @@ func slicesContains(s []float64, v float64) bool {
 	}
 	return false
 }
+
+// TestTanhExpFast: the table stays within FastMaxError of the exact
+// function on a dense grid (and at the table's edges), is exact from the
+// saturation point on, and OutputFast stays within its stated bound.
+func TestTanhExpFast(t *testing.T) {
+	worst := 0.0
+	for x := -20.0; x < 6; x += 1.0 / 1024 / 3 {
+		got, want := TanhExpFast(float32(x)), TanhExp(float32(x))
+		worst = math.Max(worst, math.Abs(float64(got-want)))
+	}
+	for _, x := range []float32{fastLo, fastLo - 1e-6, fastLo + 1e-6, tanhExpSat, tanhExpSat - 1e-6, 1e30, -1e30} {
+		if d := math.Abs(float64(TanhExpFast(x) - TanhExp(x))); d > FastMaxError {
+			t.Errorf("x=%g: error %g", x, d)
+		}
+		worst = math.Max(worst, math.Abs(float64(TanhExpFast(x)-TanhExp(x))))
+	}
+	if worst > FastMaxError || worst == 0 {
+		t.Fatalf("max error %g, bound %g", worst, FastMaxError)
+	}
+	t.Logf("max |TanhExpFast - TanhExp| = %.3g", worst)
+	if v := TanhExpFast(float32(math.NaN())); v == v {
+		t.Errorf("NaN gave %g", v)
+	}
+	n, _ := New(50, 24, 9)
+	r := rand.New(rand.NewPCG(4, 4))
+	acc := make([]float32, n.Hidden)
+	bound := 0.0
+	for _, w := range n.W2 {
+		bound += math.Abs(float64(w)) * FastMaxError
+	}
+	for i := 0; i < 200; i++ {
+		for j := range acc {
+			acc[j] = float32(r.NormFloat64() * 4)
+		}
+		if d := math.Abs(float64(n.OutputFast(acc) - n.Output(acc))); d > bound+1e-6 {
+			t.Fatalf("OutputFast off by %g > %g", d, bound)
+		}
+	}
+}

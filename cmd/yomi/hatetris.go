@@ -1,3 +1,6 @@
+// `yomi hatetris`: replay, convert, show and search, and the HATETRIS
+// benchmarks.
+
 package main
 
 import (
@@ -271,11 +274,26 @@ func hatetrisEval(name string) (func() player.Evaluator, error) {
 func hatetrisBenches() []bench.Benchmark {
 	return []bench.Benchmark{{
 		Name:    "nn/forward",
-		Summary: "net value of HATETRIS wells (random net, seed 1, hidden 24 and 48; the 752 wells of the 289-line game; 1 core): incremental evaluator and plain features+forward",
+		Summary: "net value of HATETRIS wells (random net, seed 1, hidden 24 and 48; the 752 wells of the 289-line game; 1 core): evaluator from scratch, plain features+forward, and incremental on the children of each well (as in the beam)",
 		Run: func(ctx context.Context) ([]bench.Figure, error) {
 			wells, err := player.BenchGame()
 			if err != nil {
 				return nil, err
+			}
+			// The children of the enemy's piece at every well (loop rule as in the game).
+			kids := make([][]hatetris.Well, len(wells))
+			nKids := 0
+			var exp hatetris.Expander
+			seen := map[hatetris.Well]int{}
+			for i := range wells {
+				seen[wells[i]]++
+				_, futs := exp.Choose(&wells[i], func(f *hatetris.Well) int { return seen[*f] })
+				for k := range futs {
+					if !futs[k].Well.Over() {
+						kids[i] = append(kids[i], futs[k].Well)
+					}
+				}
+				nKids += len(kids[i])
 			}
 			var figs []bench.Figure
 			var sum float64
@@ -307,6 +325,18 @@ func hatetrisBenches() []bench.Benchmark {
 				})
 				n = float64(calls) * float64(len(wells))
 				figs = append(figs, bench.Figure{Name: fmt.Sprintf("nn/forward/plain-h%d", hidden), Value: n / el.Seconds(), Unit: "wells/s"})
+				// As in the beam: SetParent, then every child of the enemy's piece.
+				calls, _, el = bench.Rate(time.Second, func() int64 {
+					for i := range wells {
+						e.SetParent(&wells[i])
+						for k := range kids[i] {
+							sum += e.Eval(&kids[i][k], 0)
+						}
+					}
+					return 0
+				})
+				n = float64(calls) * float64(nKids)
+				figs = append(figs, bench.Figure{Name: fmt.Sprintf("nn/forward/children-h%d", hidden), Value: n / el.Seconds(), Unit: "wells/s"})
 			}
 			// The first-well value pins the net and features (deterministic).
 			net, _ := nn.New(train.Inputs, 24, 1)

@@ -52,7 +52,7 @@ func pcFlags(env *cli.Env, path bool) (*flag.FlagSet, *pcArgs) {
 	fs.StringVar(&a.field, "field", "", "field rows top first, X filled, _ empty, separated by spaces, commas or newlines (or @FILE, -)")
 	fs.StringVar(&a.pieces, "pieces", "", "sfinder pattern, e.g. '*p7', 'T,I,O,*p4' (or @FILE, -)")
 	fs.IntVar(&a.clear, "clear", 0, "lines to clear (default: the field's row count, or 4 for an empty field)")
-	fs.BoolVar(&a.hold, "hold", true, "allow hold (default)")
+	fs.BoolVar(&a.hold, "hold", true, "allow hold")
 	fs.BoolVar(&a.noHold, "no-hold", false, "disallow hold")
 	fs.BoolVar(&a.json, "json", false, "print JSON")
 	if path {

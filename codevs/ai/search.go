@@ -57,6 +57,12 @@ func exhaust(ctx context.Context, root side, packs []sim.Pack, depth, threads in
 // fire sends (the two offset). With the opponent's best fire placed at its
 // ply, Survive is the worst case the seed's search plans against.
 func exhaustIncoming(ctx context.Context, root side, packs []sim.Pack, depth, threads int, incoming *[MaxPly]int) Table {
+	return exhaustWith(ctx, root, packs, depth, threads, incoming, true)
+}
+
+// exhaustWith is exhaustIncoming with the transposition table on or off
+// (off only in tests, which check that both give the same table).
+func exhaustWith(ctx context.Context, root side, packs []sim.Pack, depth, threads int, incoming *[MaxPly]int, useTT bool) Table {
 	depth = min(depth, MaxPly, len(packs))
 	var t Table
 	t.Depth = depth
@@ -84,6 +90,10 @@ func exhaustIncoming(ctx context.Context, root side, packs []sim.Pack, depth, th
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var tt *transTable
+			if useTT && depth > 2 {
+				tt = newTransTable(depth)
+			}
 			for i := range next {
 				if ctx.Err() != nil {
 					return
@@ -108,7 +118,8 @@ func exhaustIncoming(ctx context.Context, root side, packs []sim.Pack, depth, th
 				} else if depth > 1 {
 					var stack [MaxPly + 1]side // caller-owned buffer: one state per ply
 					stack[1] = s
-					dfs(&stack, rots, incoming, 1, depth, firsts[i], &r.best, &r.surv, &r.nodes)
+					d := searcher{rots: rots, incoming: incoming, depth: depth, tt: tt}
+					d.dfs(&stack, 1, firsts[i], &r.best, &r.surv, &r.nodes)
 				}
 			}
 		}()
@@ -145,11 +156,22 @@ func legalMoves(s *side, rot *rotations) []int {
 	return ms
 }
 
-// dfs expands stack[ply] (the state before ply) into stack[ply+1].
-func dfs(stack *[MaxPly + 1]side, rots []rotations, incoming *[MaxPly]int, ply, depth, first int, best *[MaxPly]Best, surv *int, nodes *int64) {
-	rot := &rots[ply]
+// searcher holds what stays fixed during one first move's depth-first search.
+type searcher struct {
+	rots     []rotations
+	incoming *[MaxPly]int
+	depth    int
+	tt       *transTable // nil: no transposition table
+}
+
+// dfs expands stack[ply] (the state before ply) into stack[ply+1], updating
+// best (the first line in search order wins ties, as a strict > keeps the
+// earliest) and surv.
+func (d *searcher) dfs(stack *[MaxPly + 1]side, ply, first int, best *[MaxPly]Best, surv *int, nodes *int64) {
+	rot := &d.rots[ply]
 	s := &stack[ply]
 	c := &stack[ply+1]
+	depth := d.depth
 	for m := 0; m < numMoves; m++ {
 		if m == moveSkill {
 			if s.gauge < codevs.SkillCost {
@@ -165,14 +187,104 @@ func dfs(stack *[MaxPly + 1]side, rots []rotations, incoming *[MaxPly]int, ply, 
 			continue
 		}
 		*surv = max(*surv, ply+1)
-		c.stock += max(incoming[ply]-o.net, 0)
+		c.stock += max(d.incoming[ply]-o.net, 0)
 		if o.sent > best[ply].Sent {
 			best[ply] = Best{Sent: o.sent, Chains: o.chains, First: first, Skill: m == moveSkill}
 		}
 		if o.sent > 0 && (o.chains > smallFire || m == moveSkill) {
 			*surv = depth // a fire ends the line alive
 		} else if ply+1 < depth {
-			dfs(stack, rots, incoming, ply+1, depth, first, best, surv, nodes)
+			d.child(stack, ply+1, first, best, surv, nodes)
 		}
 	}
+}
+
+// child searches the subtree of stack[ply] and merges its result into best
+// and surv. With a table, the subtree's result (which depends only on the
+// state and the ply, not on the line that reached it) is looked up or
+// stored; merging a subtree's own best with a strict > gives exactly what
+// searching it in place gives.
+func (d *searcher) child(stack *[MaxPly + 1]side, ply, first int, best *[MaxPly]Best, surv *int, nodes *int64) {
+	if d.tt == nil {
+		d.dfs(stack, ply, first, best, surv, nodes)
+		return
+	}
+	key := stack[ply].key(ply)
+	e := d.tt.slot(key)
+	if e.key != key {
+		var sub [MaxPly]Best
+		subSurv := 0
+		d.dfs(stack, ply, first, &sub, &subSurv, nodes)
+		e.key = key
+		e.surv = int8(subSurv)
+		for p := ply; p < d.depth; p++ {
+			e.best[p] = ttBest{sent: int32(sub[p].Sent), chains: int16(sub[p].Chains), skill: sub[p].Skill}
+		}
+	}
+	*surv = max(*surv, int(e.surv))
+	for p := ply; p < d.depth; p++ {
+		if b := e.best[p]; int(b.sent) > best[p].Sent {
+			best[p] = Best{Sent: int(b.sent), Chains: int(b.chains), First: first, Skill: b.skill}
+		}
+	}
+}
+
+// transTable is a direct-mapped table of subtree results, one per worker
+// and search (so the search stays deterministic: entries are exact results,
+// whatever thread found them first). The seed's search used one the same
+// way, shared between threads; a private one needs no locking.
+type transTable struct {
+	e    []ttEntry
+	mask uint64
+}
+
+// ttEntry is one subtree's result: the best fire at each ply below the
+// entry's ply and the deepest ply its lines survive.
+type ttEntry struct {
+	key  uint64 // 0: empty
+	surv int8
+	best [MaxPly]ttBest
+}
+
+// ttBest is Best without First (the caller stamps its own first move).
+type ttBest struct {
+	sent   int32
+	chains int16
+	skill  bool
+}
+
+// newTransTable sizes the table for the internal nodes of a depth-ply
+// search (about 37^(depth-2) of them at the deepest internal ply).
+func newTransTable(depth int) *transTable {
+	n := 1 << 12
+	for want := pow37(depth - 2); n < 2*want && n < 1<<16; n <<= 1 {
+	}
+	return &transTable{e: make([]ttEntry, n), mask: uint64(n - 1)}
+}
+
+func pow37(k int) int {
+	n := 1
+	for range k {
+		n *= 37
+	}
+	return n
+}
+
+// slot returns the entry key maps to.
+func (t *transTable) slot(key uint64) *ttEntry {
+	return &t.e[(key^key>>29)&t.mask]
+}
+
+// key hashes the state before ply: field, stock, gauge and the ply. A
+// 64-bit key stands for the state; a collision (odds ~1e-10 per search)
+// would only misjudge one subtree.
+func (s *side) key(ply int) uint64 {
+	h := s.f.Hash()
+	h ^= uint64(s.stock)<<32 | uint64(s.gauge)<<8 | uint64(ply)
+	h *= 0x9e3779b97f4a7c15
+	h ^= h >> 31
+	if h == 0 {
+		h = 1
+	}
+	return h
 }

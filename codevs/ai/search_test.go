@@ -162,3 +162,43 @@ func TestExhaustIncoming(t *testing.T) {
 	}
 	t.Logf("%d first moves survive less under incoming ojama", differs)
 }
+
+// TestExhaustTransposition checks that the transposition table changes
+// nothing but the work: the same table (best fires per ply and first move,
+// survival) with it and without it, at depths 3 and 4, with and without
+// incoming ojama, and that it does save positions.
+func TestExhaustTransposition(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	n := 8
+	if testing.Short() {
+		n = 3
+	}
+	saved := int64(0)
+	for i := 0; i < n; i++ {
+		packs, err := codevs.PacksForSeed(uint64(i+70), codevs.ProfileClient)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, _ := randomSide(rng, packs)
+		depth := 3 + i%2
+		var in [MaxPly]int
+		if i%3 == 2 {
+			in = [MaxPly]int{0, 20 + rng.IntN(30), rng.IntN(20)}
+		}
+		off := 30 + rng.IntN(100)
+		with := exhaustWith(context.Background(), s, packs[off:], depth, 2, &in, true)
+		without := exhaustWith(context.Background(), s, packs[off:], depth, 1, &in, false)
+		saved += without.Nodes - with.Nodes
+		if with.Nodes > without.Nodes {
+			t.Fatalf("case %d: %d positions with the table, %d without", i, with.Nodes, without.Nodes)
+		}
+		with.Nodes, without.Nodes = 0, 0
+		if with != without {
+			t.Fatalf("case %d (depth %d): the table changed the result:\nwith    %+v\nwithout %+v", i, depth, with.Ply, without.Ply)
+		}
+	}
+	if saved == 0 {
+		t.Fatal("the table never saved a position: the test is too weak")
+	}
+	t.Logf("the table saved %d positions", saved)
+}

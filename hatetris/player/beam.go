@@ -171,8 +171,12 @@ type worker struct {
 func (w *worker) expand(depth, lo, hi int) {
 	s := w.s
 	cur := s.layers[depth]
+	pa, _ := w.eval.(ParentAware)
 	for i := lo; i < hi; i++ {
 		n := &cur[i]
+		if pa != nil {
+			pa.SetParent(&n.well)
+		}
 		var loops func(*hatetris.Well) int
 		if s.opt.AI == hatetris.Hatetris {
 			loops = func(f *hatetris.Well) int { return s.loops(depth, int32(i), f) }
@@ -197,6 +201,17 @@ func (w *worker) expand(depth, lo, hi int) {
 // step uses the first piece (in the enemy's order) that cannot clear two or
 // more lines at once; the chain stops when that piece clears nothing.
 func (w *worker) quiesce(well *hatetris.Well, score, level int) float64 {
+	// S, the first piece tried, puts 1 cell or 2 adjacent cells in a row:
+	// unless some row lacks exactly that, it clears nothing and the chain
+	// is empty. (Exact shortcut; S is skipped only when it can clear 2 lines.)
+	if !sCanFill(well) {
+		return math.Inf(-1)
+	}
+	return w.quiesceAll(well, score, level)
+}
+
+// quiesceAll is quiesce without the sCanFill shortcut.
+func (w *worker) quiesceAll(well *hatetris.Well, score, level int) float64 {
 	for len(w.qbuf) <= level {
 		w.qbuf = append(w.qbuf, nil)
 	}
@@ -230,6 +245,18 @@ func (w *worker) quiesce(well *hatetris.Well, score, level int) float64 {
 		return best
 	}
 	return best
+}
+
+// sCanFill reports whether some row below the bar lacks only 1 cell or 2
+// adjacent cells (what an S piece can put in one row).
+func sCanFill(w *hatetris.Well) bool {
+	for y := hatetris.Bar; y < hatetris.Height; y++ {
+		e := ^w[y] & hatetris.FullRow
+		if e != 0 && (e&(e-1) == 0 || e == e&-e*3) {
+			return true
+		}
+	}
+	return false
 }
 
 // loops counts the wells equal to f on the path of node (depth, idx), at

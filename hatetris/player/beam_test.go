@@ -120,3 +120,58 @@ func TestSearchFromStart(t *testing.T) {
 		t.Error("game-over start accepted")
 	}
 }
+
+// TestQuiesceShortcut: the sCanFill shortcut never changes a quiescence
+// value: on every child of the 289 game's wells (and their children), the
+// full chain search gives the same value, and it is −Inf whenever the
+// shortcut fires; both cases occur.
+func TestQuiesceShortcut(t *testing.T) {
+	wells, err := BenchGame()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &worker{eval: DefaultHeuristic()}
+	var futs []hatetris.Future
+	fired, full := 0, 0
+	for i := 0; i < len(wells); i += 10 {
+		for p := hatetris.Piece(0); p < hatetris.NumPieces; p += 3 {
+			futs = hatetris.Futures(futs[:0], &wells[i], p)
+			for k := range futs {
+				f := &futs[k].Well
+				if f.Over() {
+					continue
+				}
+				got, want := w.quiesce(f, 0, 0), w.quiesceAll(f, 0, 0)
+				if got != want {
+					t.Fatalf("well %d piece %d: shortcut %g, full %g", i, p, got, want)
+				}
+				if sCanFill(f) {
+					full++
+				} else {
+					fired++
+				}
+			}
+		}
+	}
+	if fired == 0 || full == 0 {
+		t.Fatalf("shortcut fired %d times, skipped %d: both cases must occur", fired, full)
+	}
+	t.Logf("shortcut fired on %d of %d wells", fired, fired+full)
+}
+
+func TestSCanFill(t *testing.T) {
+	for _, c := range []struct {
+		row  uint16
+		want bool
+	}{
+		{0, false}, {hatetris.FullRow &^ 1, true}, {hatetris.FullRow &^ 3, true}, {hatetris.FullRow &^ 5, false},
+		{hatetris.FullRow &^ (3 << 8), true}, {hatetris.FullRow &^ (1 << 9), true}, {hatetris.FullRow &^ 7, false},
+		{hatetris.FullRow &^ (0x201), false},
+	} {
+		var w hatetris.Well
+		w[hatetris.Height-1] = c.row
+		if got := sCanFill(&w); got != c.want {
+			t.Errorf("row %010b: got %v", c.row, got)
+		}
+	}
+}

@@ -15,6 +15,14 @@ type Evaluator interface {
 	Eval(w *hatetris.Well, score int) float64
 }
 
+// ParentAware is an optional Evaluator extension for incremental
+// evaluators: the search calls SetParent with a well before valuing that
+// well's children (and their quiescence chains), so the evaluator can start
+// from the parent's sums. Values must not depend on it beyond rounding.
+type ParentAware interface {
+	SetParent(w *hatetris.Well)
+}
+
 // Heuristic is a hand-made evaluator: a weighted sum of the well's shape
 // features. The zero value is not useful; start from DefaultHeuristic.
 type Heuristic struct {

@@ -1,143 +1,335 @@
-// This file holds NetEval, the net as a beam-search evaluator for wells.
+// This file holds NetEval, the net as a beam-search evaluator for wells:
+// quantised first-layer weights packed two to a 64-bit word, so that one
+// integer add updates two hidden units exactly.
 package train
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/yomi-ai/yomi/hatetris"
 	"github.com/yomi-ai/yomi/nn"
 )
 
-// Tables is the per-net precomputation NetEval shares across goroutines:
-// the first-layer sum of a well's empty top rows, by how many there are.
+// Blocks is the number of blocks NetEval splits a well's first-layer sum
+// into: block s holds the 10 windows of window row s (padded rows s..s+3)
+// and the row pattern of row s; the last block also holds rows 14 and 15.
+// A block is a function of the 4 padded rows it covers, so its sum can be
+// cached by them.
+const Blocks = WindowStarts
+
+// Packing: a hidden unit's first-layer sum is an integer (the float sum
+// times Tables.Scale) in a 32-bit lane; a word holds lanes 0 and 1 as
+// v₀ + v₁·2³² (two's complement, modulo 2⁶⁴). Adding words adds both lanes
+// exactly as long as each lane's true sum stays inside ±2³¹, which
+// NewTables guarantees by its choice of scale, so sums in any order give
+// the same bits. (Three 21-bit lanes would halve the adds again, but the
+// worst-case bound then forces a scale near 2¹³ for trained nets, and
+// values off by 2e-3.)
+const (
+	laneBits = 32
+	lanes    = 2
+	laneMax  = 1<<(laneBits-1) - 1
+)
+
+// Tables is the per-net precomputation NetEval shares across goroutines.
 type Tables struct {
-	net *nn.Net
-	// empty[k] = B1 + the weights of k empty rows and of the windows lying
-	// wholly inside them.
-	empty [][]float32
+	net    *nn.Net
+	words  int        // packed words per hidden vector
+	scale  float64    // quantisation: lane value = round(weight·scale)
+	q      []uint64   // packed W1 rows, words per feature
+	base   [][]uint64 // base[s] = B1 + s empty blocks
+	empty  []uint64   // one block of 4 empty rows
+	maxErr float64
 }
 
-// NewTables checks the net's shape and precomputes its empty-row sums.
+// NewTables checks the net's shape, picks the quantisation scale (the
+// largest power of two for which no first-layer sum of a well can leave
+// its lane), packs the weights and precomputes the empty-block sums.
 func NewTables(net *nn.Net) (*Tables, error) {
 	if net.Inputs != Inputs {
 		return nil, fmt.Errorf("train: net has %d inputs, HATETRIS features need %d", net.Inputs, Inputs)
 	}
-	t := &Tables{net: net, empty: make([][]float32, Rows+1)}
-	var w hatetris.Well
-	pad := padded(&w)
-	var win [hatetris.Width]int32
-	windows(&pad, 0, &win) // every window row inside the empty area looks the same
 	h := net.Hidden
-	for k := 0; k <= Rows; k++ {
-		acc := append([]float32(nil), net.B1...)
-		for y := 0; y < k; y++ {
-			addRow(acc, net.W1[0:h])
-		}
-		for s := 0; s+3 < k; s++ {
-			for _, i := range win {
-				addRow(acc, net.W1[int(i)*h:int(i+1)*h])
+	// Bound every unit's |sum|: |bias| + 16 rows + 140 windows, each at the
+	// largest weight of its kind, plus the rounding of 157 terms.
+	worst := 0.0
+	for j := 0; j < h; j++ {
+		mr, mw := 0.0, 0.0
+		for i := 0; i < Inputs; i++ {
+			a := math.Abs(float64(net.W1[i*h+j]))
+			if i < RowPatterns {
+				mr = max(mr, a)
+			} else {
+				mw = max(mw, a)
 			}
 		}
-		t.empty[k] = acc
+		worst = max(worst, math.Abs(float64(net.B1[j]))+Rows*mr+WindowStarts*hatetris.Width*mw)
 	}
+	if math.IsNaN(worst) || math.IsInf(worst, 0) {
+		return nil, fmt.Errorf("train: net has non-finite first-layer weights")
+	}
+	scale := math.Ldexp(1, 30)
+	for scale > math.Ldexp(1, -30) && worst*scale+float64(PerWell+1) > laneMax {
+		scale /= 2
+	}
+	words := (h + lanes - 1) / lanes
+	t := &Tables{net: net, words: words, scale: scale, q: make([]uint64, Inputs*words),
+		base: make([][]uint64, Blocks+1), empty: make([]uint64, words)}
+	for i := 0; i < Inputs; i++ {
+		pack(t.q[i*words:(i+1)*words], net.W1[i*h:(i+1)*h], scale)
+	}
+	bias := make([]uint64, words)
+	pack(bias, net.B1, scale)
+	var w hatetris.Well
+	pad := padded(&w)
+	t.blockSum(t.empty, blockKey(&pad, 0), 0)
+	for s := 0; s <= Blocks; s++ {
+		t.base[s] = append([]uint64(nil), bias...)
+		bias = append([]uint64(nil), bias...)
+		addPacked(bias, t.empty)
+	}
+	// Error bound of the value against the float net: each unit's sum is
+	// off by at most 157 roundings of 1/(2·scale); tanhExp's slope is at
+	// most tanhExpSlope; add the table's error, then Σ|W2| (tanh has slope ≤ 1).
+	sumW2 := 0.0
+	for _, v := range net.W2 {
+		sumW2 += math.Abs(float64(v))
+	}
+	t.maxErr = sumW2*(tanhExpSlope*float64(PerWell+1)/(2*scale)+nn.FastMaxError) + 1e-6
 	return t, nil
+}
+
+// tanhExpSlope bounds |d/dx x·tanh(eˣ)| (its maximum is about 1.10, near x = 0.9);
+// TestTanhExpSlope checks it.
+const tanhExpSlope = 1.11
+
+// pack quantises v (one weight per hidden unit) into packed words.
+func pack(dst []uint64, v []float32, scale float64) {
+	clear(dst)
+	for j, x := range v {
+		q := int64(math.Round(float64(x) * scale))
+		dst[j/lanes] += uint64(q << (laneBits * (j % lanes)))
+	}
 }
 
 // Net returns the net the tables were built for.
 func (t *Tables) Net() *nn.Net { return t.net }
 
-// addRow adds row to acc, four lanes at a time (the compiler does not
-// vectorise; unrolling removes most loop and bounds-check overhead).
-func addRow(acc, row []float32) {
+// Scale is the quantisation scale: weights are rounded to multiples of 1/Scale.
+func (t *Tables) Scale() float64 { return t.scale }
+
+// MaxError bounds |NetEval value − Net.Forward value| for any valid well:
+// quantisation of the first layer plus nn.TanhExpFast's error.
+func (t *Tables) MaxError() float64 { return t.maxErr }
+
+// addPacked adds row to acc word by word (two hidden units per add).
+func addPacked(acc, row []uint64) {
 	row = row[:len(acc)]
-	j := 0
-	for ; j+4 <= len(acc); j += 4 {
-		a, r := acc[j:j+4:j+4], row[j:j+4:j+4]
-		a[0] += r[0]
-		a[1] += r[1]
-		a[2] += r[2]
-		a[3] += r[3]
-	}
-	for ; j < len(acc); j++ {
+	for j := range acc {
 		acc[j] += row[j]
 	}
 }
 
-// NetEval values wells with a net: the first layer starts from the
-// precomputed sum of the empty rows above the stack, adds the weight rows of
-// the stack's row patterns, and for each window row (4 rows of the well)
-// adds the sum of its 10 windows' weight rows. Window-row sums are always
-// formed on their own before being added, so they can be cached by the 4
-// rows' contents (children of one parent share most of them) without
-// changing a single bit of the result. It owns its buffers and cache, so
-// use one per goroutine (see Tables.New).
-type NetEval struct {
-	t    *Tables
-	acc  []float32
-	keys []uint64  // cache of window-row sums: the 4 padded rows, 0 = empty slot
-	vals []float32 // cacheSize × Hidden sums
+// sumPacked sets dst = a + b.
+func sumPacked(dst, a, b []uint64) {
+	a, b = a[:len(dst)], b[:len(dst)]
+	for j := range dst {
+		dst[j] = a[j] + b[j]
+	}
 }
 
-// cacheBits sizes the per-goroutine window-row cache (4096 entries).
-const cacheBits = 12
+// blockKey packs the 4 padded rows of block s (and a mark for the last
+// block, whose row patterns differ) into a cache key; it is never 0.
+func blockKey(pad *[Rows + 1]uint16, s int) uint64 {
+	v := uint64(pad[s]) | uint64(pad[s+1])<<12 | uint64(pad[s+2])<<24 | uint64(pad[s+3])<<36
+	if s == Blocks-1 {
+		v |= 1 << 48
+	}
+	return v
+}
+
+// blockSum sets sum to block s's packed first-layer contribution, from its
+// key alone: the row pattern(s) and the 10 windows.
+func (t *Tables) blockSum(sum []uint64, v uint64, s int) {
+	n := t.words
+	q := t.q
+	clear(sum)
+	rows := 1
+	if s == Blocks-1 {
+		rows = 3 // rows 13, 14 and 15 (the 4th padded row is the floor)
+	}
+	for d := 0; d < rows; d++ {
+		i := int(v >> (12*d + 1) & 1023)
+		addPacked(sum, q[i*n:][:n])
+	}
+	for x := 0; x < hatetris.Width; x++ {
+		u := v >> uint(x)
+		i := RowPatterns + int(u&7|u>>9&0x38|u>>18&0x1c0|u>>27&0xe00)
+		addPacked(sum, q[i*n:][:n])
+	}
+}
+
+// NetEval values wells with a net. The first layer's sum is the base for
+// the well's empty top blocks plus the sums of its other blocks, each
+// cached by the 4 rows it covers. Sums are packed integers (see Tables),
+// so every way of adding them up gives the same bits.
+//
+// After SetParent (the beam calls it before valuing a parent's children),
+// Eval is incremental, NNUE-style: it keeps the parent's prefix and suffix
+// sums of blocks, and a child that differs from the parent in rows a..b
+// costs the prefix before block a−3, the child's blocks a−3..b and the
+// suffix after b (a lock changes at most 4 rows); when that is not cheaper
+// (line clears shift the rows above them) it sums from scratch. The
+// activations use nn.TanhExpFast. It owns its buffers and cache and
+// allocates nothing per call: use one per goroutine (see Tables.New).
+type NetEval struct {
+	t    *Tables
+	n    int       // words per vector
+	acc  []uint64  // packed first-layer sum
+	pre  []float32 // unpacked sum
+	keys []uint64  // block cache keys (0 = empty slot)
+	vals []uint64  // cacheSize × words block sums
+
+	parent   hatetris.Well
+	hasPar   bool
+	pfx, sfx []uint64 // (Blocks+1) × words: pfx[s] = base + blocks < s, sfx[s] = blocks ≥ s
+	incr     int64    // Evals summed incrementally (for tests and profiles)
+}
+
+// cacheBits sizes the per-goroutine block cache (16384 entries).
+const cacheBits = 14
 
 // New returns an evaluator for one goroutine.
 func (t *Tables) New() *NetEval {
-	h := t.net.Hidden
-	return &NetEval{t: t, acc: make([]float32, h), keys: make([]uint64, 1<<cacheBits), vals: make([]float32, h<<cacheBits)}
+	n := t.words
+	return &NetEval{t: t, n: n, acc: make([]uint64, n), pre: make([]float32, t.net.Hidden),
+		keys: make([]uint64, 1<<cacheBits), vals: make([]uint64, n<<cacheBits),
+		pfx: make([]uint64, (Blocks+1)*n), sfx: make([]uint64, (Blocks+1)*n)}
 }
 
 // Value returns the net's value in [-1, 1] for w (higher is better for the
-// player). Wells with cells above the bar or full rows are an error.
+// player), within Tables.MaxError of Net.Forward. Wells with cells above
+// the bar or full rows are an error.
 func (e *NetEval) Value(w *hatetris.Well) (float32, error) {
 	if err := check(w); err != nil {
 		return 0, err
 	}
-	return e.value(w), nil
+	e.scratch(w)
+	return e.output(), nil
 }
 
-// windowRow returns the sum of the 10 window weight rows of window row s.
-func (e *NetEval) windowRow(pad *[Rows + 1]uint16, s int) []float32 {
-	v := uint64(pad[s]) | uint64(pad[s+1])<<12 | uint64(pad[s+2])<<24 | uint64(pad[s+3])<<36
-	h := e.t.net.Hidden
+// output unpacks acc and applies the hidden and output layers.
+func (e *NetEval) output() float32 {
+	inv := float32(1 / e.t.scale)
+	h := len(e.pre)
+	for k, word := range e.acc {
+		x := int64(word)
+		for l := 0; l < lanes; l++ {
+			v := x << (64 - laneBits) >> (64 - laneBits) // sign-extend the low lane
+			if j := k*lanes + l; j < h {
+				e.pre[j] = float32(v) * inv
+			}
+			x = (x - v) >> laneBits
+		}
+	}
+	return e.t.net.OutputFast(e.pre)
+}
+
+// block returns the (cached) packed sum of block s of a padded well.
+func (e *NetEval) block(pad *[Rows + 1]uint16, s int) []uint64 {
+	v := blockKey(pad, s)
+	n := e.n
 	slot := int((v * 0x9e3779b97f4a7c15) >> (64 - cacheBits))
-	sum := e.vals[slot*h : (slot+1)*h]
-	if e.keys[slot] == v {
-		return sum
+	sum := e.vals[slot*n : (slot+1)*n]
+	if e.keys[slot] != v {
+		e.t.blockSum(sum, v, s)
+		e.keys[slot] = v
 	}
-	clear(sum)
-	w1 := e.t.net.W1
-	for x := 0; x < hatetris.Width; x++ {
-		t := v >> uint(x)
-		i := RowPatterns + int(t&7|t>>9&0x38|t>>18&0x1c0|t>>27&0xe00)
-		addRow(sum, w1[i*h:(i+1)*h])
-	}
-	e.keys[slot] = v
 	return sum
 }
 
-func (e *NetEval) value(w *hatetris.Well) float32 {
+// top returns the first block of w that is not wholly empty.
+func top(w *hatetris.Well) int {
 	k := 0
 	for k < Rows && w[hatetris.Bar+k] == 0 {
 		k++
 	}
-	net := e.t.net
-	h := net.Hidden
-	acc := e.acc
-	copy(acc, e.t.empty[k])
-	for y := k; y < Rows; y++ {
-		i := int(w[hatetris.Bar+y])
-		addRow(acc, net.W1[i*h:(i+1)*h])
-	}
+	return max(0, k-3)
+}
+
+// scratch sets acc to w's first-layer sum from the base and its blocks.
+func (e *NetEval) scratch(w *hatetris.Well) {
+	s0 := top(w)
+	copy(e.acc, e.t.base[s0])
 	pad := padded(w)
-	for s := max(0, k-3); s < WindowStarts; s++ {
-		addRow(acc, e.windowRow(&pad, s))
+	for s := s0; s < Blocks; s++ {
+		addPacked(e.acc, e.block(&pad, s))
 	}
-	return net.Output(acc)
+}
+
+// SetParent makes w the reference of the following Evals: it stores w's
+// prefix and suffix sums of blocks. w must be a valid well (as for Value).
+func (e *NetEval) SetParent(w *hatetris.Well) {
+	n := e.n
+	s0 := top(w)
+	pad := padded(w)
+	for s := 0; s <= s0; s++ {
+		copy(e.pfx[s*n:(s+1)*n], e.t.base[s])
+	}
+	for s := s0; s < Blocks; s++ {
+		sumPacked(e.pfx[(s+1)*n:(s+2)*n], e.pfx[s*n:(s+1)*n], e.block(&pad, s))
+	}
+	clear(e.sfx[Blocks*n:])
+	for s := Blocks - 1; s >= 0; s-- {
+		b := e.t.empty
+		if s >= s0 {
+			b = e.block(&pad, s)
+		}
+		sumPacked(e.sfx[s*n:(s+1)*n], e.sfx[(s+1)*n:(s+2)*n], b)
+	}
+	e.parent, e.hasPar = *w, true
+}
+
+// incremental sets acc to w's first-layer sum from the parent's prefix and
+// suffix sums, or reports false when summing from scratch is cheaper.
+func (e *NetEval) incremental(w *hatetris.Well) bool {
+	a, b := -1, -1
+	for y := 0; y < Rows; y++ {
+		if w[hatetris.Bar+y] != e.parent[hatetris.Bar+y] {
+			if a < 0 {
+				a = y
+			}
+			b = y
+		}
+	}
+	n := e.n
+	if a < 0 {
+		e.incr++
+		copy(e.acc, e.pfx[Blocks*n:])
+		return true
+	}
+	lo, hi := max(0, a-3), min(Blocks-1, b)
+	if hi-lo+2 >= Blocks-top(w) {
+		return false
+	}
+	e.incr++
+	pad := padded(w)
+	sumPacked(e.acc, e.pfx[lo*n:(lo+1)*n], e.sfx[(hi+1)*n:(hi+2)*n])
+	for s := lo; s <= hi; s++ {
+		addPacked(e.acc, e.block(&pad, s))
+	}
+	return true
 }
 
 // Eval implements player.Evaluator: the net's value, ignoring the score (as
 // in the seed, the beam maximises the net's value only). The beam only
 // hands it wells after a lock, which have no full rows and, below game
-// over, no cells above the bar.
-func (e *NetEval) Eval(w *hatetris.Well, score int) float64 { return float64(e.value(w)) }
+// over, no cells above the bar. Incremental or not, it returns exactly
+// Value's bits.
+func (e *NetEval) Eval(w *hatetris.Well, score int) float64 {
+	if !e.hasPar || !e.incremental(w) {
+		e.scratch(w)
+	}
+	return float64(e.output())
+}

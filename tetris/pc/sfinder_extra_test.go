@@ -23,6 +23,7 @@ func TestPercentSfinderExtra(t *testing.T) {
 		{"3 lines", "XX____XXXX X_____XXXX XX___XXXXX", "*p4", 3, true, 434, 840},
 		{"3 lines, 5 pieces", "________XX ______XXXX ______XXXX", "*p6", 3, true, 3782, 5040},
 		{"6 pieces from a 6-piece pattern", "X____X____ XX__XX____ XX__XX____ XXXXXX____", "I,*p5", 4, true, 1270, 2520},
+		{"left-side opener shape", "XX________ XX________ XXX______X XXXXXXX__X", "I,*p6", 4, true, 4386, 5040},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -50,6 +51,7 @@ func TestPathSfinderExtra(t *testing.T) {
 	}{
 		{"XX_____XXX XXX____XXX XXX____XXX XXXX___XXX", "*p4", 4, 39, 29},
 		{"XX____XXXX X_____XXXX XX___XXXXX", "*p4", 3, 15, 14},
+		{"X____X____ XX__XX____ XX__XX____ XXXXXX____", "T,I,O,*p4", 4, 221, 41},
 	}
 	for _, c := range cases {
 		f, _, _ := ParseField(c.field)

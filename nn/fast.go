@@ -1,0 +1,61 @@
+// This file holds the fast inference path: tanhExp from a table with linear
+// interpolation (TanhExpFast) and OutputFast, which uses it.
+package nn
+
+import "math"
+
+// The table covers [fastLo, tanhExpSat) with fastSteps points per unit.
+// Below fastLo, |x·tanh(eˣ)| ≤ 16·e⁻¹⁶ ≈ 1.8e-6 (and shrinks towards −∞),
+// so 0 is within FastMaxError; from tanhExpSat on TanhExp is x.
+const (
+	fastLo    = -16
+	fastSteps = 128
+	fastN     = (tanhExpSat-fastLo)*fastSteps + 1
+)
+
+// FastMaxError bounds |TanhExpFast(x) − TanhExp(x)| for every float32 x
+// (linear interpolation with step h = 1/128 errs by at most h²/8 times
+// the largest second derivative, about 7e-6 here; TestTanhExpFast measures
+// 7.0e-6 on a dense grid).
+const FastMaxError = 1e-5
+
+var fastVal, fastSlope [fastN]float32
+
+func init() {
+	for i := range fastN {
+		x := fastLo + float64(i)/fastSteps
+		fastVal[i] = float32(x * math.Tanh(math.Exp(x)))
+	}
+	for i := 0; i+1 < fastN; i++ {
+		fastSlope[i] = fastVal[i+1] - fastVal[i]
+	}
+}
+
+// TanhExpFast is TanhExp from a table with linear interpolation, within
+// FastMaxError of it; NaN gives NaN.
+func TanhExpFast(x float32) float32 {
+	if x >= tanhExpSat {
+		return x
+	}
+	u := (x - fastLo) * fastSteps
+	if !(u >= 0) {
+		if x != x {
+			return x // NaN
+		}
+		return 0
+	}
+	i := int(u)
+	f := u - float32(i)
+	return fastVal[i] + f*fastSlope[i]
+}
+
+// OutputFast is Output with TanhExpFast: the value differs from Output by at
+// most about Σⱼ|W2ⱼ|·FastMaxError (tanh has slope ≤ 1).
+func (n *Net) OutputFast(acc []float32) float32 {
+	s := n.B2
+	w2 := n.W2[:len(acc)]
+	for j, a := range acc {
+		s += w2[j] * TanhExpFast(a)
+	}
+	return float32(math.Tanh(float64(s)))
+}
