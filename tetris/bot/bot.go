@@ -185,8 +185,12 @@ type expChild struct {
 type worker struct {
 	gen   *Generator
 	rng   *rand.Rand
-	moves []Move
 	lists [7][]expChild
+	// moves[p] holds piece p's placements on the board being expanded when
+	// bit p of have is set: a speculated expansion places the hold (or
+	// current) piece once per possible next piece, on the same board.
+	moves [7][]Move
+	have  uint8
 }
 
 // Think searches until the budget or ctx ends (or the tree is exhausted)
@@ -300,6 +304,7 @@ func (b *Bot) expand(w *worker, s *State) (bool, int) {
 	for p := range w.lists {
 		w.lists[p] = w.lists[p][:0]
 	}
+	w.have = 0 // new board: no placements yet
 	if s.QLen == 0 || (hold && s.Hold == NoPiece && s.QLen == 1) {
 		n := 0
 		for p := range Piece(7) {
@@ -388,13 +393,16 @@ func (b *Bot) knownChildren(w *worker, s *State, dst []expChild, drawn int8) []e
 }
 
 func (b *Bot) place(w *worker, s *State, dst []expChild, p Piece, pop int, newHold Piece, held bool, drawn int8) []expChild {
-	if b.opt.Complete {
-		w.moves = w.gen.Placements(w.moves[:0], &s.Board, p)
-	} else {
-		w.moves = w.gen.FastPlacements(w.moves[:0], &s.Board, p)
+	if w.have&(1<<uint(p)) == 0 {
+		if b.opt.Complete {
+			w.moves[p] = w.gen.Placements(w.moves[p][:0], &s.Board, p)
+		} else {
+			w.moves[p] = w.gen.FastPlacements(w.moves[p][:0], &s.Board, p)
+		}
+		w.have |= 1 << uint(p)
 	}
 	lowStack := s.Board.MaxHeight() < 18
-	for _, mv := range w.moves {
+	for _, mv := range w.moves[p] {
 		var c expChild
 		c.st = *s
 		c.st.pop(pop)
