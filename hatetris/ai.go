@@ -77,8 +77,16 @@ func (e *Expander) advance(w *Well, p Piece, t int) {
 		if Y < lo {
 			continue
 		}
-		if lk := f.reach[Y] &^ f.fit[Y+1]; lk != 0 {
-			e.v[p] = max(e.v[p], f.rateRow(&e.rr, w, e.top, p, Y, lk))
+		lk := f.reach[Y] &^ f.fit[Y+1]
+		if lk == 0 {
+			continue
+		}
+		// Inlined f.rateRow: without a clear no lock rates above top.
+		if e.v[p] < e.top {
+			e.v[p] = max(e.v[p], min(e.top, lowestLock(p, Y, lk)))
+		}
+		if hits := lk & f.fill[Y]; hits != 0 {
+			e.v[p] = max(e.v[p], rateClears(&e.rr, w, e.top, p, Y, hits))
 		}
 	}
 }

@@ -310,19 +310,31 @@ var yOffLanes = func() (m [NumPieces][2]uint64) {
 // in the lowest lane; the locks that complete rows (lk & fill[Y]) are rated
 // from the rows they clear.
 func (f *flood) rateRow(rr *runs, w *Well, top int, p Piece, Y int, lk uint64) int {
+	best := min(top, lowestLock(p, Y, lk))
+	if hits := lk & f.fill[Y]; hits != 0 {
+		best = max(best, rateClears(rr, w, top, p, Y, hits))
+	}
+	return best
+}
+
+// lowestLock returns the largest box corner row ya over the locks lk of
+// piece p in box row Y (lk non-zero).
+func lowestLock(p Piece, Y int, lk uint64) int {
 	// Bit 15 of each lane: the lane holds a lock (lanes use bits 0..12).
 	nz := (lk + 0x7FFF_7FFF_7FFF_7FFF) & 0x8000_8000_8000_8000
-	d := -2
 	if nz&yOffLanes[p][0] != 0 {
-		d = 0
-	} else if nz&yOffLanes[p][1] != 0 {
-		d = -1
+		return Y
 	}
-	best := min(top, Y+d)
-	hits := lk & f.fill[Y]
-	if hits == 0 {
-		return best
+	if nz&yOffLanes[p][1] != 0 {
+		return Y - 1
 	}
+	return Y - 2
+}
+
+// rateClears returns the best rating over the locks hits of piece p in box
+// row Y that complete a row (hits = locks & fill[Y], non-zero).
+func rateClears(rr *runs, w *Well, top int, p Piece, Y int, hits uint64) int {
+	best := -1
 	if oneClass[p] {
 		hits &= 0xFFFF // the O's four lanes are equal
 	}
