@@ -27,9 +27,10 @@ func runHatetrisTrain(ctx context.Context, env *cli.Env, args []string) error {
           with x the sample's own value; targets are rescaled to [-1, 1] per generation;
   Learn   trains the net (MSE, Adam, mini-batches, early stop after 3 worse epochs) on
           the targets of the last --history generations -> RUN/gen-N+1/net.yomi.
-Generation 0 starts from random weights (--seed) or, with --start heuristic, from a net
-distilled from the hand heuristic: its values (rank-normalised to [-1, 1]) on wells of
-its own beam game (--distill-width, --distill-samples per depth plus a random child each). After --gens generations the last net
+Generation 0 is, by default (--start heuristic), a net distilled from the hand heuristic:
+its values ranked within each depth (mapped to [-1, 1]) on all children of wells of its own
+beam game (--distill-width, --distill-samples wells per depth); --start random uses random
+weights (--seed). The defaults are the recipe measured in BENCHMARKS.md. After --gens generations the last net
 plays one more Search game. Every phase writes its results atomically (Refine every 64
 samples), so a killed run resumes where it stopped: run the same command again (a run's
 settings are kept in RUN/config.json; only --gens may change). The table is printed at
@@ -53,7 +54,7 @@ Use a net with: yomi hatetris search --eval nn:RUN/gen-N/net.yomi`)
 	seed := fs.Uint64("seed", def.Seed, "the run's seed (initial net, sampling, validation split)")
 	start := fs.String("start", def.Start, "generation 0's net: random or heuristic (distilled from the hand heuristic)")
 	dw := fs.Int("distill-width", def.DistillWidth, "--start heuristic: width of the heuristic beam game")
-	ds := fs.Int("distill-samples", def.DistillSamples, "--start heuristic: beam wells per depth (plus one random child each)")
+	ds := fs.Int("distill-samples", def.DistillSamples, "--start heuristic: beam wells per depth whose children are distilled")
 	workers := fs.Int("workers", 0, "goroutines (0 = all cores); results do not depend on it")
 	asJSON := fs.Bool("json", false, "print the per-generation table as JSON on stdout")
 	if err := cli.Parse(fs, args); err != nil {

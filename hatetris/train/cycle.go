@@ -47,11 +47,13 @@ type Config struct {
 	DistillSamples int    `json:"distillSamples"`
 }
 
-// DefaultConfig returns the defaults of `yomi hatetris train`.
+// DefaultConfig returns the defaults of `yomi hatetris train`: the recipe
+// measured in BENCHMARKS.md (heuristic start, quiescence, width 5000,
+// 48 samples per depth refined by width-50 beams 10 pieces deep).
 func DefaultConfig() Config {
-	return Config{Gens: 5, Beam: 2000, Quiescence: true, Samples: 16, RefineWidth: 200, RefineDepth: 10,
+	return Config{Gens: 6, Beam: 5000, Quiescence: true, Samples: 48, RefineWidth: 50, RefineDepth: 10,
 		Blend: 0.5, Hidden: 24, History: 3, Epochs: 100, Batch: 256, LR: 1e-3, Seed: 1,
-		Start: StartRandom, DistillWidth: 2000, DistillSamples: 64}
+		Start: StartHeuristic, DistillWidth: 2000, DistillSamples: 64}
 }
 
 // Validate reports the first bad setting.
