@@ -133,7 +133,7 @@ var wallFit = func() (m [NumPieces]uint64) {
 }()
 
 // oneClass[p] reports whether all four orientations of p are the same box
-// (the O): one fit mask serves all four lanes.
+// (the O): its four lanes are always equal, so one serves for all.
 var oneClass = func() (m [NumPieces]bool) {
 	for p := range m {
 		s := &shapes[p]
