@@ -2,10 +2,10 @@ package hatetris
 
 import (
 	"bytes"
-	"math/bits"
 	"flag"
 	"fmt"
 	"go/format"
+	"math/bits"
 	"math/rand/v2"
 	"os"
 	"testing"
