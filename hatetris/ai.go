@@ -70,8 +70,9 @@ func (e *Expander) prepare(w *Well) {
 func (e *Expander) advance(w *Well, p Piece, t int) {
 	f := &e.fl[p]
 	lo := max(spawnY, f.y0-1)
+	step := stepOf[p]
 	for !f.done && e.v[p] <= t {
-		f.step(&e.rr, p)
+		step(f, &e.rr)
 		// Row f.y-1 was computed: the locks of the row above are final.
 		Y := f.y - 2
 		if Y < lo {

@@ -107,3 +107,20 @@ func TestChooseMatchesReference(t *testing.T) {
 		}
 	}
 }
+
+// TestChooseNoAlloc: once its buffers have grown, Choose allocates nothing.
+func TestChooseNoAlloc(t *testing.T) {
+	wells := testWells(50, 11)
+	var e Expander
+	loops := func(*Well) int { return 0 }
+	for i := range wells {
+		e.Choose(&wells[i], loops)
+	}
+	if n := testing.AllocsPerRun(5, func() {
+		for i := range wells {
+			e.Choose(&wells[i], loops)
+		}
+	}); n != 0 {
+		t.Errorf("Choose: %v allocations per pass over %d wells", n, len(wells))
+	}
+}

@@ -110,7 +110,7 @@ func fitMask(rr *runs, sh *shape, Y int) (fit, fill uint16) {
 }
 
 // fitRow returns the packed fitMask results of the four orientations at
-// row Y (fitRowOf is the same, specialised per piece).
+// row Y (the generated steps in fit_gen.go unroll it per piece).
 func fitRow(rr *runs, sh *[4]shape, Y int) (fit, fill uint64) {
 	for o := 3; o >= 0; o-- {
 		a, b := fitMask(rr, &sh[o], Y)
@@ -133,7 +133,7 @@ var wallFit = func() (m [NumPieces]uint64) {
 }()
 
 // oneClass[p] reports whether all four orientations of p are the same box
-// (the O): one fit mask serves all four lanes.
+// (the O): its four lanes are always equal, so one serves for all.
 var oneClass = func() (m [NumPieces]bool) {
 	for p := range m {
 		s := &shapes[p]
@@ -181,34 +181,12 @@ func (f *flood) start(top int, p Piece) {
 	f.y0, f.y, f.end, f.done = Y, Y, nRows, false
 }
 
-// step computes row f.y: its fit mask, and the positions reached from the
-// row above by D and then by L, R and U until nothing new is reached. The
-// locks of row f.y-1 are final afterwards. A piece's box cannot lie in the
-// floor, so some row before nRows is unreachable and ends the flood.
-func (f *flood) step(rr *runs, p Piece) {
-	Y := f.y
-	fit, fill := fitRowOf(rr, p, Y)
-	f.fit[Y], f.fill[Y] = fit, fill
-	var r uint64
-	if Y == spawnY {
-		r = fit & (1 << spawnX)
-	} else {
-		r = f.reach[Y-1] & fit
-	}
-	for r != 0 {
-		r = spread(r, fit)
-		add := bits.RotateLeft64(r, 16) & fit &^ r
-		if add == 0 {
-			break
-		}
-		r |= add
-	}
-	f.reach[Y] = r
-	f.y = Y + 1
-	if r == 0 {
-		f.end, f.done = Y, true
-	}
-}
+// step computes row f.y: its fit and fill masks, and the positions reached
+// from the row above by D and then by L, R and U until nothing new is
+// reached. The locks of row f.y-1 are final afterwards. A piece's box cannot
+// lie in the floor, so some row before nRows is unreachable and ends the
+// flood. The code is generated per piece (fit_gen.go).
+func (f *flood) step(rr *runs, p Piece) { stepOf[p](f, rr) }
 
 // lockSet holds the lock positions of one piece, merged by shape class: an
 // xa mask (box column of the cells) per ya (box row). Only rows whose bit is
