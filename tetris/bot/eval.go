@@ -274,21 +274,56 @@ func coveredCells(b *Board, h *[10]int) (c, sq int32) {
 	return
 }
 
-// match checks row patterns top to bottom from startY at columns x, x+1, ….
-func match(b *Board, x, startY int, rows ...string) bool {
+// pattern is a T-slot detector's cell pattern (spec §19 table), rows top
+// to bottom, compiled from strings: '#' filled, '_' empty, '?' either.
+// Bit j of fill[i] / empty[i] is column x+j of row startY−i.
+type pattern struct {
+	n           int
+	fill, empty [5]uint32
+}
+
+func compilePattern(rows ...string) pattern {
+	var p pattern
+	p.n = len(rows)
 	for i, row := range rows {
-		y := startY - i
 		for j := 0; j < len(row); j++ {
 			switch row[j] {
 			case '#':
-				if !b.Occupied(x+j, y) {
-					return false
-				}
+				p.fill[i] |= 1 << uint(j)
 			case '_':
-				if b.Occupied(x+j, y) {
-					return false
-				}
+				p.empty[i] |= 1 << uint(j)
 			}
+		}
+	}
+	return p
+}
+
+// The detectors' patterns.
+var (
+	patSkyLeft   = compilePattern("??#", "??_", "??#")
+	patSkyRight  = compilePattern("#??", "_??", "#??")
+	patCaveLeft  = compilePattern("??#", "??_", "??_", "?__", "??_")
+	patCaveRight = compilePattern("#??", "_??", "_??", "__?", "_??")
+	patFinLeft   = compilePattern("??##?", "??__?", "??__#", "??__?", "??#_#")
+	patFinRight  = compilePattern("##??", "__??", "__??", "__??", "_#??")
+)
+
+// extRow is row y with column x at bit x+2; cells off the board (x < 0,
+// x ≥ 10, y outside the matrix) read as filled, as Board.Occupied has it.
+func extRow(b *Board, y int) uint32 {
+	if uint(y) >= uint(len(b.Rows)) {
+		return ^uint32(0)
+	}
+	return uint32(b.Rows[y])<<2 | 0b11 | 0xFFFFF000
+}
+
+// match checks pattern p top to bottom from startY at columns x, x+1, …
+// (x ≥ −2).
+func match(b *Board, x, startY int, p *pattern) bool {
+	for i := 0; i < p.n; i++ {
+		r := extRow(b, startY-i) >> uint(x+2)
+		if r&p.fill[i] != p.fill[i] || r&p.empty[i] != 0 {
+			return false
 		}
 	}
 	return true
@@ -310,20 +345,19 @@ func caveTSlot(b *Board, r Rot, x, y int) (Rot, int, int, bool) {
 		return 0, 0, 0, false
 	}
 	y = dropY(b, T, r, x, y)
-	occ := b.Occupied
 	switch r {
 	case East:
-		if !occ(x-1, y) && occ(x-1, y-1) && occ(x+1, y-1) && occ(x-1, y+1) {
+		if !b.Occupied(x-1, y) && b.Occupied(x-1, y-1) && b.Occupied(x+1, y-1) && b.Occupied(x-1, y+1) {
 			return South, x, y, true
 		}
-		if !occ(x+1, y-1) && !occ(x+2, y-1) && !occ(x+1, y-2) && occ(x-1, y) && occ(x+2, y) && occ(x, y-2) && occ(x+2, y-2) {
+		if !b.Occupied(x+1, y-1) && !b.Occupied(x+2, y-1) && !b.Occupied(x+1, y-2) && b.Occupied(x-1, y) && b.Occupied(x+2, y) && b.Occupied(x, y-2) && b.Occupied(x+2, y-2) {
 			return South, x + 1, y - 1, true
 		}
 	case West:
-		if !occ(x+1, y) && occ(x+1, y+1) && occ(x+1, y-1) && occ(x-1, y-1) {
+		if !b.Occupied(x+1, y) && b.Occupied(x+1, y+1) && b.Occupied(x+1, y-1) && b.Occupied(x-1, y-1) {
 			return South, x, y, true
 		}
-		if !occ(x-1, y-1) && !occ(x-2, y-1) && !occ(x-1, y-2) && occ(x+1, y) && occ(x-2, y) && occ(x-2, y-2) && occ(x, y-2) {
+		if !b.Occupied(x-1, y-1) && !b.Occupied(x-2, y-1) && !b.Occupied(x-1, y-2) && b.Occupied(x+1, y) && b.Occupied(x-2, y) && b.Occupied(x-2, y-2) && b.Occupied(x, y-2) {
 			return South, x - 1, y - 1, true
 		}
 	}
@@ -335,28 +369,27 @@ func caveTSlot(b *Board, r Rot, x, y int) (Rot, int, int, bool) {
 
 // findTSlot returns the first T-slot among CC1's detectors (spec §19 table).
 func findTSlot(b *Board, h *[10]int) (Rot, int, int, bool) {
-	occ := b.Occupied
 	for x := 0; x+2 < 10; x++ { // sky_tslot_left
 		h1, h2 := h[x], h[x+1]
-		if h2 <= h1-1 && match(b, x, h1+1, "??#", "??_", "??#") {
+		if h2 <= h1-1 && match(b, x, h1+1, &patSkyLeft) {
 			return South, x + 1, h1, true
 		}
 	}
 	for x := 0; x+2 < 10; x++ { // sky_tslot_right
 		h1, h2 := h[x+1], h[x+2]
-		if h1 <= h2-1 && match(b, x, h2+1, "#??", "_??", "#??") {
+		if h1 <= h2-1 && match(b, x, h2+1, &patSkyRight) {
 			return South, x + 1, h2, true
 		}
 	}
 	for x := 0; x+2 < 10; x++ {
 		h1, h2 := h[x], h[x+1]
-		if h1 <= h2 && occ(x-1, h2) == occ(x-1, h2+1) && match(b, x, h2+1, "??#", "??_", "??_", "?__", "??_") {
+		if h1 <= h2 && b.Occupied(x-1, h2) == b.Occupied(x-1, h2+1) && match(b, x, h2+1, &patCaveLeft) {
 			if r, cx, cy, ok := caveTSlot(b, West, x+2, h2-2); ok {
 				return r, cx, cy, true
 			}
 		}
 		h1, h2 = h[x+1], h[x+2]
-		if h2 <= h1 && occ(x+3, h1) == occ(x+3, h1+1) && match(b, x, h1+1, "#??", "_??", "_??", "__?", "_??") {
+		if h2 <= h1 && b.Occupied(x+3, h1) == b.Occupied(x+3, h1+1) && match(b, x, h1+1, &patCaveRight) {
 			if r, cx, cy, ok := caveTSlot(b, East, x, h1-2); ok {
 				return r, cx, cy, true
 			}
@@ -364,13 +397,13 @@ func findTSlot(b *Board, h *[10]int) (Rot, int, int, bool) {
 	}
 	for x := 0; x+4 < 10; x++ { // fin_left
 		h1, h2 := h[x], h[x+1]
-		if h1 <= h2+1 && match(b, x, h2+2, "??##?", "??__?", "??__#", "??__?", "??#_#") {
+		if h1 <= h2+1 && match(b, x, h2+2, &patFinLeft) {
 			return West, x + 3, h2 - 1, true
 		}
 	}
 	for x := 0; x+3 < 10; x++ { // fin_right
 		h1, h2 := h[x+2], h[x+3]
-		if h2 <= h1+1 && occ(x-1, h1) && occ(x-1, h1-2) && match(b, x, h1+2, "##??", "__??", "__??", "__??", "_#??") {
+		if h2 <= h1+1 && b.Occupied(x-1, h1) && b.Occupied(x-1, h1-2) && match(b, x, h1+2, &patFinRight) {
 			return East, x, h1 - 1, true
 		}
 	}
