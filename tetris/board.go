@@ -54,8 +54,12 @@ func (b *Board) Empty() bool {
 // Heights fills h with column heights (1 + highest filled y, 0 if empty).
 func (b *Board) Heights(h *[Width]int) {
 	*h = [Width]int{}
+	y := Height - 1
+	for y >= 0 && b.Rows[y] == 0 {
+		y--
+	}
 	var found uint16
-	for y := Height - 1; y >= 0 && found != FullRow; y-- {
+	for ; y >= 0 && found != FullRow; y-- {
 		r := b.Rows[y] &^ found
 		found |= r
 		for r != 0 {

@@ -202,13 +202,16 @@ func (e *Evaluator) Evaluate(b *Board, in *EvalInput) (Value, Reward) {
 	cov, covSq := coveredCells(&cb, &h)
 	vv += w.CoveredCells*cov + w.CoveredSq*covSq
 
-	vv += w.RowTransitions * rowTransitions(&cb)
+	vv += w.RowTransitions * rowTransitions(&cb, int(H2))
 	return Value{V: vv}, Reward{V: rv, Attack: attack}
 }
 
-func rowTransitions(b *Board) int32 {
-	n := 0
-	for _, r := range b.Rows {
+// rowTransitions counts filled/empty changes along every row of the
+// matrix, the walls counting as filled. Rows from top up must be empty (top
+// ≥ the stack height); each of them adds 2 (one at each wall).
+func rowTransitions(b *Board, top int) int32 {
+	n := 2 * (len(b.Rows) - top)
+	for _, r := range b.Rows[:top] {
 		n += bits.OnesCount16((r | 1<<10) ^ (1 | r<<1))
 	}
 	return int32(n)

@@ -44,8 +44,11 @@ func TestFeatures(t *testing.T) {
 			t.Errorf("%s: well %d want %d", tc.name, well, tc.well)
 		}
 		if tc.trans != 0 {
-			if got := rowTransitions(&b); got != tc.trans {
+			if got := rowTransitions(&b, len(b.Rows)); got != tc.trans {
 				t.Errorf("%s: row transitions %d want %d", tc.name, got, tc.trans)
+			}
+			if got := rowTransitions(&b, b.MaxHeight()); got != tc.trans {
+				t.Errorf("%s: row transitions from the stack height %d want %d", tc.name, got, tc.trans)
 			}
 		}
 		cav, ovh := cavitiesOverhangs(&b, &h)
