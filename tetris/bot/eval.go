@@ -4,7 +4,11 @@
 
 package bot
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/yomi-ai/yomi/tetris"
+)
 
 // Value is a node's evaluation: value, then spike (attack sent in the
 // current run of clears), ordered lexicographically.
@@ -195,11 +199,9 @@ func (e *Evaluator) Evaluate(b *Board, in *EvalInput) (Value, Reward) {
 	bump, bumpSq := bumpiness(&h, well)
 	vv += w.Bumpiness*bump + w.BumpinessSq*bumpSq
 
-	cav, ovh := cavitiesOverhangs(&cb, &h)
+	cav, ovh, cov, covSq := holeFeatures(&cb, &h)
 	vv += w.CavityCells*cav + w.CavityCellsSq*cav*cav
 	vv += w.OverhangCells*ovh + w.OverhangSq*ovh*ovh
-
-	cov, covSq := coveredCells(&cb, &h)
 	vv += w.CoveredCells*cov + w.CoveredSq*covSq
 
 	vv += w.RowTransitions * rowTransitions(&cb, int(H2))
@@ -245,32 +247,44 @@ func bumpiness(h *[10]int, well int) (int32, int32) {
 	return b, bs
 }
 
-// cavitiesOverhangs classifies empty cells below their column height (spec §19).
-func cavitiesOverhangs(b *Board, h *[10]int) (cav, ovh int32) {
-	for x := range 10 {
-		for y := 0; y < h[x]; y++ {
-			if b.Rows[y]>>uint(x)&1 != 0 {
-				continue
-			}
+// below returns, for y = 0 … top−1, the columns whose height is above y
+// (bit x set when h[x] > y), where top = the highest column; rows from top
+// up have none.
+func below(h *[10]int, m *[tetris.Height + 1]uint16) (top int) {
+	var drop [tetris.Height + 1]uint16 // drop[y]: columns of height y
+	var all uint16
+	for x, hx := range h {
+		drop[hx] |= 1 << uint(x)
+		all |= 1 << uint(x)
+		top = max(top, hx)
+	}
+	cur := all &^ drop[0]
+	for y := 0; y < top; y++ {
+		m[y] = cur
+		cur &^= drop[y+1]
+	}
+	return top
+}
+
+// holeFeatures classifies the empty cells below their column height
+// (spec §19) as cavities or overhangs, and sums, over every empty cell at
+// least 3 below its column top, the cells above it in that column (capped
+// at 6), and their squares.
+func holeFeatures(b *Board, h *[10]int) (cav, ovh, cov, covSq int32) {
+	var m [tetris.Height + 1]uint16
+	top := below(h, &m)
+	for y := 0; y < top; y++ {
+		for e := m[y] &^ b.Rows[y]; e != 0; e &= e - 1 {
+			x := bits.TrailingZeros16(e)
 			if (x >= 2 && h[x-1] <= y-1 && h[x-2] <= y) || (x <= 7 && h[x+1] <= y-1 && h[x+2] <= y) {
 				ovh++
 			} else {
 				cav++
 			}
-		}
-	}
-	return
-}
-
-// coveredCells sums, over every empty cell at least 3 below its column top,
-// the cells above it in that column (capped at 6), and their squares.
-func coveredCells(b *Board, h *[10]int) (c, sq int32) {
-	for x := range 10 {
-		for y := h[x] - 3; y >= 0; y-- {
-			if b.Rows[y]>>uint(x)&1 == 0 {
-				n := int32(min(6, h[x]-y-1))
-				c += n
-				sq += n * n
+			if n := int32(h[x] - y - 1); n >= 2 { // h[x] ≥ y+3
+				n = min(6, n)
+				cov += n
+				covSq += n * n
 			}
 		}
 	}
