@@ -227,8 +227,15 @@ func (b *Board) Place(pl Placement) (lines int, lockedOut bool) {
 
 // ClearLines removes every full row and returns how many there were.
 func (b *Board) ClearLines() int {
-	w, lines := 0, 0
-	for y := range Height {
+	w := 0
+	for w < Height && b.Rows[w] != FullRow {
+		w++
+	}
+	if w == Height {
+		return 0 // no full row: nothing moves
+	}
+	lines := 0
+	for y := w; y < Height; y++ {
 		if b.Rows[y] == FullRow {
 			lines++
 			continue
