@@ -346,14 +346,16 @@ func presort(l []expChild) {
 	for i := range l {
 		ks[i] = kv{l[i].val.Plus(l[i].rw), int32(i)}
 	}
-	slices.SortStableFunc(ks, func(a, b kv) int {
+	// best first, ties in generation order: a total order, so the unstable
+	// sort gives the stable sort's permutation
+	slices.SortFunc(ks, func(a, b kv) int {
 		if b.v.Less(a.v) {
 			return -1
 		}
 		if a.v.Less(b.v) {
 			return 1
 		}
-		return 0
+		return int(a.i - b.i)
 	})
 	// apply the permutation by cycles
 	for i := range ks {
