@@ -4,6 +4,8 @@
 
 package hatetris
 
+//go:generate go test -run FitGenerated -update-fitgen
+
 import (
 	"math/bits"
 	"slices"
