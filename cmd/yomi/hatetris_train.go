@@ -18,7 +18,7 @@ import (
 )
 
 func runHatetrisTrain(ctx context.Context, env *cli.Env, args []string) error {
-	fs := cli.NewFlags(env, "yomi hatetris train", "--dir RUN [--gens N] [--beam W] [--samples K] [--refine-width 200] [--refine-depth 10] [--hidden 24|48] [--json]",
+	fs := cli.NewFlags(env, "yomi hatetris train", "--dir RUN [--start heuristic|random] [--gens N] [--beam W] [--samples K] [--refine-width W] [--refine-depth D] [--hidden 24|48] [--json]",
 		`Trains a HATETRIS evaluator net as in seed 001, one generation at a time:
   Search  plays a full game by beam search with the current net (RUN/gen-N/search.json,
           its replay) and samples K wells from every depth of the beam;
