@@ -14,8 +14,9 @@ T=/usr/bin/time
 for r in $(seq "$ROUNDS"); do
   echo "== round $r $(uptime)"
   for w in 2 1; do
+    rm -f /tmp/cc2-cpu.$$
     $YOMI tetris tbp-speed --bot "$T -f 'cpu %U+%S s' -o /tmp/cc2-cpu.$$ $CC2/cold-clear-2-w$w" | tail -1 | sed "s/^/cc2 w$w: /"
-    sed "s/^/cc2 w$w /" /tmp/cc2-cpu.$$
+    if [ -s /tmp/cc2-cpu.$$ ]; then sed "s/^/cc2 w$w /" /tmp/cc2-cpu.$$; else echo "cc2 w$w cpu n/a"; fi
   done
   for t in 2 1; do
     $T -f "yomi ${t}t cpu %U+%S s" $YOMI bench tetris/bot/${t}t 2>&1 | grep -E "/nodes |/rate |cpu" | sed "s/^/yomi ${t}t: /"

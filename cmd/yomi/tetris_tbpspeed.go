@@ -156,7 +156,13 @@ What a node is stays each bot's own definition (see BENCHMARKS.md).`)
 	defer c.Close()
 	c.Timeout = 30 * time.Second
 	res, err := tbpSpeed(ctx, c, *budget, time.Duration(*pollMS)*time.Millisecond, time.Duration(*waitMS)*time.Millisecond, *limit)
-	c.Send(tbp.Quit{})
+	// Let the bot exit on its own (Close kills it after 200 ms), so that a
+	// wrapper such as /usr/bin/time can report its CPU time.
+	if c.Send(tbp.Quit{}) == nil {
+		for i := 0; i < 500 && !c.Exited(); i++ {
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
 	if err != nil {
 		return fmt.Errorf("%v (bot stderr: %s)", err, c.StderrTail())
 	}
