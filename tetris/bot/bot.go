@@ -404,6 +404,10 @@ func (b *Bot) place(w *worker, s *State, dst []expChild, p Piece, pop int, newHo
 		w.have |= 1 << uint(p)
 	}
 	lowStack := s.Board.MaxHeight() < 18
+	// Without a line clear the child's heights are the parent's raised by
+	// the piece's cells: no need to scan the child board for them.
+	var ph [10]int
+	s.Board.Heights(&ph)
 	for _, mv := range w.moves[p] {
 		var c expChild
 		c.st = *s
@@ -421,6 +425,14 @@ func (b *Bot) place(w *worker, s *State, dst []expChild, p Piece, pop int, newHo
 			mv.Time++
 		}
 		in := EvalInput{Lock: res, Move: mv, NextBag: c.st.nextBag(), Hold: newHold}
+		var ch [10]int
+		if res.Lines == 0 {
+			ch = ph
+			for _, cell := range mv.Placement().Cells() {
+				ch[cell.X] = max(ch[cell.X], int(cell.Y)+1)
+			}
+			in.Heights = &ch
+		}
 		c.val, c.rw = b.eval.Evaluate(&c.st.Board, &in)
 		c.mv = mv
 		c.drawn = drawn

@@ -65,6 +65,9 @@ type EvalInput struct {
 	Move    Move
 	NextBag uint8 // next_bag() of the state after the placement
 	Hold    Piece // hold piece after the placement
+	// Heights, if set, are the column heights of the board after the
+	// lock (Board.Heights); Evaluate computes them when nil.
+	Heights *[10]int
 }
 
 // Evaluate returns the value of board b (after the placement) and the
@@ -114,7 +117,11 @@ func (e *Evaluator) Evaluate(b *Board, in *EvalInput) (Value, Reward) {
 	rv += w.MoveTime * t
 
 	var h [10]int
-	b.Heights(&h)
+	if in.Heights != nil {
+		h = *in.Heights
+	} else {
+		b.Heights(&h)
+	}
 	H := int32(0)
 	for _, x := range h {
 		H = max(H, int32(x))

@@ -173,3 +173,47 @@ func TestBoardFeaturesFast(t *testing.T) {
 		}
 	}
 }
+
+// TestChildHeights checks the shortcut place uses: after a lock that clears
+// no line, the child's column heights are the parent's raised by the
+// piece's cells.
+func TestChildHeights(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 4))
+	gen := NewGenerator()
+	checked := 0
+	for range 300 {
+		var b Board
+		top := rng.IntN(14)
+		for y := range top {
+			for x := range 10 {
+				if rng.Float64() < 0.7 {
+					b.Set(x, y)
+				}
+			}
+		}
+		var ph [10]int
+		b.Heights(&ph)
+		for p := range Piece(7) {
+			for _, mv := range gen.Placements(nil, &b, p) {
+				c := b
+				res := lockMove(&c, p, mv.Rot, int(mv.X), int(mv.Y), mv.Spin)
+				if res.Lines != 0 {
+					continue
+				}
+				ch := ph
+				for _, cell := range mv.Placement().Cells() {
+					ch[cell.X] = max(ch[cell.X], int(cell.Y)+1)
+				}
+				var want [10]int
+				c.Heights(&want)
+				if ch != want {
+					t.Fatalf("%v %+v on %v: heights %v, want %v", p, mv, b.Rows[:14], ch, want)
+				}
+				checked++
+			}
+		}
+	}
+	if checked < 10000 {
+		t.Fatalf("only %d placements checked", checked)
+	}
+}
