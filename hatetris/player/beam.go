@@ -305,7 +305,7 @@ func (s *search) selectNext(workers []*worker) []node {
 	for i := range idx {
 		idx[i] = int32(i)
 	}
-	slices.SortFunc(idx, func(a, b int32) int {
+	cmp := func(a, b int32) int {
 		va, vb := all[a].value, all[b].value
 		switch {
 		case va > vb:
@@ -314,12 +314,63 @@ func (s *search) selectNext(workers []*worker) []node {
 			return 1
 		}
 		return int(a - b)
-	})
+	}
+	// Only the Width best are needed, in order: partition them to the
+	// front (the order is total, so the set is unique), then sort them.
+	selectFirst(idx, s.opt.Width, cmp)
+	idx = idx[:s.opt.Width]
+	slices.SortFunc(idx, cmp)
 	out := make([]node, s.opt.Width)
 	for i := range out {
 		out[i] = all[idx[i]]
 	}
 	return out
+}
+
+// selectFirst reorders x so that its k smallest elements under the total
+// order cmp come first (in some order): quickselect with a median-of-three
+// pivot, finishing small ranges by sorting.
+func selectFirst(x []int32, k int, cmp func(a, b int32) int) {
+	lo, hi := 0, len(x) // the k-th smallest lies in x[lo:hi]
+	for hi-lo > 32 {
+		m := lo + (hi-lo)/2
+		a, b, c := x[lo], x[m], x[hi-1]
+		if cmp(a, b) > 0 {
+			a, b = b, a
+		}
+		if cmp(b, c) > 0 {
+			b = c
+			if cmp(a, b) > 0 {
+				b = a
+			}
+		}
+		pivot := b
+		// Three-way partition: < pivot, == pivot (one element: the order is
+		// total), > pivot.
+		i, j := lo, hi
+		for p := lo; p < j; {
+			switch c := cmp(x[p], pivot); {
+			case c < 0:
+				x[i], x[p] = x[p], x[i]
+				i++
+				p++
+			case c > 0:
+				j--
+				x[p], x[j] = x[j], x[p]
+			default:
+				p++
+			}
+		}
+		switch {
+		case k <= i:
+			hi = i
+		case k >= j:
+			lo = j
+		default:
+			return
+		}
+	}
+	slices.SortFunc(x[lo:hi], cmp)
 }
 
 // result rebuilds the replay of the best-scoring well seen at any depth

@@ -3,7 +3,9 @@ package player
 import (
 	"context"
 	"math"
+	"math/rand/v2"
 	"runtime"
+	"slices"
 	"testing"
 
 	"github.com/yomi-ai/yomi/hatetris"
@@ -172,6 +174,42 @@ func TestSCanFill(t *testing.T) {
 		w[hatetris.Height-1] = c.row
 		if got := sCanFill(&w); got != c.want {
 			t.Errorf("row %010b: got %v", c.row, got)
+		}
+	}
+}
+
+// TestSelectFirst: the k first elements after selectFirst are the k
+// smallest (as a set), for random data with many ties broken by index.
+func TestSelectFirst(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for trial := 0; trial < 200; trial++ {
+		n := 1 + r.IntN(3000)
+		vals := make([]int, n)
+		for i := range vals {
+			vals[i] = r.IntN(1 + r.IntN(50))
+		}
+		cmp := func(a, b int32) int {
+			if vals[a] != vals[b] {
+				return vals[a] - vals[b]
+			}
+			return int(a - b)
+		}
+		x := make([]int32, n)
+		for i := range x {
+			x[i] = int32(i)
+		}
+		r.Shuffle(n, func(i, j int) { x[i], x[j] = x[j], x[i] })
+		k := r.IntN(n + 1)
+		selectFirst(x, k, cmp)
+		got := slices.Clone(x[:k])
+		slices.SortFunc(got, cmp)
+		all := make([]int32, n)
+		for i := range all {
+			all[i] = int32(i)
+		}
+		slices.SortFunc(all, cmp)
+		if !slices.Equal(got, all[:k]) {
+			t.Fatalf("n %d k %d: wrong set", n, k)
 		}
 	}
 }
