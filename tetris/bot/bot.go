@@ -191,6 +191,19 @@ type worker struct {
 	// current) piece once per possible next piece, on the same board.
 	moves [7][]Move
 	have  uint8
+	// ev caches evaluations within one expansion, by piece and hold flag
+	// (ev[2p+held]), placement index in moves[p] and T-slot count: a
+	// speculated expansion places the same piece on the same board once
+	// per possible next piece, and only the T-slot count can differ.
+	ev    [14][]evEntry
+	stamp uint32 // entries of this expansion carry it (0: no caching)
+}
+
+// evEntry is one cached evaluation.
+type evEntry struct {
+	stamp uint32
+	val   Value
+	rw    Reward
 }
 
 // Think searches until the budget or ctx ends (or the tree is exhausted)
@@ -305,6 +318,7 @@ func (b *Bot) expand(w *worker, s *State) (bool, int) {
 		w.lists[p] = w.lists[p][:0]
 	}
 	w.have = 0 // new board: no placements yet
+	w.stamp++  // and no evaluations
 	if s.QLen == 0 || (hold && s.Hold == NoPiece && s.QLen == 1) {
 		n := 0
 		for p := range Piece(7) {
@@ -408,7 +422,15 @@ func (b *Bot) place(w *worker, s *State, dst []expChild, p Piece, pop int, newHo
 	// the piece's cells: no need to scan the child board for them.
 	var ph [10]int
 	s.Board.Heights(&ph)
-	for _, mv := range w.moves[p] {
+	slot := 2 * int(p)
+	if held {
+		slot++
+	}
+	if n := 4 * len(w.moves[p]); len(w.ev[slot]) < n {
+		w.ev[slot] = append(w.ev[slot], make([]evEntry, n-len(w.ev[slot]))...)
+	}
+	cache := w.ev[slot]
+	for i, mv := range w.moves[p] {
 		var c expChild
 		c.st = *s
 		c.st.pop(pop)
@@ -425,15 +447,21 @@ func (b *Bot) place(w *worker, s *State, dst []expChild, p Piece, pop int, newHo
 			mv.Time++
 		}
 		in := EvalInput{Lock: res, Move: mv, NextBag: c.st.nextBag(), Hold: newHold}
-		var ch [10]int
-		if res.Lines == 0 {
-			ch = ph
-			for _, cell := range mv.Placement().Cells() {
-				ch[cell.X] = max(ch[cell.X], int(cell.Y)+1)
+		ce := &cache[4*i+b.eval.tslots(&in)]
+		if ce.stamp == w.stamp && w.stamp != 0 {
+			c.val, c.rw = ce.val, ce.rw
+		} else {
+			var ch [10]int
+			if res.Lines == 0 {
+				ch = ph
+				for _, cell := range mv.Placement().Cells() {
+					ch[cell.X] = max(ch[cell.X], int(cell.Y)+1)
+				}
+				in.Heights = &ch
 			}
-			in.Heights = &ch
+			c.val, c.rw = b.eval.Evaluate(&c.st.Board, &in)
+			*ce = evEntry{w.stamp, c.val, c.rw}
 		}
-		c.val, c.rw = b.eval.Evaluate(&c.st.Board, &in)
 		c.mv = mv
 		c.drawn = drawn
 		c.h = c.st.hash()

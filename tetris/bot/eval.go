@@ -70,6 +70,27 @@ type EvalInput struct {
 	Heights *[10]int
 }
 
+// tslots returns how many T-slot cut-outs Evaluate looks for (0–3): the
+// only part of the evaluation that depends on the queue rather than on the
+// board, the lock and the move.
+func (e *Evaluator) tslots(in *EvalInput) int {
+	ts := 0
+	if e.W.UseBag {
+		if in.NextBag&(1<<T) != 0 {
+			ts++
+		}
+		if bits.OnesCount8(in.NextBag) <= 3 {
+			ts++
+		}
+	} else {
+		ts = 1
+	}
+	if in.Hold == T {
+		ts++
+	}
+	return ts
+}
+
 // Evaluate returns the value of board b (after the placement) and the
 // reward of the placement described by in.
 func (e *Evaluator) Evaluate(b *Board, in *EvalInput) (Value, Reward) {
@@ -143,20 +164,7 @@ func (e *Evaluator) Evaluate(b *Board, in *EvalInput) (Value, Reward) {
 	vv += w.TopHalf * max(0, H-10)
 
 	// T-slot cut-outs
-	ts := 0
-	if w.UseBag {
-		if in.NextBag&(1<<T) != 0 {
-			ts++
-		}
-		if bits.OnesCount8(in.NextBag) <= 3 {
-			ts++
-		}
-	} else {
-		ts = 1
-	}
-	if in.Hold == T {
-		ts++
-	}
+	ts := e.tslots(in)
 	cb := *b
 	cut := false
 	for range ts {

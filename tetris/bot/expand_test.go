@@ -6,9 +6,10 @@ import (
 )
 
 // TestExpandPlacementCache checks that a speculated expansion, which reuses
-// one piece's placements for every possible next piece, makes exactly the
-// children that generating every piece afresh makes (same moves, values,
-// states, order), in fast and complete mode.
+// one piece's placements and evaluations for every possible next piece,
+// makes exactly the children that generating and evaluating every piece
+// afresh makes (same moves, values, states, order), in fast and complete
+// mode, with one worker for all expansions as in a search.
 func TestExpandPlacementCache(t *testing.T) {
 	fields := [][]string{
 		nil,
