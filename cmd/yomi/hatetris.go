@@ -304,7 +304,7 @@ func hatetrisBenches() []bench.Benchmark {
 					return nil, err
 				}
 				e := tab.New()
-				calls, _, el := bench.Rate(time.Second, func() int64 {
+				calls, _, el, cpu, cpuOK := bench.RateCPU(time.Second, func() int64 {
 					for i := range wells {
 						sum += e.Eval(&wells[i], 0)
 					}
@@ -312,6 +312,9 @@ func hatetrisBenches() []bench.Benchmark {
 				})
 				n := float64(calls) * float64(len(wells))
 				figs = append(figs, bench.Figure{Name: fmt.Sprintf("nn/forward/h%d", hidden), Value: n / el.Seconds(), Unit: "wells/s"})
+				if cpuOK {
+					figs = append(figs, bench.Figure{Name: fmt.Sprintf("nn/forward/h%d/cpu", hidden), Value: float64(cpu.Nanoseconds()) / n, Unit: "cpu-ns/well"})
+				}
 				acc := make([]float32, hidden)
 				var feats []nn.Feature
 				var idx []int32
@@ -326,7 +329,7 @@ func hatetrisBenches() []bench.Benchmark {
 				n = float64(calls) * float64(len(wells))
 				figs = append(figs, bench.Figure{Name: fmt.Sprintf("nn/forward/plain-h%d", hidden), Value: n / el.Seconds(), Unit: "wells/s"})
 				// As in the beam: SetParent, then every child of the enemy's piece.
-				calls, _, el = bench.Rate(time.Second, func() int64 {
+				calls, _, el, cpu, cpuOK = bench.RateCPU(time.Second, func() int64 {
 					for i := range wells {
 						e.SetParent(&wells[i])
 						for k := range kids[i] {
@@ -337,6 +340,9 @@ func hatetrisBenches() []bench.Benchmark {
 				})
 				n = float64(calls) * float64(nKids)
 				figs = append(figs, bench.Figure{Name: fmt.Sprintf("nn/forward/children-h%d", hidden), Value: n / el.Seconds(), Unit: "wells/s"})
+				if cpuOK {
+					figs = append(figs, bench.Figure{Name: fmt.Sprintf("nn/forward/children-h%d/cpu", hidden), Value: float64(cpu.Nanoseconds()) / n, Unit: "cpu-ns/well"})
+				}
 			}
 			// The first-well value pins the net and features (deterministic).
 			net, _ := nn.New(train.Inputs, 24, 1)
