@@ -1,3 +1,6 @@
+// This file holds the JSON encoding of the statistics: non-finite numbers
+// (an all-win Elo, a zero-variance nElo) are written as null, not refused.
+
 package arena
 
 import (

@@ -1,3 +1,7 @@
+// This file holds external bots as processes: started through /bin/sh in their
+// own process group, line reads with timeouts, exit status and stderr tail in
+// errors.
+
 package arena
 
 import (

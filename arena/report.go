@@ -1,3 +1,6 @@
+// This file holds the match summary: W/L/D, pentanomial, Elo and SPRT state
+// gathered into one value, printed in the fastchess-like block or as JSON.
+
 package arena
 
 import (

@@ -1,3 +1,7 @@
+// This file holds the match runner: game pairs on shared seeds with sides
+// swapped (RunPairs), score games on the same seeds (RunScores), concurrency,
+// progress, JSON-lines results, resume and SPRT early stop.
+
 package arena
 
 import (

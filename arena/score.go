@@ -1,3 +1,6 @@
+// This file holds statistics for score games: per-player descriptions, paired
+// differences with t and bootstrap intervals, and the sign test of seed duels.
+
 package arena
 
 import (

@@ -1,3 +1,6 @@
+// This file holds the SPRT: its settings and models, the bounds, the log-
+// likelihood ratio of trinomial and pentanomial counts, and the verdict.
+
 package arena
 
 import (

@@ -4,7 +4,10 @@
 
 package hatetris
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // AIKind names an enemy AI.
 type AIKind uint8
@@ -42,9 +45,51 @@ func ParseAI(s string) (AIKind, error) {
 // futures. Its buffers are reused between calls; it is not safe for
 // concurrent use (give each goroutine its own).
 type Expander struct {
-	futs  [NumPieces][]Future
-	locks [NumPieces]lockSet
-	fl    flood
+	futs [NumPieces][]Future
+	fl   [NumPieces]flood
+	// v[p] is the best rating over the locks of p's flood so far: a lower
+	// bound of p's rating, exact once the flood is done.
+	v   [NumPieces]int
+	rr  runs
+	top int
+	ls  lockSet
+}
+
+// prepare readies the expander for well w and starts every piece's flood.
+func (e *Expander) prepare(w *Well) {
+	e.top = w.Top()
+	e.rr.build(w, e.top)
+	for p := Piece(0); p < NumPieces; p++ {
+		e.fl[p].start(e.top, p)
+		e.v[p] = -1
+	}
+}
+
+// advance floods piece p row by row until its flood is done or its bound
+// e.v[p] exceeds t.
+func (e *Expander) advance(w *Well, p Piece, t int) {
+	f := &e.fl[p]
+	lo := max(spawnY, f.y0-1)
+	step := stepOf[p]
+	for !f.done && e.v[p] <= t {
+		step(f, &e.rr)
+		// Row f.y-1 was computed: the locks of the row above are final.
+		Y := f.y - 2
+		if Y < lo {
+			continue
+		}
+		lk := f.reach[Y] &^ f.fit[Y+1]
+		if lk == 0 {
+			continue
+		}
+		// Inlined f.rateRow: without a clear no lock rates above top.
+		if e.v[p] < e.top {
+			e.v[p] = max(e.v[p], min(e.top, lowestLock(p, Y, lk)))
+		}
+		if hits := lk & f.fill[Y]; hits != 0 {
+			e.v[p] = max(e.v[p], rateClears(&e.rr, w, e.top, p, Y, hits))
+		}
+	}
 }
 
 // Choose returns the enemy's piece for well w and the futures of that piece
@@ -52,55 +97,66 @@ type Expander struct {
 // times it was already seen at a spawn on this game's path including w
 // itself; nil means Mild (no loop rule).
 func (e *Expander) Choose(w *Well, loops func(*Well) int) (Piece, []Future) {
-	top := w.Top()
-	pw := pad(w)
-	nf := nearFull(w)
-	// Ratings are computed lazily: peakNoClear is a cheap lower bound, and
-	// the exact rating (which builds the wells of line-clearing locks) is
-	// needed only for pieces that could come next in Mild order.
-	var peak [NumPieces]int
-	var exact [NumPieces]bool
+	e.prepare(w)
+	// Every piece's first lock row, before comparing bounds.
 	for p := Piece(0); p < NumPieces; p++ {
-		e.fl.run(&pw, top, p)
-		e.fl.locks(&e.locks[p], p)
-		peak[p] = e.locks[p].peakNoClear(top)
-		exact[p] = nf&e.locks[p].all == 0
+		e.advance(w, p, -1)
 	}
 	var used [NumPieces]bool
-	// next returns the next piece in Mild order: by (highest peak, rank).
+	// next returns the next piece in Mild order, by (rating, rank). Pieces
+	// are flooded lazily: the unused piece c with the least (bound, rank) is
+	// flooded until its bound passes the second least, or until its flood
+	// is done, and then it comes first. So the winner's flood is complete,
+	// and the others stop as soon as one lock rates above the winner.
 	next := func() Piece {
 		for {
-			best := Piece(NumPieces)
+			c, q := Piece(NumPieces), Piece(NumPieces)
 			for p := Piece(0); p < NumPieces; p++ {
-				if !used[p] && (best == NumPieces || peak[p] < peak[best]) {
-					best = p
+				if used[p] {
+					continue
+				}
+				if c == NumPieces || e.v[p] < e.v[c] {
+					c, q = p, c
+				} else if q == NumPieces || e.v[p] < e.v[q] {
+					q = p
 				}
 			}
-			if exact[best] {
-				used[best] = true
-				return best
+			if e.fl[c].done {
+				used[c] = true
+				return c
 			}
-			peak[best] = e.locks[best].highestPeak(w, top, nf, best)
-			exact[best] = true
+			// c stays first while its rating is at most t.
+			t := math.MaxInt
+			if q != NumPieces {
+				t = e.v[q]
+				if q < c {
+					t--
+				}
+			}
+			e.advance(w, c, t)
 		}
+	}
+	futures := func(p Piece) []Future {
+		e.fl[p].locks(&e.ls, p)
+		e.futs[p] = e.ls.appendFutures(e.futs[p][:0], w, p)
+		return e.futs[p]
 	}
 	if loops == nil {
 		p := next()
-		e.futs[p] = e.locks[p].appendFutures(e.futs[p][:0], w, p)
-		return p, e.futs[p]
+		return p, futures(p)
 	}
 	// The first piece in Mild order with no looping future wins; if every
 	// piece can loop, the smallest maximum count wins, ties by Mild order.
 	best, bestLoops := Piece(0), -1
 	for range NumPieces {
 		p := next()
-		e.futs[p] = e.locks[p].appendFutures(e.futs[p][:0], w, p)
+		futs := futures(p)
 		ml := -1
-		for i := range e.futs[p] {
-			ml = max(ml, loops(&e.futs[p][i].Well))
+		for i := range futs {
+			ml = max(ml, loops(&futs[i].Well))
 		}
 		if ml <= 0 {
-			return p, e.futs[p]
+			return p, futs
 		}
 		if bestLoops < 0 || ml < bestLoops {
 			best, bestLoops = p, ml

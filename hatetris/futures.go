@@ -4,7 +4,12 @@
 
 package hatetris
 
-import "math/bits"
+//go:generate go test -run FitGenerated -update-fitgen
+
+import (
+	"math/bits"
+	"slices"
+)
 
 // Box coordinates are biased so they fit unsigned masks: X = x+2, Y = y+2,
 // where (x, y) is the top-left corner of the piece's 4×4 box.
@@ -32,8 +37,10 @@ type Future struct {
 // room; the order is deterministic.
 func Futures(dst []Future, w *Well, p Piece) []Future {
 	var f flood
-	pw := pad(w)
-	f.run(&pw, w.Top(), p)
+	var rr runs
+	top := w.Top()
+	rr.build(w, top)
+	f.run(&rr, top, p)
 	return f.appendLocks(dst, w, p)
 }
 
@@ -41,41 +48,77 @@ func Futures(dst []Future, w *Well, p Piece) []Future {
 // orientations are packed in one uint64 per row, orientation o in bits
 // 16o..16o+15, so shifts, spreads and rotations work on all four at once.
 // Box columns use bits 0..12 of a lane only, so nothing leaks across lanes.
+// A flood is computed row by row (start, then step until done), so the enemy
+// can stop flooding a piece as soon as it knows enough about its rating.
 type flood struct {
 	fit   [nRows + 1]uint64
 	reach [nRows]uint64
+	// fill[Y] marks the positions of row Y where a lock completes a row
+	// (whether or not they are locks).
+	fill [nRows]uint64
 	// y0 is the first row computed from the stack; rows above it are clear
-	// of the stack and hold the wall-only masks. Rows from end on are not
-	// reachable (D is the only way down, so once a row is unreachable every
-	// row below it is); fit[end] is valid.
-	y0, end int
+	// of the stack and hold the wall-only masks. y is the next row to
+	// compute. Once done, rows from end on are not reachable (D is the only
+	// way down, so once a row is unreachable every row below it is) and
+	// fit[end] is valid.
+	y0, y, end int
+	done       bool
 }
 
-// padded is a well with floor rows below it, so fit tests need no bounds
-// checks: rows 0..Height-1 are the well, the rest are full.
-type padded [32]uint16
+// runs is a well prepared for fit tests. The low half of runs[l][y] has bit
+// xa set when a run of l+1 cells starting at column xa of row y hits a
+// filled cell or the floor; every row of a tetromino is one run, so an
+// orientation's collision mask at a box row is one term per piece row. The
+// high half has bit 16+xa set when row y (below the bar) misses exactly those
+// l+1 cells, so that the same terms also tell which locks complete a row.
+// Rows Height..31 are floor; rows above top-3 are never read (see build).
+type runs [4][32]uint32
 
-func pad(w *Well) (p padded) {
-	copy(p[:], w[:])
-	for i := Height; i < len(p); i++ {
-		p[i] = 0xFFFF
+// build fills the rows of w from max(0, top-3) down, and the floor.
+func (rr *runs) build(w *Well, top int) {
+	for y := max(0, top-3); y < Height; y++ {
+		r := uint32(w[y])
+		r2 := r | r>>1
+		b := [4]uint32{r, r2, r2 | r>>2, r2 | r2>>2}
+		if need := FullRow ^ w[y]; y >= Bar && need != 0 {
+			tz := bits.TrailingZeros16(need)
+			switch need >> tz {
+			case 1:
+				b[0] |= 1 << (16 + tz)
+			case 3:
+				b[1] |= 1 << (16 + tz)
+			case 7:
+				b[2] |= 1 << (16 + tz)
+			case 15:
+				b[3] |= 1 << (16 + tz)
+			}
+		}
+		rr[0][y], rr[1][y], rr[2][y], rr[3][y] = b[0], b[1], b[2], b[3]
 	}
-	return p
+	for y := Height; y < 32; y++ {
+		rr[0][y], rr[1][y], rr[2][y], rr[3][y] = 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF
+	}
 }
 
 // fitMask returns the box columns X at which orientation sh fits with its box
-// at row Y (Y >= spawnY).
-func fitMask(w *padded, sh *shape, Y int) uint16 {
+// at row Y (Y >= spawnY), and those at which a lock would complete a row.
+func fitMask(rr *runs, sh *shape, Y int) (fit, fill uint16) {
 	ya := Y + sh.yOff
-	blocked := w[(ya+int(sh.cellRow[0]))&31]>>sh.cellCol[0] | w[(ya+int(sh.cellRow[1]))&31]>>sh.cellCol[1] |
-		w[(ya+int(sh.cellRow[2]))&31]>>sh.cellCol[2] | w[(ya+int(sh.cellRow[3]))&31]>>sh.cellCol[3]
-	return (^blocked & sh.free) << sh.xShift
+	var b uint32
+	for i := 0; i < sh.yDim; i++ {
+		b |= rr[sh.runLen[i]&3][(ya+i)&31] >> sh.runOff[i]
+	}
+	return (^uint16(b) & sh.free) << sh.xShift, uint16(b>>16) << sh.xShift
 }
 
-// fitRow returns the packed fit masks of the four orientations at row Y.
-func fitRow(w *padded, sh *[4]shape, Y int) uint64 {
-	return uint64(fitMask(w, &sh[0], Y)) | uint64(fitMask(w, &sh[1], Y))<<16 |
-		uint64(fitMask(w, &sh[2], Y))<<32 | uint64(fitMask(w, &sh[3], Y))<<48
+// fitRow returns the packed fitMask results of the four orientations at
+// row Y (the generated steps in fit_gen.go unroll it per piece).
+func fitRow(rr *runs, sh *[4]shape, Y int) (fit, fill uint64) {
+	for o := 3; o >= 0; o-- {
+		a, b := fitMask(rr, &sh[o], Y)
+		fit, fill = fit<<16|uint64(a), fill<<16|uint64(b)
+	}
+	return fit, fill
 }
 
 func trailingZeros16(m uint16) int { return bits.TrailingZeros16(m) }
@@ -83,15 +126,16 @@ func trailingZeros16(m uint16) int { return bits.TrailingZeros16(m) }
 // wallFit[p] is the packed fit mask of a box row clear of the stack and the floor.
 var wallFit = func() (m [NumPieces]uint64) {
 	var empty Well
-	pw := pad(&empty)
+	var rr runs
+	rr.build(&empty, 0)
 	for p := range m {
-		m[p] = fitRow(&pw, &shapes[p], yBias)
+		m[p], _ = fitRow(&rr, &shapes[p], yBias)
 	}
 	return m
 }()
 
 // oneClass[p] reports whether all four orientations of p are the same box
-// (the O): one fit mask serves all four lanes.
+// (the O): its four lanes are always equal, so one serves for all.
 var oneClass = func() (m [NumPieces]bool) {
 	for p := range m {
 		s := &shapes[p]
@@ -118,51 +162,33 @@ func spread(r, f uint64) uint64 {
 	return up | g
 }
 
-func (f *flood) run(w *padded, top int, p Piece) {
-	sh := &shapes[p]
-	// Rows whose whole 4×4 box is empty are free of the stack: every position
-	// that fits between the walls is reachable there.
+// run computes the whole flood of piece p.
+func (f *flood) run(rr *runs, top int, p Piece) {
+	f.start(top, p)
+	for !f.done {
+		f.step(rr, p)
+	}
+}
+
+// start fills the rows whose whole 4×4 box is clear of the stack: every
+// position that fits between the walls is reachable there.
+func (f *flood) start(top int, p Piece) {
 	Y := spawnY
 	wf := wallFit[p]
-	for ; Y-yBias+4 <= top && Y < nRows; Y++ {
+	for ; Y-yBias+4 <= top; Y++ {
 		f.fit[Y] = wf
 		f.reach[Y] = wf
+		f.fill[Y] = 0 // the box is above the stack
 	}
-	f.y0 = Y
-	f.end = Y
-	same := oneClass[p]
-	for ; Y < nRows; Y++ {
-		var fit uint64
-		if same {
-			fit = uint64(fitMask(w, &sh[0], Y)) * 0x0001_0001_0001_0001
-		} else {
-			fit = fitRow(w, sh, Y)
-		}
-		f.fit[Y] = fit
-		var r uint64
-		if Y == spawnY {
-			r = fit & (1 << spawnX)
-		} else {
-			r = f.reach[Y-1] & fit
-		}
-		// Apply L, R and U at row Y until nothing new is reached.
-		for r != 0 {
-			r = spread(r, fit)
-			add := bits.RotateLeft64(r, 16) & fit &^ r
-			if add == 0 {
-				break
-			}
-			r |= add
-		}
-		f.reach[Y] = r
-		if r == 0 {
-			f.end = Y
-			return
-		}
-	}
-	f.fit[nRows] = 0
-	f.end = nRows
+	f.y0, f.y, f.end, f.done = Y, Y, nRows, false
 }
+
+// step computes row f.y: its fit and fill masks, and the positions reached
+// from the row above by D and then by L, R and U until nothing new is
+// reached. The locks of row f.y-1 are final afterwards. A piece's box cannot
+// lie in the floor, so some row before nRows is unreachable and ends the
+// flood. The code is generated per piece (fit_gen.go).
+func (f *flood) step(rr *runs, p Piece) { stepOf[p](f, rr) }
 
 // lockSet holds the lock positions of one piece, merged by shape class: an
 // xa mask (box column of the cells) per ya (box row). Only rows whose bit is
@@ -177,8 +203,8 @@ type lockSet struct {
 func (f *flood) locks(ls *lockSet, p Piece) {
 	sh := &shapes[p]
 	ls.rows = [4]uint32{}
-	// Above y0-1 a row's successor is a wall-only row too: no locks there.
-	for Y := max(spawnY, f.y0-1); Y < f.end; Y++ {
+	lo, hi := f.lockRows()
+	for Y := lo; Y < hi; Y++ {
 		m := f.reach[Y] &^ f.fit[Y+1]
 		for m != 0 {
 			o := bits.TrailingZeros64(m) >> 4
@@ -209,6 +235,17 @@ func (f *flood) appendLocks(dst []Future, w *Well, p Piece) []Future {
 // appendFutures materialises the results of a lockSet.
 func (ls *lockSet) appendFutures(dst []Future, w *Well, p Piece) []Future {
 	sh := &shapes[p]
+	n := 0
+	for o := 0; o < 4; o++ {
+		if sh[o].class != o {
+			continue
+		}
+		for rs := ls.rows[o]; rs != 0; rs &= rs - 1 {
+			n += bits.OnesCount16(ls.m[o][bits.TrailingZeros32(rs)])
+		}
+	}
+	k := len(dst)
+	dst = slices.Grow(dst, n)[:k+n]
 	for o := 0; o < 4; o++ {
 		s := &sh[o]
 		if s.class != o {
@@ -218,78 +255,112 @@ func (ls *lockSet) appendFutures(dst []Future, w *Well, p Piece) []Future {
 			ya := bits.TrailingZeros32(rs)
 			for m := ls.m[o][ya]; m != 0; m &= m - 1 {
 				xa := trailingZeros16(m)
-				fu := Future{Well: *w, O: int8(o), X: int8(xa - s.xMin), Y: int8(ya - s.yMin)}
+				fu := &dst[k]
+				k++
+				fu.Well = *w
+				fu.O, fu.X, fu.Y = int8(o), int8(xa-s.xMin), int8(ya-s.yMin)
 				fu.Lines = int8(fu.Well.place(s, xa, ya))
-				dst = append(dst, fu)
 			}
 		}
 	}
 	return dst
 }
 
-// nearFull returns, as bit ya, the rows ya below the bar such that one of
-// rows ya..ya+3 misses exactly one run of one to four cells: every row of a
-// tetromino is one run, so only a lock whose box starts at such a row can
-// complete a line.
-func nearFull(w *Well) uint32 {
-	var nf uint32
-	for y := Bar; y < Height; y++ {
-		need := FullRow ^ w[y]
-		if need == 0 {
-			continue
-		}
-		switch need >> bits.TrailingZeros16(need) {
-		case 1, 3, 7, 15:
-			nf |= 1 << y
+// lockRows returns the box rows Y in which a complete flood may hold locks:
+// a lock is a reachable position whose row below does not fit,
+// reach[Y] &^ fit[Y+1]; above y0-1 a row's successor is a wall-only row too.
+func (f *flood) lockRows() (lo, hi int) { return max(spawnY, f.y0-1), f.end }
+
+// yOffLanes[p] are the lanes (bit 15 of each) of p's orientations whose box
+// row offset yOff is 0 (index 0) and -1 (index 1); the others have -2.
+var yOffLanes = func() (m [NumPieces][2]uint64) {
+	for p := range m {
+		for o, s := range shapes[p] {
+			if s.yOff >= -1 {
+				m[p][-s.yOff] |= 0x8000 << (16 * o)
+			}
 		}
 	}
-	return (nf | nf>>1 | nf>>2 | nf>>3) &^ (1<<Bar - 1)
-}
+	return m
+}()
 
-// peakNoClear returns the best rating over a lockSet's locks as if none
-// cleared a line: a lower bound of highestPeak. Without clears a result's top
-// is min(top, ya), largest at the deepest lock row.
-func (ls *lockSet) peakNoClear(top int) int {
-	if ls.all == 0 {
-		return -1
+// rateRow returns the best rating (Top of the result) over the locks lk of
+// piece p in box row Y (lk = reach[Y] &^ fit[Y+1], non-zero) of well w,
+// whose Top is top. Without a clear a result's top is min(top, ya), largest
+// in the lowest lane; the locks that complete rows (lk & fill[Y]) are rated
+// from the rows they clear.
+func (f *flood) rateRow(rr *runs, w *Well, top int, p Piece, Y int, lk uint64) int {
+	best := min(top, lowestLock(p, Y, lk))
+	if hits := lk & f.fill[Y]; hits != 0 {
+		best = max(best, rateClears(rr, w, top, p, Y, hits))
 	}
-	return min(top, 31-bits.LeadingZeros32(ls.all))
+	return best
 }
 
-// highestPeak returns the best rating (Top of the result) over a lockSet
-// without building wells, except for locks that clear lines. nf is
-// nearFull(w).
-func (ls *lockSet) highestPeak(w *Well, top int, nf uint32, p Piece) int {
-	hp := ls.peakNoClear(top)
-	if nf&ls.all == 0 {
-		return hp
+// lowestLock returns the largest box corner row ya over the locks lk of
+// piece p in box row Y (lk non-zero).
+func lowestLock(p Piece, Y int, lk uint64) int {
+	// Bit 15 of each lane: the lane holds a lock (lanes use bits 0..12).
+	nz := (lk + 0x7FFF_7FFF_7FFF_7FFF) & 0x8000_8000_8000_8000
+	if nz&yOffLanes[p][0] != 0 {
+		return Y
+	}
+	if nz&yOffLanes[p][1] != 0 {
+		return Y - 1
+	}
+	return Y - 2
+}
+
+// rateClears returns the best rating over the locks hits of piece p in box
+// row Y that complete a row (hits = locks & fill[Y], non-zero).
+func rateClears(rr *runs, w *Well, top int, p Piece, Y int, hits uint64) int {
+	best := -1
+	if oneClass[p] {
+		hits &= 0xFFFF // the O's four lanes are equal
 	}
 	sh := &shapes[p]
-	for o := 0; o < 4; o++ {
+	for hits != 0 {
+		o := bits.TrailingZeros64(hits) >> 4
+		lane := uint16(hits >> (16 * o))
+		hits &^= 0xFFFF << (16 * o)
 		s := &sh[o]
-		if s.class != o {
-			continue
+		ya := Y + s.yOff
+		if ya < Bar {
+			continue // nothing clears above the bar
 		}
-		for c := nf & ls.rows[o]; c != 0; c &= c - 1 {
-			ya := bits.TrailingZeros32(c)
-			m := ls.m[o][ya]
-			// Locks completing a row: compute the result exactly.
-			var full uint16
+		for c := lane >> s.xShift; c != 0; c &= c - 1 {
+			xa := trailingZeros16(c)
+			var cl uint // bit i: row ya+i is completed
 			for i := 0; i < s.yDim; i++ {
-				// The column xa where rows[i]<<xa fills exactly the missing cells.
-				need := FullRow ^ w[ya+i]
-				xa := trailingZeros16(need) - trailingZeros16(s.rows[i])
-				if need != 0 && xa >= 0 && s.rows[i]<<xa == need {
-					full |= 1 << xa
-				}
+				cl |= uint(rr[s.runLen[i]&3][(ya+i)&31]>>16>>s.runOff[i]>>xa&1) << i
 			}
-			for c := m & full; c != 0; c &= c - 1 {
-				xa := trailingZeros16(c)
-				r := *w
-				r.place(s, xa, ya)
-				hp = max(hp, r.Top())
-			}
+			best = max(best, clearedTop(w, top, s.yDim, ya, cl))
 		}
 	}
-	return hp
+	return best
+}
+
+// clearedTop returns the Top of well w (whose Top is top) after a piece
+// whose box rows are ya..ya+yDim-1 (ya >= Bar) locks there and clears the
+// rows in cl (bit i = row ya+i). Rows above a cleared row move down one.
+func clearedTop(w *Well, top, yDim, ya int, cl uint) int {
+	k := bits.OnesCount(cl)
+	if top < ya {
+		// The stack's top row is above the piece and every cleared row.
+		return top + k
+	}
+	// The piece's first row is the top; the first row not cleared moves
+	// down by the cleared rows below it.
+	for i := 0; i < yDim; i++ {
+		if cl>>i&1 == 0 {
+			return ya + i + bits.OnesCount(cl>>(i+1))
+		}
+	}
+	// Every box row cleared: the first filled row below them stays.
+	for y := ya + yDim; y < Height; y++ {
+		if w[y] != 0 {
+			return y
+		}
+	}
+	return Height
 }

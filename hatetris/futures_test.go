@@ -1,6 +1,8 @@
 package hatetris
 
 import (
+	"math"
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 )
@@ -199,41 +201,73 @@ func TestPathTo(t *testing.T) {
 	}
 }
 
-// TestHighestPeakMatchesFutures checks the enemy's rating shortcut against
-// the maximum Top over the materialised futures on random wells.
-func TestHighestPeakMatchesFutures(t *testing.T) {
-	r := rand.New(rand.NewPCG(7, 7))
-	wells := randomWells(2000, 7)
-	// Dense wells: bottom rows missing one to three cells, so that many
-	// locks clear lines.
-	for i := 0; i < 2000; i++ {
-		var w Well
-		for y := Height - 1 - r.IntN(12); y < Height; y++ {
-			w[y] = FullRow
-			for k := 1 + r.IntN(3); k > 0; k-- {
-				w[y] &^= 1 << r.IntN(Width)
-			}
-		}
-		wells = append(wells, w)
-	}
+// TestRatingMatchesFutures checks the enemy's lazy rating against the
+// maximum Top over the materialised futures: flooded to the end, a piece's
+// bound is its rating; flooded until the bound passes a threshold t, the
+// bound is above t exactly when the rating is, and never above the rating.
+// Wells: reachable ones, dense ones (many clearing locks) and dense ones with
+// empty rows in the stack.
+func TestRatingMatchesFutures(t *testing.T) {
+	wells := testWells(2000, 7)
+	// A T locks on the top row clearing both of its rows above four empty
+	// rows: the result is the empty well, far below the T's rows.
+	wells = append(wells, Well{14: FullRow &^ (7 << 3), 15: FullRow &^ (1 << 4)})
 	var buf []Future
+	var e Expander
 	for _, w := range wells {
-		top := w.Top()
-		pw := pad(&w)
-		nf := nearFull(&w)
 		for p := Piece(0); p < NumPieces; p++ {
-			var f flood
-			var ls lockSet
-			f.run(&pw, top, p)
-			f.locks(&ls, p)
-			got := ls.highestPeak(&w, top, nf, p)
 			buf = Futures(buf[:0], &w, p)
 			want := -1
 			for _, fu := range buf {
 				want = max(want, fu.Well.Top())
 			}
-			if got != want {
-				t.Fatalf("well\n%v\npiece %v: highestPeak %d, futures say %d", w, p, got, want)
+			e.prepare(&w)
+			e.advance(&w, p, math.MaxInt)
+			if got := e.v[p]; got != want || !e.fl[p].done {
+				t.Fatalf("well\n%v\npiece %v: rating %d (done %v), futures say %d", w, p, got, e.fl[p].done, want)
+			}
+			for th := -1; th <= want; th++ {
+				e.prepare(&w)
+				e.advance(&w, p, th)
+				v := e.v[p]
+				if th < want && (v <= th || v > want) || th == want && (v != want || !e.fl[p].done) {
+					t.Fatalf("well\n%v\npiece %v: bound %d after advancing past %d, rating %d", w, p, v, th, want)
+				}
+			}
+		}
+	}
+}
+
+// TestRateRow checks the rating of each lock row against results built
+// lock by lock with place and Top.
+func TestRateRow(t *testing.T) {
+	wells := testWells(1000, 9)
+	wells = append(wells, Well{14: FullRow &^ (7 << 3), 15: FullRow &^ (1 << 4)})
+	for _, w := range wells {
+		top := w.Top()
+		var rr runs
+		rr.build(&w, top)
+		for p := Piece(0); p < NumPieces; p++ {
+			var f flood
+			f.run(&rr, top, p)
+			lo, hi := f.lockRows()
+			for Y := lo; Y < hi; Y++ {
+				lk := f.reach[Y] &^ f.fit[Y+1]
+				if lk == 0 {
+					continue
+				}
+				want := -1
+				for o := 0; o < 4; o++ {
+					s := &shapes[p][o]
+					for m := uint16(lk>>(16*o)) >> s.xShift; m != 0; m &= m - 1 {
+						r := w
+						r.place(s, bits.TrailingZeros16(m), Y+s.yOff)
+						want = max(want, r.Top())
+					}
+				}
+				if got := f.rateRow(&rr, &w, top, p, Y, lk); got != want {
+					t.Fatalf("well\n%v\npiece %v box row %d: rateRow %d, locks say %d", w, p, Y, got, want)
+				}
 			}
 		}
 	}

@@ -3,7 +3,10 @@
 
 package hatetris
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // Piece is one of the seven tetrominoes. The numbering is the enemy AI's
 // ranking order (S first, the worst piece for the player; ties go to the
@@ -57,6 +60,9 @@ type shape struct {
 	yOff   int
 	free   uint16
 	xShift uint8
+	// Every row of a tetromino is one run of cells: row i is runLen[i]+1
+	// cells starting runOff[i] columns into the box (see runs).
+	runLen, runOff [4]uint8
 }
 
 // pictures are the orientations as drawn by the original, rows top to bottom.
@@ -93,6 +99,14 @@ func buildShapes() (s [NumPieces][4]shape) {
 				if pic[i] == '#' {
 					sh.rows[i/4-yMin] |= 1 << (i%4 - xMin)
 				}
+			}
+			for i := 0; i < sh.yDim; i++ {
+				off := bits.TrailingZeros16(sh.rows[i])
+				n := bits.OnesCount16(sh.rows[i])
+				if sh.rows[i] != (1<<n-1)<<off {
+					panic("hatetris: piece row is not one run")
+				}
+				sh.runLen[i], sh.runOff[i] = uint8(n-1), uint8(off)
 			}
 			k := 0
 			for i := 0; i < sh.yDim; i++ {

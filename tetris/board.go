@@ -54,8 +54,12 @@ func (b *Board) Empty() bool {
 // Heights fills h with column heights (1 + highest filled y, 0 if empty).
 func (b *Board) Heights(h *[Width]int) {
 	*h = [Width]int{}
+	y := Height - 1
+	for y >= 0 && b.Rows[y] == 0 {
+		y--
+	}
 	var found uint16
-	for y := Height - 1; y >= 0 && found != FullRow; y-- {
+	for ; y >= 0 && found != FullRow; y-- {
 		r := b.Rows[y] &^ found
 		found |= r
 		for r != 0 {
@@ -223,8 +227,15 @@ func (b *Board) Place(pl Placement) (lines int, lockedOut bool) {
 
 // ClearLines removes every full row and returns how many there were.
 func (b *Board) ClearLines() int {
-	w, lines := 0, 0
-	for y := range Height {
+	w := 0
+	for w < Height && b.Rows[w] != FullRow {
+		w++
+	}
+	if w == Height {
+		return 0 // no full row: nothing moves
+	}
+	lines := 0
+	for y := w; y < Height; y++ {
 		if b.Rows[y] == FullRow {
 			lines++
 			continue

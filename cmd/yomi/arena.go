@@ -1,3 +1,6 @@
+// `yomi arena`: the SPRT calculator (sprt), match reports rebuilt from results
+// files (report) and the arena benchmarks.
+
 package main
 
 import (

@@ -1,3 +1,6 @@
+// `yomi bench`: runs the registered benchmarks and prints their deterministic
+// figures (or JSON).
+
 package main
 
 import (

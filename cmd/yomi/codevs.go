@@ -1,3 +1,6 @@
+// `yomi codevs`: the CODE VS Reborn area; its verbs are added by the other
+// cmd/yomi/codevs_*.go files.
+
 package main
 
 import (

@@ -1,3 +1,6 @@
+// `yomi hatetris`: replay, convert, show and search, and the HATETRIS
+// benchmarks.
+
 package main
 
 import (
@@ -301,7 +304,7 @@ func hatetrisBenches() []bench.Benchmark {
 					return nil, err
 				}
 				e := tab.New()
-				calls, _, el := bench.Rate(time.Second, func() int64 {
+				calls, _, el, cpu, cpuOK := bench.RateCPU(time.Second, func() int64 {
 					for i := range wells {
 						sum += e.Eval(&wells[i], 0)
 					}
@@ -309,6 +312,9 @@ func hatetrisBenches() []bench.Benchmark {
 				})
 				n := float64(calls) * float64(len(wells))
 				figs = append(figs, bench.Figure{Name: fmt.Sprintf("nn/forward/h%d", hidden), Value: n / el.Seconds(), Unit: "wells/s"})
+				if cpuOK {
+					figs = append(figs, bench.Figure{Name: fmt.Sprintf("nn/forward/h%d/cpu", hidden), Value: float64(cpu.Nanoseconds()) / n, Unit: "cpu-ns/well"})
+				}
 				acc := make([]float32, hidden)
 				var feats []nn.Feature
 				var idx []int32
@@ -323,7 +329,7 @@ func hatetrisBenches() []bench.Benchmark {
 				n = float64(calls) * float64(len(wells))
 				figs = append(figs, bench.Figure{Name: fmt.Sprintf("nn/forward/plain-h%d", hidden), Value: n / el.Seconds(), Unit: "wells/s"})
 				// As in the beam: SetParent, then every child of the enemy's piece.
-				calls, _, el = bench.Rate(time.Second, func() int64 {
+				calls, _, el, cpu, cpuOK = bench.RateCPU(time.Second, func() int64 {
 					for i := range wells {
 						e.SetParent(&wells[i])
 						for k := range kids[i] {
@@ -334,6 +340,9 @@ func hatetrisBenches() []bench.Benchmark {
 				})
 				n = float64(calls) * float64(nKids)
 				figs = append(figs, bench.Figure{Name: fmt.Sprintf("nn/forward/children-h%d", hidden), Value: n / el.Seconds(), Unit: "wells/s"})
+				if cpuOK {
+					figs = append(figs, bench.Figure{Name: fmt.Sprintf("nn/forward/children-h%d/cpu", hidden), Value: float64(cpu.Nanoseconds()) / n, Unit: "cpu-ns/well"})
+				}
 			}
 			// The first-well value pins the net and features (deterministic).
 			net, _ := nn.New(train.Inputs, 24, 1)
@@ -366,24 +375,29 @@ func hatetrisBenches() []bench.Benchmark {
 		},
 	}, {
 		Name:    "hatetris/expand",
-		Summary: "enemy choice + all children of that piece, per well, over the 752 wells of the 289-line game (1 core)",
+		Summary: "enemy choice + all children of that piece, per well, over the 752 wells of the 289-line game (1 core; also CPU time of the thread per well)",
 		Run: func(ctx context.Context) ([]bench.Figure, error) {
 			wells, err := player.BenchGame()
 			if err != nil {
 				return nil, err
 			}
 			var children int64
-			calls, _, el := bench.Rate(2*time.Second, func() int64 {
+			calls, _, el, cpu, cpuOK := bench.RateCPU(2*time.Second, func() int64 {
 				c, _ := player.ExpandAll(wells, 1)
 				children = c
 				return c
 			})
 			n := float64(calls) * float64(len(wells))
-			return []bench.Figure{
+			figs := []bench.Figure{
 				{Name: "hatetris/expand/wells", Value: float64(len(wells)), Unit: "wells"},
 				{Name: "hatetris/expand/children", Value: float64(children), Unit: "children"},
 				{Name: "hatetris/expand", Value: float64(el.Nanoseconds()) / n, Unit: "ns/well"},
-			}, nil
+			}
+			if cpuOK {
+				// The thread's CPU time: comparable across machine loads.
+				figs = append(figs, bench.Figure{Name: "hatetris/expand/cpu", Value: float64(cpu.Nanoseconds()) / n, Unit: "cpu-ns/well"})
+			}
+			return figs, nil
 		},
 	}, {
 		Name:    "hatetris/beam",

@@ -18,7 +18,7 @@ import (
 )
 
 func runHatetrisTrain(ctx context.Context, env *cli.Env, args []string) error {
-	fs := cli.NewFlags(env, "yomi hatetris train", "--dir RUN [--gens N] [--beam W] [--samples K] [--refine-width 200] [--refine-depth 10] [--hidden 24|48] [--json]",
+	fs := cli.NewFlags(env, "yomi hatetris train", "--dir RUN [--start heuristic|random] [--gens N] [--beam W] [--samples K] [--refine-width W] [--refine-depth D] [--hidden 24|48] [--json]",
 		`Trains a HATETRIS evaluator net as in seed 001, one generation at a time:
   Search  plays a full game by beam search with the current net (RUN/gen-N/search.json,
           its replay) and samples K wells from every depth of the beam;
@@ -27,7 +27,10 @@ func runHatetrisTrain(ctx context.Context, env *cli.Env, args []string) error {
           with x the sample's own value; targets are rescaled to [-1, 1] per generation;
   Learn   trains the net (MSE, Adam, mini-batches, early stop after 3 worse epochs) on
           the targets of the last --history generations -> RUN/gen-N+1/net.yomi.
-Generation 0 starts from random weights (--seed). After --gens generations the last net
+Generation 0 is, by default (--start heuristic), a net distilled from the hand heuristic:
+its values ranked within each depth (mapped to [-1, 1]) on all children of wells of its own
+beam game (--distill-width, --distill-samples wells per depth); --start random uses random
+weights (--seed). The defaults are the recipe measured in BENCHMARKS.md. After --gens generations the last net
 plays one more Search game. Every phase writes its results atomically (Refine every 64
 samples), so a killed run resumes where it stopped: run the same command again (a run's
 settings are kept in RUN/config.json; only --gens may change). The table is printed at
@@ -49,6 +52,9 @@ Use a net with: yomi hatetris search --eval nn:RUN/gen-N/net.yomi`)
 	batch := fs.Int("batch", def.Batch, "Learn's mini-batch size")
 	lr := fs.Float64("lr", float64(def.LR), "Adam step size")
 	seed := fs.Uint64("seed", def.Seed, "the run's seed (initial net, sampling, validation split)")
+	start := fs.String("start", def.Start, "generation 0's net: random or heuristic (distilled from the hand heuristic)")
+	dw := fs.Int("distill-width", def.DistillWidth, "--start heuristic: width of the heuristic beam game")
+	ds := fs.Int("distill-samples", def.DistillSamples, "--start heuristic: beam wells per depth whose children are distilled")
 	workers := fs.Int("workers", 0, "goroutines (0 = all cores); results do not depend on it")
 	asJSON := fs.Bool("json", false, "print the per-generation table as JSON on stdout")
 	if err := cli.Parse(fs, args); err != nil {
@@ -88,6 +94,9 @@ Use a net with: yomi hatetris search --eval nn:RUN/gen-N/net.yomi`)
 	apply("batch", func() { cfg.Batch = *batch })
 	apply("lr", func() { cfg.LR = float32(*lr) })
 	apply("seed", func() { cfg.Seed = *seed })
+	apply("start", func() { cfg.Start = *start })
+	apply("distill-width", func() { cfg.DistillWidth = *dw })
+	apply("distill-samples", func() { cfg.DistillSamples = *ds })
 	if err := cfg.Validate(); err != nil {
 		return cli.Usagef("%v", err)
 	}

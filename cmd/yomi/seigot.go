@@ -1,3 +1,6 @@
+// `yomi seigot`: the seigot/tetris contest area (sequence here; play,
+// controller and benchmarks in the other seigot files).
+
 package main
 
 import (

@@ -20,6 +20,8 @@ import (
 // seigotTuning overrides the AI's settings from the command line.
 type seigotTuning struct {
 	width, depth int
+	chance       int // -1 = off, 0 = the level's default
+	future       bool
 	weights      string
 }
 
@@ -43,6 +45,12 @@ func seigotPlayer(name string, level int, tune ...seigotTuning) (*ai.Player, err
 		}
 		if t.depth > 0 {
 			c.Depth = t.depth
+		}
+		if t.chance != 0 {
+			c.Chance = max(t.chance, 0)
+		}
+		if t.future {
+			c.Future = true
 		}
 		if t.weights != "" {
 			if err := json.Unmarshal([]byte(t.weights), &c.W); err != nil {
@@ -83,6 +91,8 @@ seeds S..S+N-1 and adds a summary (mean, median). Progress goes to stderr.`)
 	var tune seigotTuning
 	fs.IntVar(&tune.width, "width", 0, "beam width (0 = the level's default)")
 	fs.IntVar(&tune.depth, "depth", 0, "search depth in pieces (0 = the level's default)")
+	fs.IntVar(&tune.chance, "chance", 0, "lines re-scored by a ply over the unknown next piece (0 = the level's default, -1 = off)")
+	fs.BoolVar(&tune.future, "future", false, "at seed 0, let the search see past the previews (the fixed order; not allowed in the contest comparison)")
 	fs.StringVar(&tune.weights, "weights", "", `JSON object overriding evaluation weights, e.g. {"Safe":14}`)
 	if err := cli.Parse(fs, args); err != nil {
 		return err

@@ -148,3 +148,42 @@ func TestSeigotReplay(t *testing.T) {
 		t.Errorf("missing file: exit %d, want 1", code)
 	}
 }
+
+// TestSeigotPlayLevel1SeedZero plays the contest's level-1 game (seed 0) with
+// the default level-1 AI through the CLI, then in process with the fixed
+// order hidden from the AI: the two games must be the same (the game is
+// deterministic and the AI uses only the current piece, the previews and
+// hold), and the printed score must add up (lines + drop bonus). It takes
+// a few seconds, so -short skips it.
+func TestSeigotPlayLevel1SeedZero(t *testing.T) {
+	if testing.Short() {
+		t.Skip("two whole level-1 games")
+	}
+	code, out, errs := run(t, "seigot", "play", "--level", "1", "--seed", "0", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var r seigotGameResult
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	want := r.LineStat[0]*100 + r.LineStat[1]*300 + r.LineStat[2]*700 + r.LineStat[3]*1300 + r.DropScore - 500*r.GameOvers
+	if r.Score != want || r.Pieces != 180 {
+		t.Fatalf("inconsistent result %+v (want score %d)", r, want)
+	}
+	pl, err := seigotPlayer("beam", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, _ := seigot.LevelConfig(1, 0, false)
+	g := seigot.NewGame(cfg)
+	for !g.Done {
+		g.BeginTick()
+		pos := g.Position()
+		pos.FixedOrder = false
+		g.ApplyMove(pl.Decide(context.Background(), &pos))
+	}
+	if g.Stats.Score != r.Score || g.Stats.LineStat != r.LineStat || g.Stats.DropScore != r.DropScore {
+		t.Fatalf("with the order hidden %+v, play printed %+v", g.Stats, r)
+	}
+}

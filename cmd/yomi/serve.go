@@ -1,3 +1,6 @@
+// `yomi serve`: the web app (landing page and each game's page) and its static
+// export.
+
 package main
 
 import (

@@ -1,3 +1,6 @@
+// `yomi tetris`: the guideline Tetris area; its verbs are added by the other
+// cmd/yomi/tetris_*.go files.
+
 package main
 
 import (

@@ -21,12 +21,13 @@ import (
 	"github.com/yomi-ai/yomi/tetris/tbp"
 )
 
-// withTetrisTBP adds the TBP, versus and solo verbs.
+// withTetrisTBP adds the TBP, versus, solo and tbp-speed verbs.
 func withTetrisTBP(g game) game {
 	g.area.Verbs = append(g.area.Verbs,
 		&cli.Verb{Name: "tbp", Summary: "run the bot on stdin/stdout speaking the Tetris Bot Protocol", Run: runTetrisTBP},
 		&cli.Verb{Name: "versus", Summary: "play game pairs between two bots (built-in or TBP commands): W/L/D, Elo, SPRT", Run: runTetrisVersus},
 		&cli.Verb{Name: "solo", Summary: "score a bot alone over a fixed seed set: attack per piece, pieces/s, deaths", Run: runTetrisSolo},
+		&cli.Verb{Name: "tbp-speed", Summary: "time a TBP bot's nodes/s on the tetris/bot benchmark positions", Run: runTetrisTBPSpeed},
 	)
 	return g
 }

@@ -22,6 +22,7 @@ type SyntaxError struct {
 	Msg  string
 }
 
+// Error formats the error with its line and what was being read.
 func (e *SyntaxError) Error() string {
 	return fmt.Sprintf("line %d: %s: %s", e.Line, e.What, e.Msg)
 }

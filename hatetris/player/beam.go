@@ -11,7 +11,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"math/bits"
 	"runtime"
 	"slices"
 	"sync"
@@ -202,16 +201,16 @@ func (w *worker) expand(depth, lo, hi int) {
 // step uses the first piece (in the enemy's order) that cannot clear two or
 // more lines at once; the chain stops when that piece clears nothing.
 func (w *worker) quiesce(well *hatetris.Well, score, level int) float64 {
-	// S, the first piece tried, fills at most 2 cells of a row: without a
-	// row of 8 or more cells it clears nothing, so the chain is empty.
-	// (Exact shortcut; S is skipped only when it can clear 2 lines.)
-	if !rowOf8(well) {
+	// S, the first piece tried, puts 1 cell or 2 adjacent cells in a row:
+	// unless some row lacks exactly that, it clears nothing and the chain
+	// is empty. (Exact shortcut; S is skipped only when it can clear 2 lines.)
+	if !sCanFill(well) {
 		return math.Inf(-1)
 	}
 	return w.quiesceAll(well, score, level)
 }
 
-// quiesceAll is quiesce without the row-of-8 shortcut.
+// quiesceAll is quiesce without the sCanFill shortcut.
 func (w *worker) quiesceAll(well *hatetris.Well, score, level int) float64 {
 	for len(w.qbuf) <= level {
 		w.qbuf = append(w.qbuf, nil)
@@ -248,10 +247,12 @@ func (w *worker) quiesceAll(well *hatetris.Well, score, level int) float64 {
 	return best
 }
 
-// rowOf8 reports whether some row below the bar has at least 8 cells.
-func rowOf8(w *hatetris.Well) bool {
+// sCanFill reports whether some row below the bar lacks only 1 cell or 2
+// adjacent cells (what an S piece can put in one row).
+func sCanFill(w *hatetris.Well) bool {
 	for y := hatetris.Bar; y < hatetris.Height; y++ {
-		if bits.OnesCount16(w[y]) >= 8 {
+		e := ^w[y] & hatetris.FullRow
+		if e != 0 && (e&(e-1) == 0 || e == e&-e*3) {
 			return true
 		}
 	}
@@ -304,7 +305,7 @@ func (s *search) selectNext(workers []*worker) []node {
 	for i := range idx {
 		idx[i] = int32(i)
 	}
-	slices.SortFunc(idx, func(a, b int32) int {
+	cmp := func(a, b int32) int {
 		va, vb := all[a].value, all[b].value
 		switch {
 		case va > vb:
@@ -313,12 +314,63 @@ func (s *search) selectNext(workers []*worker) []node {
 			return 1
 		}
 		return int(a - b)
-	})
+	}
+	// Only the Width best are needed, in order: partition them to the
+	// front (the order is total, so the set is unique), then sort them.
+	selectFirst(idx, s.opt.Width, cmp)
+	idx = idx[:s.opt.Width]
+	slices.SortFunc(idx, cmp)
 	out := make([]node, s.opt.Width)
 	for i := range out {
 		out[i] = all[idx[i]]
 	}
 	return out
+}
+
+// selectFirst reorders x so that its k smallest elements under the total
+// order cmp come first (in some order): quickselect with a median-of-three
+// pivot, finishing small ranges by sorting.
+func selectFirst(x []int32, k int, cmp func(a, b int32) int) {
+	lo, hi := 0, len(x) // the k-th smallest lies in x[lo:hi]
+	for hi-lo > 32 {
+		m := lo + (hi-lo)/2
+		a, b, c := x[lo], x[m], x[hi-1]
+		if cmp(a, b) > 0 {
+			a, b = b, a
+		}
+		if cmp(b, c) > 0 {
+			b = c
+			if cmp(a, b) > 0 {
+				b = a
+			}
+		}
+		pivot := b
+		// Three-way partition: < pivot, == pivot (one element: the order is
+		// total), > pivot.
+		i, j := lo, hi
+		for p := lo; p < j; {
+			switch c := cmp(x[p], pivot); {
+			case c < 0:
+				x[i], x[p] = x[p], x[i]
+				i++
+				p++
+			case c > 0:
+				j--
+				x[p], x[j] = x[j], x[p]
+			default:
+				p++
+			}
+		}
+		switch {
+		case k <= i:
+			hi = i
+		case k >= j:
+			lo = j
+		default:
+			return
+		}
+	}
+	slices.SortFunc(x[lo:hi], cmp)
 }
 
 // result rebuilds the replay of the best-scoring well seen at any depth

@@ -3,9 +3,13 @@ package player
 import (
 	"context"
 	"math"
+	"math/rand/v2"
+	"runtime"
+	"slices"
 	"testing"
 
 	"github.com/yomi-ai/yomi/hatetris"
+	"github.com/yomi-ai/yomi/internal/bench"
 )
 
 // TestSearchReplays: the search's replay, played by the real game, reaches
@@ -50,11 +54,18 @@ func BenchmarkExpand(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	c0, ok0 := bench.ThreadCPU()
 	b.ResetTimer()
 	for b.Loop() {
 		ExpandAll(wells, 1)
 	}
+	c1, ok1 := bench.ThreadCPU()
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(wells)), "ns/well")
+	if ok0 && ok1 {
+		b.ReportMetric(float64((c1-c0).Nanoseconds())/float64(b.N*len(wells)), "cpu-ns/well")
+	}
 }
 
 func BenchmarkBeam(b *testing.B) {
@@ -112,7 +123,7 @@ func TestSearchFromStart(t *testing.T) {
 	}
 }
 
-// TestQuiesceShortcut: the row-of-8 shortcut never changes a quiescence
+// TestQuiesceShortcut: the sCanFill shortcut never changes a quiescence
 // value: on every child of the 289 game's wells (and their children), the
 // full chain search gives the same value, and it is −Inf whenever the
 // shortcut fires; both cases occur.
@@ -136,7 +147,7 @@ func TestQuiesceShortcut(t *testing.T) {
 				if got != want {
 					t.Fatalf("well %d piece %d: shortcut %g, full %g", i, p, got, want)
 				}
-				if rowOf8(f) {
+				if sCanFill(f) {
 					full++
 				} else {
 					fired++
@@ -146,5 +157,59 @@ func TestQuiesceShortcut(t *testing.T) {
 	}
 	if fired == 0 || full == 0 {
 		t.Fatalf("shortcut fired %d times, skipped %d: both cases must occur", fired, full)
+	}
+	t.Logf("shortcut fired on %d of %d wells", fired, fired+full)
+}
+
+func TestSCanFill(t *testing.T) {
+	for _, c := range []struct {
+		row  uint16
+		want bool
+	}{
+		{0, false}, {hatetris.FullRow &^ 1, true}, {hatetris.FullRow &^ 3, true}, {hatetris.FullRow &^ 5, false},
+		{hatetris.FullRow &^ (3 << 8), true}, {hatetris.FullRow &^ (1 << 9), true}, {hatetris.FullRow &^ 7, false},
+		{hatetris.FullRow &^ (0x201), false},
+	} {
+		var w hatetris.Well
+		w[hatetris.Height-1] = c.row
+		if got := sCanFill(&w); got != c.want {
+			t.Errorf("row %010b: got %v", c.row, got)
+		}
+	}
+}
+
+// TestSelectFirst: the k first elements after selectFirst are the k
+// smallest (as a set), for random data with many ties broken by index.
+func TestSelectFirst(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for trial := 0; trial < 200; trial++ {
+		n := 1 + r.IntN(3000)
+		vals := make([]int, n)
+		for i := range vals {
+			vals[i] = r.IntN(1 + r.IntN(50))
+		}
+		cmp := func(a, b int32) int {
+			if vals[a] != vals[b] {
+				return vals[a] - vals[b]
+			}
+			return int(a - b)
+		}
+		x := make([]int32, n)
+		for i := range x {
+			x[i] = int32(i)
+		}
+		r.Shuffle(n, func(i, j int) { x[i], x[j] = x[j], x[i] })
+		k := r.IntN(n + 1)
+		selectFirst(x, k, cmp)
+		got := slices.Clone(x[:k])
+		slices.SortFunc(got, cmp)
+		all := make([]int32, n)
+		for i := range all {
+			all[i] = int32(i)
+		}
+		slices.SortFunc(all, cmp)
+		if !slices.Equal(got, all[:k]) {
+			t.Fatalf("n %d k %d: wrong set", n, k)
+		}
 	}
 }

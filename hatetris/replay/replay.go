@@ -41,6 +41,7 @@ type Error struct {
 	Reason   string
 }
 
+// Error formats the error with the encoding and, when known, the character position.
 func (e *Error) Error() string {
 	if e.Pos > 0 {
 		return fmt.Sprintf("replay (%s): character %d: %s", e.Encoding, e.Pos, e.Reason)

@@ -39,12 +39,21 @@ type Config struct {
 	Batch       int     `json:"batch"`       // Learn's mini-batch
 	LR          float32 `json:"lr"`          // Adam step size
 	Seed        uint64  `json:"seed"`        // the run's seed (net init, sampling, splits)
+	// Start is how generation 0's net is made: StartRandom or StartHeuristic
+	// (distilled from DistillSamples wells per depth of a heuristic beam
+	// game of width DistillWidth, plus one random child of each).
+	Start          string `json:"start"`
+	DistillWidth   int    `json:"distillWidth"`
+	DistillSamples int    `json:"distillSamples"`
 }
 
-// DefaultConfig returns the defaults of `yomi hatetris train`.
+// DefaultConfig returns the defaults of `yomi hatetris train`: the recipe
+// measured in BENCHMARKS.md (heuristic start, quiescence, width 5000,
+// 48 samples per depth refined by width-50 beams 10 pieces deep).
 func DefaultConfig() Config {
-	return Config{Gens: 5, Beam: 2000, Quiescence: true, Samples: 16, RefineWidth: 200, RefineDepth: 10,
-		Blend: 0.5, Hidden: 24, History: 3, Epochs: 100, Batch: 256, LR: 1e-3, Seed: 1}
+	return Config{Gens: 6, Beam: 5000, Quiescence: true, Samples: 48, RefineWidth: 50, RefineDepth: 10,
+		Blend: 0.5, Hidden: 24, History: 3, Epochs: 100, Batch: 256, LR: 1e-3, Seed: 1,
+		Start: StartHeuristic, DistillWidth: 2000, DistillSamples: 64}
 }
 
 // Validate reports the first bad setting.
@@ -68,6 +77,10 @@ func (c Config) Validate() error {
 		return errors.New("blend must be in (0, 1]")
 	case c.MaxDepth < 0:
 		return errors.New("max depth must be at least 0")
+	case c.Start != StartRandom && c.Start != StartHeuristic:
+		return fmt.Errorf("start %q: want %s or %s", c.Start, StartRandom, StartHeuristic)
+	case c.Start == StartHeuristic && (c.DistillWidth < 1 || c.DistillSamples < 1):
+		return errors.New("distill width and samples must be at least 1")
 	}
 	return nil
 }
@@ -129,7 +142,7 @@ func (r *Runner) Run(ctx context.Context) ([]GenSummary, error) {
 		if err := os.MkdirAll(r.genDir(g), 0o755); err != nil {
 			return table, err
 		}
-		net, err := r.net(g)
+		net, err := r.net(ctx, g)
 		if err != nil {
 			return table, err
 		}
@@ -178,9 +191,9 @@ func (r *Runner) checkConfig() error {
 	return nil
 }
 
-// net returns generation g's net: random for g = 0 (written on first use),
-// else the one Learn wrote.
-func (r *Runner) net(g int) (*nn.Net, error) {
+// net returns generation g's net: for g = 0 random or distilled from the
+// heuristic (written on first use), else the one Learn wrote.
+func (r *Runner) net(ctx context.Context, g int) (*nn.Net, error) {
 	p := filepath.Join(r.genDir(g), "net.yomi")
 	if _, err := os.Stat(p); err == nil {
 		return nn.LoadFile(p)
@@ -192,7 +205,56 @@ func (r *Runner) net(g int) (*nn.Net, error) {
 	if err != nil {
 		return nil, err
 	}
+	if r.Config.Start == StartHeuristic {
+		if err := r.distill(ctx, net); err != nil {
+			return nil, err
+		}
+	}
 	return net, net.SaveFile(p)
+}
+
+// distillOut is RUN/gen-000/distill.json.
+type distillOut struct {
+	Samples   int     `json:"samples"`
+	TrainLoss float64 `json:"trainLoss"`
+	ValLoss   float64 `json:"valLoss"`
+	Epochs    int     `json:"epochs"`
+	Seconds   float64 `json:"seconds"`
+}
+
+// distill trains net on the heuristic's rank-normalised values of wells
+// from its own beam game (RUN/gen-000/distill.bin, then distill.json).
+func (r *Runner) distill(ctx context.Context, net *nn.Net) error {
+	c := r.Config
+	dp := filepath.Join(r.genDir(0), "distill.bin")
+	start := time.Now()
+	ts, err := readTargets(dp)
+	if err != nil {
+		r.progress(0, "distill", 0, -1, fmt.Sprintf("heuristic game, width %d", c.DistillWidth))
+		if ts, err = distillData(ctx, c.DistillWidth, c.DistillSamples, r.Workers, c.Seed); err != nil {
+			return err
+		}
+		if err := writeTargets(dp, ts); err != nil {
+			return err
+		}
+	}
+	samples, err := samplesOf(ts)
+	if err != nil {
+		return err
+	}
+	var out distillOut
+	out.Samples = len(samples)
+	out.ValLoss, err = net.Train(ctx, samples, nn.TrainConfig{Epochs: c.Epochs, Batch: c.Batch, LR: c.LR,
+		ValFrac: 0.1, Shards: 8, Workers: r.Workers, Seed: c.Seed ^ 0xd15711,
+		OnEpoch: func(ep int, tl, vl float64) {
+			out.Epochs, out.TrainLoss = ep+1, tl
+			r.progress(0, "distill", ep+1, c.Epochs, fmt.Sprintf("%d samples train %.4f val %.4f", len(samples), tl, vl))
+		}})
+	if err != nil {
+		return err
+	}
+	out.Seconds = time.Since(start).Seconds()
+	return writeJSON(filepath.Join(r.genDir(0), "distill.json"), out)
 }
 
 type searchOut struct {

@@ -21,6 +21,7 @@ func tinyConfig() Config {
 	c := DefaultConfig()
 	c.Gens, c.Beam, c.MaxDepth, c.Samples, c.RefineWidth, c.RefineDepth = 2, 12, 20, 2, 4, 3
 	c.Hidden, c.Epochs, c.Batch, c.Quiescence = 8, 4, 8, true
+	c.Start, c.DistillWidth, c.DistillSamples = StartHeuristic, 6, 2
 	return c
 }
 
@@ -29,7 +30,7 @@ func tinyConfig() Config {
 func runFiles(t *testing.T, dir string) map[string][]byte {
 	t.Helper()
 	m := map[string][]byte{}
-	for _, pat := range []string{"gen-*/net.yomi", "gen-*/samples.bin", "gen-*/refine-*.bin"} {
+	for _, pat := range []string{"gen-*/net.yomi", "gen-*/samples.bin", "gen-*/refine-*.bin", "gen-*/distill.bin"} {
 		fs, _ := filepath.Glob(filepath.Join(dir, pat))
 		for _, f := range fs {
 			rel, _ := filepath.Rel(dir, f)
@@ -70,7 +71,7 @@ func TestRunResumesAfterKill(t *testing.T) {
 	}
 	t.Logf("\n%s", Table(table))
 	want := runFiles(t, full)
-	if len(want) < 3+2+4 {
+	if len(want) < 3+2+4+1 {
 		t.Fatalf("only %d files: %v", len(want), want)
 	}
 	// Every Search replay reaches the score it claims.
@@ -99,7 +100,7 @@ func TestRunResumesAfterKill(t *testing.T) {
 		phase string
 		done  int
 	}
-	for _, kill := range []point{{0, "search", 5}, {0, "refine", 16}, {1, "refine", 8}, {1, "learn", 2}, {2, "search", 10}} {
+	for _, kill := range []point{{0, "distill", 2}, {0, "search", 5}, {0, "refine", 16}, {1, "refine", 8}, {1, "learn", 2}, {2, "search", 10}} {
 		ctx, cancel := context.WithCancel(context.Background())
 		killed := false
 		r := &Runner{Dir: dir, Config: cfg, Workers: 1, chunk: 8, Progress: func(g int, ph string, done, total int, _ string) {

@@ -1,8 +1,11 @@
-// This file holds NetEval, the net as a beam-search evaluator for wells.
+// This file holds NetEval, the net as a beam-search evaluator for wells:
+// quantised first-layer weights packed two to a 64-bit word, so that one
+// integer add updates two hidden units exactly.
 package train
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/yomi-ai/yomi/hatetris"
 	"github.com/yomi-ai/yomi/nn"
@@ -15,55 +18,121 @@ import (
 // cached by them.
 const Blocks = WindowStarts
 
+// Packing: a hidden unit's first-layer sum is an integer (the float sum
+// times Tables.Scale) in a 32-bit lane; a word holds lanes 0 and 1 as
+// v₀ + v₁·2³² (two's complement, modulo 2⁶⁴). Adding words adds both lanes
+// exactly as long as each lane's true sum stays inside ±2³¹, which
+// NewTables guarantees by its choice of scale, so sums in any order give
+// the same bits. (Three 21-bit lanes would halve the adds again, but the
+// worst-case bound then forces a scale near 2¹³ for trained nets, and
+// values off by 2e-3.)
+const (
+	laneBits = 32
+	lanes    = 2
+	laneMax  = 1<<(laneBits-1) - 1
+)
+
 // Tables is the per-net precomputation NetEval shares across goroutines.
 type Tables struct {
-	net *nn.Net
-	// base[s] = B1 + s empty blocks: the first-layer sum of the top s
-	// blocks of a well whose top s+3 rows are empty.
-	base [][]float32
-	// empty is the sum of one block of 4 empty rows.
-	empty []float32
+	net    *nn.Net
+	words  int        // packed words per hidden vector
+	scale  float64    // quantisation: lane value = round(weight·scale)
+	q      []uint64   // packed W1 rows, words per feature
+	base   [][]uint64 // base[s] = B1 + s empty blocks
+	empty  []uint64   // one block of 4 empty rows
+	maxErr float64
 }
 
-// NewTables checks the net's shape and precomputes its empty-block sums.
+// NewTables checks the net's shape, picks the quantisation scale (the
+// largest power of two for which no first-layer sum of a well can leave
+// its lane), packs the weights and precomputes the empty-block sums.
 func NewTables(net *nn.Net) (*Tables, error) {
 	if net.Inputs != Inputs {
 		return nil, fmt.Errorf("train: net has %d inputs, HATETRIS features need %d", net.Inputs, Inputs)
 	}
-	t := &Tables{net: net, base: make([][]float32, Blocks+1), empty: make([]float32, net.Hidden)}
+	h := net.Hidden
+	// Bound every unit's |sum|: |bias| + 16 rows + 140 windows, each at the
+	// largest weight of its kind, plus the rounding of 157 terms.
+	worst := 0.0
+	for j := 0; j < h; j++ {
+		mr, mw := 0.0, 0.0
+		for i := 0; i < Inputs; i++ {
+			a := math.Abs(float64(net.W1[i*h+j]))
+			if i < RowPatterns {
+				mr = max(mr, a)
+			} else {
+				mw = max(mw, a)
+			}
+		}
+		worst = max(worst, math.Abs(float64(net.B1[j]))+Rows*mr+WindowStarts*hatetris.Width*mw)
+	}
+	if math.IsNaN(worst) || math.IsInf(worst, 0) {
+		return nil, fmt.Errorf("train: net has non-finite first-layer weights")
+	}
+	scale := math.Ldexp(1, 30)
+	for scale > math.Ldexp(1, -30) && worst*scale+float64(PerWell+1) > laneMax {
+		scale /= 2
+	}
+	words := (h + lanes - 1) / lanes
+	t := &Tables{net: net, words: words, scale: scale, q: make([]uint64, Inputs*words),
+		base: make([][]uint64, Blocks+1), empty: make([]uint64, words)}
+	for i := 0; i < Inputs; i++ {
+		pack(t.q[i*words:(i+1)*words], net.W1[i*h:(i+1)*h], scale)
+	}
+	bias := make([]uint64, words)
+	pack(bias, net.B1, scale)
 	var w hatetris.Well
 	pad := padded(&w)
-	blockSum(net, t.empty, blockKey(&pad, 0), 0)
-	acc := append([]float32(nil), net.B1...)
+	t.blockSum(t.empty, blockKey(&pad, 0), 0)
 	for s := 0; s <= Blocks; s++ {
-		t.base[s] = append([]float32(nil), acc...)
-		addRow(acc, t.empty)
+		t.base[s] = append([]uint64(nil), bias...)
+		bias = append([]uint64(nil), bias...)
+		addPacked(bias, t.empty)
 	}
+	// Error bound of the value against the float net: each unit's sum is
+	// off by at most 157 roundings of 1/(2·scale); tanhExp's slope is at
+	// most tanhExpSlope; add the table's error, then Σ|W2| (tanh has slope ≤ 1).
+	sumW2 := 0.0
+	for _, v := range net.W2 {
+		sumW2 += math.Abs(float64(v))
+	}
+	t.maxErr = sumW2*(tanhExpSlope*float64(PerWell+1)/(2*scale)+nn.FastMaxError) + 1e-6
 	return t, nil
+}
+
+// tanhExpSlope bounds |d/dx x·tanh(eˣ)| (its maximum is about 1.10, near x = 0.9);
+// TestTanhExpSlope checks it.
+const tanhExpSlope = 1.11
+
+// pack quantises v (one weight per hidden unit) into packed words.
+func pack(dst []uint64, v []float32, scale float64) {
+	clear(dst)
+	for j, x := range v {
+		q := int64(math.Round(float64(x) * scale))
+		dst[j/lanes] += uint64(q << (laneBits * (j % lanes)))
+	}
 }
 
 // Net returns the net the tables were built for.
 func (t *Tables) Net() *nn.Net { return t.net }
 
-// addRow adds row to acc, four lanes at a time (the compiler does not
-// vectorise; unrolling removes most loop and bounds-check overhead).
-func addRow(acc, row []float32) {
+// Scale is the quantisation scale: weights are rounded to multiples of 1/Scale.
+func (t *Tables) Scale() float64 { return t.scale }
+
+// MaxError bounds |NetEval value − Net.Forward value| for any valid well:
+// quantisation of the first layer plus nn.TanhExpFast's error.
+func (t *Tables) MaxError() float64 { return t.maxErr }
+
+// addPacked adds row to acc word by word (two hidden units per add).
+func addPacked(acc, row []uint64) {
 	row = row[:len(acc)]
-	j := 0
-	for ; j+4 <= len(acc); j += 4 {
-		a, r := acc[j:j+4:j+4], row[j:j+4:j+4]
-		a[0] += r[0]
-		a[1] += r[1]
-		a[2] += r[2]
-		a[3] += r[3]
-	}
-	for ; j < len(acc); j++ {
+	for j := range acc {
 		acc[j] += row[j]
 	}
 }
 
-// sumRows sets dst = a + b.
-func sumRows(dst, a, b []float32) {
+// sumPacked sets dst = a + b.
+func sumPacked(dst, a, b []uint64) {
 	a, b = a[:len(dst)], b[:len(dst)]
 	for j := range dst {
 		dst[j] = a[j] + b[j]
@@ -80,11 +149,11 @@ func blockKey(pad *[Rows + 1]uint16, s int) uint64 {
 	return v
 }
 
-// blockSum sets sum to block s's first-layer contribution, from its key
-// alone: the row pattern(s) first, then the 10 windows left to right.
-func blockSum(net *nn.Net, sum []float32, v uint64, s int) {
-	h := net.Hidden
-	w1 := net.W1
+// blockSum sets sum to block s's packed first-layer contribution, from its
+// key alone: the row pattern(s) and the 10 windows.
+func (t *Tables) blockSum(sum []uint64, v uint64, s int) {
+	n := t.words
+	q := t.q
 	clear(sum)
 	rows := 1
 	if s == Blocks-1 {
@@ -92,19 +161,19 @@ func blockSum(net *nn.Net, sum []float32, v uint64, s int) {
 	}
 	for d := 0; d < rows; d++ {
 		i := int(v >> (12*d + 1) & 1023)
-		addRow(sum, w1[i*h:][:h])
+		addPacked(sum, q[i*n:][:n])
 	}
 	for x := 0; x < hatetris.Width; x++ {
-		t := v >> uint(x)
-		i := RowPatterns + int(t&7|t>>9&0x38|t>>18&0x1c0|t>>27&0xe00)
-		addRow(sum, w1[i*h:][:h])
+		u := v >> uint(x)
+		i := RowPatterns + int(u&7|u>>9&0x38|u>>18&0x1c0|u>>27&0xe00)
+		addPacked(sum, q[i*n:][:n])
 	}
 }
 
 // NetEval values wells with a net. The first layer's sum is the base for
 // the well's empty top blocks plus the sums of its other blocks, each
-// cached by the 4 rows it covers (children of one parent share most of
-// them), so a cached block gives the same bits as a fresh one.
+// cached by the 4 rows it covers. Sums are packed integers (see Tables),
+// so every way of adding them up gives the same bits.
 //
 // After SetParent (the beam calls it before valuing a parent's children),
 // Eval is incremental, NNUE-style: it keeps the parent's prefix and suffix
@@ -116,90 +185,108 @@ func blockSum(net *nn.Net, sum []float32, v uint64, s int) {
 // allocates nothing per call: use one per goroutine (see Tables.New).
 type NetEval struct {
 	t    *Tables
-	h    int
-	acc  []float32
+	n    int       // words per vector
+	acc  []uint64  // packed first-layer sum
+	pre  []float32 // unpacked sum
 	keys []uint64  // block cache keys (0 = empty slot)
-	vals []float32 // cacheSize × Hidden block sums
+	vals []uint64  // cacheSize × words block sums
 
 	parent   hatetris.Well
 	hasPar   bool
-	pre, suf []float32 // (Blocks+1) × Hidden: pre[s] = base + blocks < s, suf[s] = blocks ≥ s
-	incr     int64     // Evals summed incrementally (for tests and profiles)
+	pfx, sfx []uint64 // (Blocks+1) × words: pfx[s] = base + blocks < s, sfx[s] = blocks ≥ s
+	incr     int64    // Evals summed incrementally (for tests and profiles)
 }
 
-// cacheBits sizes the per-goroutine block cache (4096 entries).
-const cacheBits = 12
+// cacheBits sizes the per-goroutine block cache (16384 entries).
+const cacheBits = 14
 
 // New returns an evaluator for one goroutine.
 func (t *Tables) New() *NetEval {
-	h := t.net.Hidden
-	return &NetEval{t: t, h: h, acc: make([]float32, h), keys: make([]uint64, 1<<cacheBits), vals: make([]float32, h<<cacheBits),
-		pre: make([]float32, (Blocks+1)*h), suf: make([]float32, (Blocks+1)*h)}
+	n := t.words
+	return &NetEval{t: t, n: n, acc: make([]uint64, n), pre: make([]float32, t.net.Hidden),
+		keys: make([]uint64, 1<<cacheBits), vals: make([]uint64, n<<cacheBits),
+		pfx: make([]uint64, (Blocks+1)*n), sfx: make([]uint64, (Blocks+1)*n)}
 }
 
 // Value returns the net's value in [-1, 1] for w (higher is better for the
-// player), summed from scratch. Wells with cells above the bar or full rows
-// are an error.
+// player), within Tables.MaxError of Net.Forward. Wells with cells above
+// the bar or full rows are an error.
 func (e *NetEval) Value(w *hatetris.Well) (float32, error) {
 	if err := check(w); err != nil {
 		return 0, err
 	}
 	e.scratch(w)
-	return e.t.net.OutputFast(e.acc), nil
+	return e.output(), nil
 }
 
-// block returns the (cached) sum of block s of a padded well.
-func (e *NetEval) block(pad *[Rows + 1]uint16, s int) []float32 {
+// output unpacks acc and applies the hidden and output layers.
+func (e *NetEval) output() float32 {
+	inv := float32(1 / e.t.scale)
+	h := len(e.pre)
+	for k, word := range e.acc {
+		x := int64(word)
+		for l := 0; l < lanes; l++ {
+			v := x << (64 - laneBits) >> (64 - laneBits) // sign-extend the low lane
+			if j := k*lanes + l; j < h {
+				e.pre[j] = float32(v) * inv
+			}
+			x = (x - v) >> laneBits
+		}
+	}
+	return e.t.net.OutputFast(e.pre)
+}
+
+// block returns the (cached) packed sum of block s of a padded well.
+func (e *NetEval) block(pad *[Rows + 1]uint16, s int) []uint64 {
 	v := blockKey(pad, s)
-	h := e.h
+	n := e.n
 	slot := int((v * 0x9e3779b97f4a7c15) >> (64 - cacheBits))
-	sum := e.vals[slot*h : (slot+1)*h]
+	sum := e.vals[slot*n : (slot+1)*n]
 	if e.keys[slot] != v {
-		blockSum(e.t.net, sum, v, s)
+		e.t.blockSum(sum, v, s)
 		e.keys[slot] = v
 	}
 	return sum
 }
 
-// top returns the first non-empty row below the bar (Rows if none) and the
-// first block that is not wholly empty.
-func top(w *hatetris.Well) (k, s0 int) {
+// top returns the first block of w that is not wholly empty.
+func top(w *hatetris.Well) int {
+	k := 0
 	for k < Rows && w[hatetris.Bar+k] == 0 {
 		k++
 	}
-	return k, max(0, k-3)
+	return max(0, k-3)
 }
 
 // scratch sets acc to w's first-layer sum from the base and its blocks.
 func (e *NetEval) scratch(w *hatetris.Well) {
-	_, s0 := top(w)
-	acc := e.acc
-	copy(acc, e.t.base[s0])
+	s0 := top(w)
+	copy(e.acc, e.t.base[s0])
 	pad := padded(w)
 	for s := s0; s < Blocks; s++ {
-		addRow(acc, e.block(&pad, s))
+		addPacked(e.acc, e.block(&pad, s))
 	}
 }
 
 // SetParent makes w the reference of the following Evals: it stores w's
 // prefix and suffix sums of blocks. w must be a valid well (as for Value).
 func (e *NetEval) SetParent(w *hatetris.Well) {
-	h := e.h
-	_, s0 := top(w)
+	n := e.n
+	s0 := top(w)
 	pad := padded(w)
 	for s := 0; s <= s0; s++ {
-		copy(e.pre[s*h:(s+1)*h], e.t.base[s])
+		copy(e.pfx[s*n:(s+1)*n], e.t.base[s])
 	}
 	for s := s0; s < Blocks; s++ {
-		sumRows(e.pre[(s+1)*h:(s+2)*h], e.pre[s*h:(s+1)*h], e.block(&pad, s))
+		sumPacked(e.pfx[(s+1)*n:(s+2)*n], e.pfx[s*n:(s+1)*n], e.block(&pad, s))
 	}
-	clear(e.suf[Blocks*h:])
+	clear(e.sfx[Blocks*n:])
 	for s := Blocks - 1; s >= 0; s-- {
 		b := e.t.empty
 		if s >= s0 {
 			b = e.block(&pad, s)
 		}
-		sumRows(e.suf[s*h:(s+1)*h], e.suf[(s+1)*h:(s+2)*h], b)
+		sumPacked(e.sfx[s*n:(s+1)*n], e.sfx[(s+1)*n:(s+2)*n], b)
 	}
 	e.parent, e.hasPar = *w, true
 }
@@ -216,22 +303,21 @@ func (e *NetEval) incremental(w *hatetris.Well) bool {
 			b = y
 		}
 	}
-	h := e.h
+	n := e.n
 	if a < 0 {
 		e.incr++
-		copy(e.acc, e.pre[Blocks*h:])
+		copy(e.acc, e.pfx[Blocks*n:])
 		return true
 	}
 	lo, hi := max(0, a-3), min(Blocks-1, b)
-	_, s0 := top(w)
-	if hi-lo+2 >= Blocks-s0 {
+	if hi-lo+2 >= Blocks-top(w) {
 		return false
 	}
 	e.incr++
 	pad := padded(w)
-	sumRows(e.acc, e.pre[lo*h:(lo+1)*h], e.suf[(hi+1)*h:(hi+2)*h])
+	sumPacked(e.acc, e.pfx[lo*n:(lo+1)*n], e.sfx[(hi+1)*n:(hi+2)*n])
 	for s := lo; s <= hi; s++ {
-		addRow(e.acc, e.block(&pad, s))
+		addPacked(e.acc, e.block(&pad, s))
 	}
 	return true
 }
@@ -239,11 +325,11 @@ func (e *NetEval) incremental(w *hatetris.Well) bool {
 // Eval implements player.Evaluator: the net's value, ignoring the score (as
 // in the seed, the beam maximises the net's value only). The beam only
 // hands it wells after a lock, which have no full rows and, below game
-// over, no cells above the bar. After SetParent the sum is incremental, so
-// the last bits may differ from Value's (by float32 rounding only).
+// over, no cells above the bar. Incremental or not, it returns exactly
+// Value's bits.
 func (e *NetEval) Eval(w *hatetris.Well, score int) float64 {
 	if !e.hasPar || !e.incremental(w) {
 		e.scratch(w)
 	}
-	return float64(e.t.net.OutputFast(e.acc))
+	return float64(e.output())
 }

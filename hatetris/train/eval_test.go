@@ -46,8 +46,8 @@ func TestNetEvalMatchesForward(t *testing.T) {
 				feats = append(feats, nn.Feature{Index: k, Count: v})
 			}
 			want, _ := net.Forward(acc, feats)
-			if d := got - want; d > 1e-5 || d < -1e-5 {
-				t.Fatalf("hidden %d well %d: %g vs %g\n%v", hidden, i, got, want, *w)
+			if d := math.Abs(float64(got - want)); d > tab.MaxError() {
+				t.Fatalf("hidden %d well %d: %g vs %g (bound %g)\n%v", hidden, i, got, want, tab.MaxError(), *w)
 			}
 			if v := e.Eval(w, 7); v != float64(got) {
 				t.Fatalf("Eval %g, Value %g", v, got)
@@ -151,9 +151,9 @@ func TestBeamNNDeterministic(t *testing.T) {
 
 // TestNetEvalIncremental: after SetParent, Eval of every child of every
 // piece (the 752 wells of the 289 game as parents, plus random wells as
-// references for random wells) stays within float32 rounding plus the
-// fast activation's bound of a plain forward pass, and most children of a
-// real parent take the incremental path.
+// references for random wells) gives exactly the bits of a from-scratch
+// Value and stays within Tables.MaxError of a plain float forward pass,
+// and most children of a real parent take the incremental path.
 func TestNetEvalIncremental(t *testing.T) {
 	for _, hidden := range []int{24, 48} {
 		net, _ := nn.New(Inputs, hidden, uint64(hidden)+7)
@@ -166,17 +166,19 @@ func TestNetEvalIncremental(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		bound := 2e-5 // float32 rounding of sums in another order
-		var sumW2 float64
-		for _, w := range net.W2 {
-			sumW2 += math.Abs(float64(w))
+		bound := tab.MaxError()
+		if bound > 0.01 {
+			t.Fatalf("hidden %d: error bound %g (scale %g) is useless", hidden, bound, tab.Scale())
 		}
-		bound += sumW2 * nn.FastMaxError
+		fresh := tab.New()
 		acc := make([]float32, hidden)
 		var feats []nn.Feature
 		var idx []int32
 		check := func(w *hatetris.Well, got float64, what string) {
 			t.Helper()
+			if v, _ := fresh.Value(w); float64(v) != got {
+				t.Fatalf("hidden %d %s: Eval %g, Value %g: not the same bits", hidden, what, got, v)
+			}
 			feats, idx, _ = Features(feats[:0], idx, w)
 			want, _ := net.Forward(acc, feats)
 			if d := math.Abs(got - float64(want)); d > bound {
@@ -214,5 +216,76 @@ func TestNetEvalIncremental(t *testing.T) {
 			check(&w, e.Eval(&w, 0), "random")
 			check(&ref, e.Eval(&ref, 0), "the parent itself")
 		}
+	}
+}
+
+// TestNetEvalNoAlloc: neither Eval (scratch or incremental), Value nor
+// SetParent allocates.
+func TestNetEvalNoAlloc(t *testing.T) {
+	net, _ := nn.New(Inputs, 24, 3)
+	tab, _ := NewTables(net)
+	e := tab.New()
+	wells, _ := player.BenchGame()
+	futs := hatetris.Futures(nil, &wells[200], hatetris.Piece(0))
+	if n := testing.AllocsPerRun(20, func() {
+		e.Eval(&wells[100], 0)
+		e.Value(&wells[101])
+		e.SetParent(&wells[200])
+		for k := range futs {
+			e.Eval(&futs[k].Well, 0)
+		}
+	}); n != 0 {
+		t.Fatalf("%g allocations per run", n)
+	}
+}
+
+// TestQuantisationScale: the scale adapts to the weights (larger weights,
+// smaller scale) and keeps the value within MaxError of the float net even
+// for a net whose sums would overflow a lane at a fixed scale.
+func TestQuantisationScale(t *testing.T) {
+	wells, _ := player.BenchGame()
+	prev := math.Inf(1)
+	for _, mul := range []float32{1, 30, 3000} {
+		net, _ := nn.New(Inputs, 24, 11)
+		for i := range net.W1 {
+			net.W1[i] *= mul
+		}
+		tab, err := NewTables(net)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tab.Scale() >= prev {
+			t.Fatalf("weights ×%g: scale %g not below %g", mul, tab.Scale(), prev)
+		}
+		prev = tab.Scale()
+		e := tab.New()
+		acc := make([]float32, 24)
+		for i := 0; i < len(wells); i += 7 {
+			feats, _, _ := Features(nil, nil, &wells[i])
+			want, _ := net.Forward(acc, feats)
+			got, _ := e.Value(&wells[i])
+			if d := math.Abs(float64(got - want)); d > tab.MaxError() {
+				t.Fatalf("weights ×%g well %d: %g vs %g (bound %g)", mul, i, got, want, tab.MaxError())
+			}
+		}
+		t.Logf("weights ×%g: scale %g, bound %.2g", mul, tab.Scale(), tab.MaxError())
+	}
+	bad, _ := nn.New(Inputs, 4, 1)
+	bad.W1[5] = float32(math.Inf(1))
+	if _, err := NewTables(bad); err == nil {
+		t.Fatal("infinite weight accepted")
+	}
+}
+
+// TestTanhExpSlope: the slope bound used by MaxError holds on a dense grid.
+func TestTanhExpSlope(t *testing.T) {
+	worst := 0.0
+	for x := -20.0; x < 20; x += 1e-3 {
+		e := math.Exp(x)
+		th := math.Tanh(e)
+		worst = math.Max(worst, math.Abs(th+x*e*(1-th*th)))
+	}
+	if worst > tanhExpSlope || worst < 1 {
+		t.Fatalf("max slope %g, bound %g", worst, tanhExpSlope)
 	}
 }

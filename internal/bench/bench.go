@@ -10,6 +10,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
 	"time"
 )
@@ -75,4 +76,15 @@ func Rate(minDur time.Duration, fn func() int64) (calls int64, work int64, elaps
 			return
 		}
 	}
+}
+
+// RateCPU is Rate on one locked OS thread that also returns the thread's CPU
+// time over the calls (cpuOK is false where it cannot be measured).
+func RateCPU(minDur time.Duration, fn func() int64) (calls, work int64, elapsed, cpu time.Duration, cpuOK bool) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	c0, ok0 := ThreadCPU()
+	calls, work, elapsed = Rate(minDur, fn)
+	c1, ok1 := ThreadCPU()
+	return calls, work, elapsed, c1 - c0, ok0 && ok1 && c1 > c0
 }

@@ -2,6 +2,7 @@ package bench
 
 import (
 	"bytes"
+	"runtime"
 	"testing"
 	"time"
 )
@@ -24,4 +25,25 @@ func TestSelectAndFormat(t *testing.T) {
 	if calls < 1 || work != 2*calls || el < time.Millisecond {
 		t.Fatalf("Rate: %d %d %v", calls, work, el)
 	}
+}
+
+func TestRateCPU(t *testing.T) {
+	x := 1
+	calls, work, el, cpu, ok := RateCPU(20*time.Millisecond, func() int64 {
+		for i := 0; i < 100000; i++ {
+			x = x*3 + i
+		}
+		return 1
+	})
+	if calls < 1 || work != calls || el < 20*time.Millisecond {
+		t.Fatalf("RateCPU: %d %d %v", calls, work, el)
+	}
+	if runtime.GOOS == "linux" && !ok {
+		t.Fatal("RateCPU: no thread CPU time on linux")
+	}
+	// One thread cannot use more CPU than wall time (plus clock granularity).
+	if ok && (cpu <= 0 || cpu > el+5*time.Millisecond) {
+		t.Fatalf("RateCPU: cpu %v for %v wall", cpu, el)
+	}
+	_ = x
 }

@@ -54,6 +54,7 @@ type Area struct {
 // exits 2.
 type UsageError struct{ Msg string }
 
+// Error returns the message.
 func (e *UsageError) Error() string { return e.Msg }
 
 // Usagef builds a UsageError.

@@ -1,3 +1,6 @@
+// This file holds reading a command's main argument as text given inline, from
+// @FILE or from standard input (-).
+
 package cli
 
 import (

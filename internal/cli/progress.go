@@ -1,3 +1,6 @@
+// This file holds the progress bars long commands draw on stderr (throttled
+// when stderr is not a terminal, silent when quiet).
+
 package cli
 
 import (

@@ -130,19 +130,72 @@ func TestReachableMatchesEngine(t *testing.T) {
 }
 
 func TestDecisionsAreLegalAndDeterministic(t *testing.T) {
-	for _, level := range []int{1, 2, 3} {
-		cfg, _ := seigot.LevelConfig(level, 7, false)
+	for _, tc := range []struct {
+		level, chance int
+		seed          uint64
+	}{
+		{1, 0, 7}, {2, 0, 7}, {3, 0, 7},
+		{1, 20, 7}, {1, 20, 0}, {3, 20, 7},
+	} {
+		cfg, _ := seigot.LevelConfig(tc.level, tc.seed, false)
 		cfg.BlockNumMax = 40
-		c := LevelConfig(level)
-		c.Width, c.Depth = 30, 3
+		c := LevelConfig(tc.level)
+		c.Width, c.Depth, c.Chance = 30, 3, tc.chance
 		a := Play(context.Background(), cfg, New(c))
 		b := Play(context.Background(), cfg, New(c))
 		if a.Stats != b.Stats {
-			t.Fatalf("level %d: two runs differ: %+v vs %+v", level, a.Stats, b.Stats)
+			t.Fatalf("%+v: two runs differ: %+v vs %+v", tc, a.Stats, b.Stats)
 		}
 		if a.Stats.BlockIndex != 40 || len(a.Decisions) < 40 {
-			t.Fatalf("level %d: %+v after %d decisions", level, a.Stats, len(a.Decisions))
+			t.Fatalf("%+v: %+v after %d decisions", tc, a.Stats, len(a.Decisions))
 		}
+	}
+}
+
+// TestChanceKeepsTheBeamChoiceWithOneLine checks the expectimax leaf: with
+// one line to re-score it must play the beam's own best move, and with more
+// it must still play the first move of one of the beam's lines.
+func TestChanceKeepsTheBeamChoiceWithOneLine(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	differ := 0
+	for trial := range 40 {
+		cfg, _ := seigot.LevelConfig(2, uint64(trial+1), false)
+		g := seigot.NewGame(cfg)
+		g.Board = randomBoard(rng)
+		for i := 0; i < 4*seigot.Width; i++ { // clear the top so the spawn succeeds
+			g.Board[i] = 0
+		}
+		g.BeginTick()
+		p := g.Position()
+		base := LevelConfig(2)
+		base.Width, base.Depth = 20, 2
+		want := New(base).Decide(context.Background(), &p)
+		one := base
+		one.Chance = 1
+		if got := New(one).Decide(context.Background(), &p); got != want {
+			t.Fatalf("trial %d: Chance 1 plays %+v, the beam %+v", trial, got, want)
+		}
+		all := base
+		all.Chance = 20
+		pl := New(all)
+		got := pl.Decide(context.Background(), &p)
+		if got != want {
+			differ++
+		}
+		legal := false
+		for _, n := range pl.cur {
+			m := seigot.Move{Hold: n.first.hold || n.first.firstHold, Direction: n.first.dir, X: n.first.x, YOperation: 1, YMoveBlock: 1}
+			if n.first.firstHold {
+				m.Direction, m.X = 0, 5
+			}
+			legal = legal || m == got
+		}
+		if !legal {
+			t.Fatalf("trial %d: Chance plays %+v, not the first move of a kept line", trial, got)
+		}
+	}
+	if differ == 0 {
+		t.Fatalf("the chance ply never changed a decision in 40 positions")
 	}
 }
 

@@ -185,8 +185,25 @@ type expChild struct {
 type worker struct {
 	gen   *Generator
 	rng   *rand.Rand
-	moves []Move
 	lists [7][]expChild
+	// moves[p] holds piece p's placements on the board being expanded when
+	// bit p of have is set: a speculated expansion places the hold (or
+	// current) piece once per possible next piece, on the same board.
+	moves [7][]Move
+	have  uint8
+	// ev caches evaluations within one expansion, by piece and hold flag
+	// (ev[2p+held]), placement index in moves[p] and T-slot count: a
+	// speculated expansion places the same piece on the same board once
+	// per possible next piece, and only the T-slot count can differ.
+	ev    [14][]evEntry
+	stamp uint32 // entries of this expansion carry it (0: no caching)
+}
+
+// evEntry is one cached evaluation.
+type evEntry struct {
+	stamp uint32
+	val   Value
+	rw    Reward
 }
 
 // Think searches until the budget or ctx ends (or the tree is exhausted)
@@ -300,6 +317,8 @@ func (b *Bot) expand(w *worker, s *State) (bool, int) {
 	for p := range w.lists {
 		w.lists[p] = w.lists[p][:0]
 	}
+	w.have = 0 // new board: no placements yet
+	w.stamp++  // and no evaluations
 	if s.QLen == 0 || (hold && s.Hold == NoPiece && s.QLen == 1) {
 		n := 0
 		for p := range Piece(7) {
@@ -341,14 +360,16 @@ func presort(l []expChild) {
 	for i := range l {
 		ks[i] = kv{l[i].val.Plus(l[i].rw), int32(i)}
 	}
-	slices.SortStableFunc(ks, func(a, b kv) int {
+	// best first, ties in generation order: a total order, so the unstable
+	// sort gives the stable sort's permutation
+	slices.SortFunc(ks, func(a, b kv) int {
 		if b.v.Less(a.v) {
 			return -1
 		}
 		if a.v.Less(b.v) {
 			return 1
 		}
-		return 0
+		return int(a.i - b.i)
 	})
 	// apply the permutation by cycles
 	for i := range ks {
@@ -388,13 +409,28 @@ func (b *Bot) knownChildren(w *worker, s *State, dst []expChild, drawn int8) []e
 }
 
 func (b *Bot) place(w *worker, s *State, dst []expChild, p Piece, pop int, newHold Piece, held bool, drawn int8) []expChild {
-	if b.opt.Complete {
-		w.moves = w.gen.Placements(w.moves[:0], &s.Board, p)
-	} else {
-		w.moves = w.gen.FastPlacements(w.moves[:0], &s.Board, p)
+	if w.have&(1<<uint(p)) == 0 {
+		if b.opt.Complete {
+			w.moves[p] = w.gen.Placements(w.moves[p][:0], &s.Board, p)
+		} else {
+			w.moves[p] = w.gen.FastPlacements(w.moves[p][:0], &s.Board, p)
+		}
+		w.have |= 1 << uint(p)
 	}
 	lowStack := s.Board.MaxHeight() < 18
-	for _, mv := range w.moves {
+	// Without a line clear the child's heights are the parent's raised by
+	// the piece's cells: no need to scan the child board for them.
+	var ph [10]int
+	s.Board.Heights(&ph)
+	slot := 2 * int(p)
+	if held {
+		slot++
+	}
+	if n := 4 * len(w.moves[p]); len(w.ev[slot]) < n {
+		w.ev[slot] = append(w.ev[slot], make([]evEntry, n-len(w.ev[slot]))...)
+	}
+	cache := w.ev[slot]
+	for i, mv := range w.moves[p] {
 		var c expChild
 		c.st = *s
 		c.st.pop(pop)
@@ -411,7 +447,21 @@ func (b *Bot) place(w *worker, s *State, dst []expChild, p Piece, pop int, newHo
 			mv.Time++
 		}
 		in := EvalInput{Lock: res, Move: mv, NextBag: c.st.nextBag(), Hold: newHold}
-		c.val, c.rw = b.eval.Evaluate(&c.st.Board, &in)
+		ce := &cache[4*i+b.eval.tslots(&in)]
+		if ce.stamp == w.stamp && w.stamp != 0 {
+			c.val, c.rw = ce.val, ce.rw
+		} else {
+			var ch [10]int
+			if res.Lines == 0 {
+				ch = ph
+				for _, cell := range mv.Placement().Cells() {
+					ch[cell.X] = max(ch[cell.X], int(cell.Y)+1)
+				}
+				in.Heights = &ch
+			}
+			c.val, c.rw = b.eval.Evaluate(&c.st.Board, &in)
+			*ce = evEntry{w.stamp, c.val, c.rw}
+		}
 		c.mv = mv
 		c.drawn = drawn
 		c.h = c.st.hash()

@@ -4,7 +4,11 @@
 
 package bot
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/yomi-ai/yomi/tetris"
+)
 
 // Value is a node's evaluation: value, then spike (attack sent in the
 // current run of clears), ordered lexicographically.
@@ -61,6 +65,30 @@ type EvalInput struct {
 	Move    Move
 	NextBag uint8 // next_bag() of the state after the placement
 	Hold    Piece // hold piece after the placement
+	// Heights, if set, are the column heights of the board after the
+	// lock (Board.Heights); Evaluate computes them when nil.
+	Heights *[10]int
+}
+
+// tslots returns how many T-slot cut-outs Evaluate looks for (0–3): the
+// only part of the evaluation that depends on the queue rather than on the
+// board, the lock and the move.
+func (e *Evaluator) tslots(in *EvalInput) int {
+	ts := 0
+	if e.W.UseBag {
+		if in.NextBag&(1<<T) != 0 {
+			ts++
+		}
+		if bits.OnesCount8(in.NextBag) <= 3 {
+			ts++
+		}
+	} else {
+		ts = 1
+	}
+	if in.Hold == T {
+		ts++
+	}
+	return ts
 }
 
 // Evaluate returns the value of board b (after the placement) and the
@@ -110,7 +138,11 @@ func (e *Evaluator) Evaluate(b *Board, in *EvalInput) (Value, Reward) {
 	rv += w.MoveTime * t
 
 	var h [10]int
-	b.Heights(&h)
+	if in.Heights != nil {
+		h = *in.Heights
+	} else {
+		b.Heights(&h)
+	}
 	H := int32(0)
 	for _, x := range h {
 		H = max(H, int32(x))
@@ -132,20 +164,7 @@ func (e *Evaluator) Evaluate(b *Board, in *EvalInput) (Value, Reward) {
 	vv += w.TopHalf * max(0, H-10)
 
 	// T-slot cut-outs
-	ts := 0
-	if w.UseBag {
-		if in.NextBag&(1<<T) != 0 {
-			ts++
-		}
-		if bits.OnesCount8(in.NextBag) <= 3 {
-			ts++
-		}
-	} else {
-		ts = 1
-	}
-	if in.Hold == T {
-		ts++
-	}
+	ts := e.tslots(in)
 	cb := *b
 	cut := false
 	for range ts {
@@ -195,20 +214,21 @@ func (e *Evaluator) Evaluate(b *Board, in *EvalInput) (Value, Reward) {
 	bump, bumpSq := bumpiness(&h, well)
 	vv += w.Bumpiness*bump + w.BumpinessSq*bumpSq
 
-	cav, ovh := cavitiesOverhangs(&cb, &h)
+	cav, ovh, cov, covSq := holeFeatures(&cb, &h)
 	vv += w.CavityCells*cav + w.CavityCellsSq*cav*cav
 	vv += w.OverhangCells*ovh + w.OverhangSq*ovh*ovh
-
-	cov, covSq := coveredCells(&cb, &h)
 	vv += w.CoveredCells*cov + w.CoveredSq*covSq
 
-	vv += w.RowTransitions * rowTransitions(&cb)
+	vv += w.RowTransitions * rowTransitions(&cb, int(H2))
 	return Value{V: vv}, Reward{V: rv, Attack: attack}
 }
 
-func rowTransitions(b *Board) int32 {
-	n := 0
-	for _, r := range b.Rows {
+// rowTransitions counts filled/empty changes along every row of the
+// matrix, the walls counting as filled. Rows from top up must be empty (top
+// ≥ the stack height); each of them adds 2 (one at each wall).
+func rowTransitions(b *Board, top int) int32 {
+	n := 2 * (len(b.Rows) - top)
+	for _, r := range b.Rows[:top] {
 		n += bits.OnesCount16((r | 1<<10) ^ (1 | r<<1))
 	}
 	return int32(n)
@@ -242,53 +262,100 @@ func bumpiness(h *[10]int, well int) (int32, int32) {
 	return b, bs
 }
 
-// cavitiesOverhangs classifies empty cells below their column height (spec §19).
-func cavitiesOverhangs(b *Board, h *[10]int) (cav, ovh int32) {
-	for x := range 10 {
-		for y := 0; y < h[x]; y++ {
-			if b.Rows[y]>>uint(x)&1 != 0 {
-				continue
-			}
+// below returns, for y = 0 … top−1, the columns whose height is above y
+// (bit x set when h[x] > y), where top = the highest column; rows from top
+// up have none.
+func below(h *[10]int, m *[tetris.Height + 1]uint16) (top int) {
+	var drop [tetris.Height + 1]uint16 // drop[y]: columns of height y
+	var all uint16
+	for x, hx := range h {
+		drop[hx] |= 1 << uint(x)
+		all |= 1 << uint(x)
+		top = max(top, hx)
+	}
+	cur := all &^ drop[0]
+	for y := 0; y < top; y++ {
+		m[y] = cur
+		cur &^= drop[y+1]
+	}
+	return top
+}
+
+// holeFeatures classifies the empty cells below their column height
+// (spec §19) as cavities or overhangs, and sums, over every empty cell at
+// least 3 below its column top, the cells above it in that column (capped
+// at 6), and their squares.
+func holeFeatures(b *Board, h *[10]int) (cav, ovh, cov, covSq int32) {
+	var m [tetris.Height + 1]uint16
+	top := below(h, &m)
+	for y := 0; y < top; y++ {
+		for e := m[y] &^ b.Rows[y]; e != 0; e &= e - 1 {
+			x := bits.TrailingZeros16(e)
 			if (x >= 2 && h[x-1] <= y-1 && h[x-2] <= y) || (x <= 7 && h[x+1] <= y-1 && h[x+2] <= y) {
 				ovh++
 			} else {
 				cav++
 			}
-		}
-	}
-	return
-}
-
-// coveredCells sums, over every empty cell at least 3 below its column top,
-// the cells above it in that column (capped at 6), and their squares.
-func coveredCells(b *Board, h *[10]int) (c, sq int32) {
-	for x := range 10 {
-		for y := h[x] - 3; y >= 0; y-- {
-			if b.Rows[y]>>uint(x)&1 == 0 {
-				n := int32(min(6, h[x]-y-1))
-				c += n
-				sq += n * n
+			if n := int32(h[x] - y - 1); n >= 2 { // h[x] ≥ y+3
+				n = min(6, n)
+				cov += n
+				covSq += n * n
 			}
 		}
 	}
 	return
 }
 
-// match checks row patterns top to bottom from startY at columns x, x+1, ….
-func match(b *Board, x, startY int, rows ...string) bool {
+// pattern is a T-slot detector's cell pattern (spec §19 table), rows top
+// to bottom, compiled from strings: '#' filled, '_' empty, '?' either.
+// Bit j of fill[i] / empty[i] is column x+j of row startY−i.
+type pattern struct {
+	n           int
+	fill, empty [5]uint32
+}
+
+func compilePattern(rows ...string) pattern {
+	var p pattern
+	p.n = len(rows)
 	for i, row := range rows {
-		y := startY - i
 		for j := 0; j < len(row); j++ {
 			switch row[j] {
 			case '#':
-				if !b.Occupied(x+j, y) {
-					return false
-				}
+				p.fill[i] |= 1 << uint(j)
 			case '_':
-				if b.Occupied(x+j, y) {
-					return false
-				}
+				p.empty[i] |= 1 << uint(j)
 			}
+		}
+	}
+	return p
+}
+
+// The detectors' patterns.
+var (
+	patSkyLeft   = compilePattern("??#", "??_", "??#")
+	patSkyRight  = compilePattern("#??", "_??", "#??")
+	patCaveLeft  = compilePattern("??#", "??_", "??_", "?__", "??_")
+	patCaveRight = compilePattern("#??", "_??", "_??", "__?", "_??")
+	patFinLeft   = compilePattern("??##?", "??__?", "??__#", "??__?", "??#_#")
+	patFinRight  = compilePattern("##??", "__??", "__??", "__??", "_#??")
+)
+
+// extRow is row y with column x at bit x+2; cells off the board (x < 0,
+// x ≥ 10, y outside the matrix) read as filled, as Board.Occupied has it.
+func extRow(b *Board, y int) uint32 {
+	if uint(y) >= uint(len(b.Rows)) {
+		return ^uint32(0)
+	}
+	return uint32(b.Rows[y])<<2 | 0b11 | 0xFFFFF000
+}
+
+// match checks pattern p top to bottom from startY at columns x, x+1, …
+// (x ≥ −2).
+func match(b *Board, x, startY int, p *pattern) bool {
+	for i := 0; i < p.n; i++ {
+		r := extRow(b, startY-i) >> uint(x+2)
+		if r&p.fill[i] != p.fill[i] || r&p.empty[i] != 0 {
+			return false
 		}
 	}
 	return true
@@ -310,20 +377,19 @@ func caveTSlot(b *Board, r Rot, x, y int) (Rot, int, int, bool) {
 		return 0, 0, 0, false
 	}
 	y = dropY(b, T, r, x, y)
-	occ := b.Occupied
 	switch r {
 	case East:
-		if !occ(x-1, y) && occ(x-1, y-1) && occ(x+1, y-1) && occ(x-1, y+1) {
+		if !b.Occupied(x-1, y) && b.Occupied(x-1, y-1) && b.Occupied(x+1, y-1) && b.Occupied(x-1, y+1) {
 			return South, x, y, true
 		}
-		if !occ(x+1, y-1) && !occ(x+2, y-1) && !occ(x+1, y-2) && occ(x-1, y) && occ(x+2, y) && occ(x, y-2) && occ(x+2, y-2) {
+		if !b.Occupied(x+1, y-1) && !b.Occupied(x+2, y-1) && !b.Occupied(x+1, y-2) && b.Occupied(x-1, y) && b.Occupied(x+2, y) && b.Occupied(x, y-2) && b.Occupied(x+2, y-2) {
 			return South, x + 1, y - 1, true
 		}
 	case West:
-		if !occ(x+1, y) && occ(x+1, y+1) && occ(x+1, y-1) && occ(x-1, y-1) {
+		if !b.Occupied(x+1, y) && b.Occupied(x+1, y+1) && b.Occupied(x+1, y-1) && b.Occupied(x-1, y-1) {
 			return South, x, y, true
 		}
-		if !occ(x-1, y-1) && !occ(x-2, y-1) && !occ(x-1, y-2) && occ(x+1, y) && occ(x-2, y) && occ(x-2, y-2) && occ(x, y-2) {
+		if !b.Occupied(x-1, y-1) && !b.Occupied(x-2, y-1) && !b.Occupied(x-1, y-2) && b.Occupied(x+1, y) && b.Occupied(x-2, y) && b.Occupied(x-2, y-2) && b.Occupied(x, y-2) {
 			return South, x - 1, y - 1, true
 		}
 	}
@@ -335,28 +401,27 @@ func caveTSlot(b *Board, r Rot, x, y int) (Rot, int, int, bool) {
 
 // findTSlot returns the first T-slot among CC1's detectors (spec §19 table).
 func findTSlot(b *Board, h *[10]int) (Rot, int, int, bool) {
-	occ := b.Occupied
 	for x := 0; x+2 < 10; x++ { // sky_tslot_left
 		h1, h2 := h[x], h[x+1]
-		if h2 <= h1-1 && match(b, x, h1+1, "??#", "??_", "??#") {
+		if h2 <= h1-1 && match(b, x, h1+1, &patSkyLeft) {
 			return South, x + 1, h1, true
 		}
 	}
 	for x := 0; x+2 < 10; x++ { // sky_tslot_right
 		h1, h2 := h[x+1], h[x+2]
-		if h1 <= h2-1 && match(b, x, h2+1, "#??", "_??", "#??") {
+		if h1 <= h2-1 && match(b, x, h2+1, &patSkyRight) {
 			return South, x + 1, h2, true
 		}
 	}
 	for x := 0; x+2 < 10; x++ {
 		h1, h2 := h[x], h[x+1]
-		if h1 <= h2 && occ(x-1, h2) == occ(x-1, h2+1) && match(b, x, h2+1, "??#", "??_", "??_", "?__", "??_") {
+		if h1 <= h2 && b.Occupied(x-1, h2) == b.Occupied(x-1, h2+1) && match(b, x, h2+1, &patCaveLeft) {
 			if r, cx, cy, ok := caveTSlot(b, West, x+2, h2-2); ok {
 				return r, cx, cy, true
 			}
 		}
 		h1, h2 = h[x+1], h[x+2]
-		if h2 <= h1 && occ(x+3, h1) == occ(x+3, h1+1) && match(b, x, h1+1, "#??", "_??", "_??", "__?", "_??") {
+		if h2 <= h1 && b.Occupied(x+3, h1) == b.Occupied(x+3, h1+1) && match(b, x, h1+1, &patCaveRight) {
 			if r, cx, cy, ok := caveTSlot(b, East, x, h1-2); ok {
 				return r, cx, cy, true
 			}
@@ -364,13 +429,13 @@ func findTSlot(b *Board, h *[10]int) (Rot, int, int, bool) {
 	}
 	for x := 0; x+4 < 10; x++ { // fin_left
 		h1, h2 := h[x], h[x+1]
-		if h1 <= h2+1 && match(b, x, h2+2, "??##?", "??__?", "??__#", "??__?", "??#_#") {
+		if h1 <= h2+1 && match(b, x, h2+2, &patFinLeft) {
 			return West, x + 3, h2 - 1, true
 		}
 	}
 	for x := 0; x+3 < 10; x++ { // fin_right
 		h1, h2 := h[x+2], h[x+3]
-		if h2 <= h1+1 && occ(x-1, h1) && occ(x-1, h1-2) && match(b, x, h1+2, "##??", "__??", "__??", "__??", "_#??") {
+		if h2 <= h1+1 && b.Occupied(x-1, h1) && b.Occupied(x-1, h1-2) && match(b, x, h1+2, &patFinRight) {
 			return East, x, h1 - 1, true
 		}
 	}

@@ -44,15 +44,17 @@ func TestFeatures(t *testing.T) {
 			t.Errorf("%s: well %d want %d", tc.name, well, tc.well)
 		}
 		if tc.trans != 0 {
-			if got := rowTransitions(&b); got != tc.trans {
+			if got := rowTransitions(&b, len(b.Rows)); got != tc.trans {
 				t.Errorf("%s: row transitions %d want %d", tc.name, got, tc.trans)
 			}
+			if got := rowTransitions(&b, b.MaxHeight()); got != tc.trans {
+				t.Errorf("%s: row transitions from the stack height %d want %d", tc.name, got, tc.trans)
+			}
 		}
-		cav, ovh := cavitiesOverhangs(&b, &h)
+		cav, ovh, cov, sq := holeFeatures(&b, &h)
 		if cav != tc.cav || ovh != tc.ovh {
 			t.Errorf("%s: cavities/overhangs %d/%d want %d/%d", tc.name, cav, ovh, tc.cav, tc.ovh)
 		}
-		cov, sq := coveredCells(&b, &h)
 		if cov != tc.cov || sq != tc.covSq {
 			t.Errorf("%s: covered %d/%d want %d/%d", tc.name, cov, sq, tc.cov, tc.covSq)
 		}

@@ -138,6 +138,9 @@ func (c *Client) Resume() error {
 	return c.signal(false)
 }
 
+// Exited reports whether the bot process has exited.
+func (c *Client) Exited() bool { return c.p.Exited() }
+
 // StderrTail returns the end of the bot's stderr (for loss reasons).
 func (c *Client) StderrTail() string { return c.p.StderrTail() }
 

@@ -23,6 +23,7 @@ import (
 // passes.
 type Move [6]int
 
+// String writes the move as (x1,y1)-(x2,y2)-(x3,y3).
 func (m Move) String() string {
 	return fmt.Sprintf("(%d,%d)-(%d,%d)-(%d,%d)", m[0], m[1], m[2], m[3], m[4], m[5])
 }

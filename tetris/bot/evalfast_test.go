@@ -1,0 +1,219 @@
+// evalfast_test.go checks the evaluator's bit-parallel features against
+// plain cell-by-cell readings of their definitions on random boards.
+
+package bot
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// matchCells is the cell-by-cell reading of a detector pattern (the spec's
+// table as written): '#' filled, '_' empty, '?' either, off-board filled.
+func matchCells(b *Board, x, startY int, rows []string) bool {
+	for i, row := range rows {
+		y := startY - i
+		for j := 0; j < len(row); j++ {
+			switch row[j] {
+			case '#':
+				if !b.Occupied(x+j, y) {
+					return false
+				}
+			case '_':
+				if b.Occupied(x+j, y) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// TestPatternMatch checks the bitmask matcher against the cell-by-cell one
+// on random ragged boards, every column offset and start row, including
+// rows and columns off the board.
+func TestPatternMatch(t *testing.T) {
+	pats := []struct {
+		p    *pattern
+		rows []string
+	}{
+		{&patSkyLeft, []string{"??#", "??_", "??#"}},
+		{&patSkyRight, []string{"#??", "_??", "#??"}},
+		{&patCaveLeft, []string{"??#", "??_", "??_", "?__", "??_"}},
+		{&patCaveRight, []string{"#??", "_??", "_??", "__?", "_??"}},
+		{&patFinLeft, []string{"??##?", "??__?", "??__#", "??__?", "??#_#"}},
+		{&patFinRight, []string{"##??", "__??", "__??", "__??", "_#??"}},
+	}
+	rng := rand.New(rand.NewPCG(6, 2))
+	hits, checks := 0, 0
+	for range 400 {
+		var b Board
+		top := rng.IntN(12)
+		if rng.IntN(8) == 0 {
+			top = 36 + rng.IntN(5) // near the top of the matrix
+		}
+		density := 0.3 + 0.6*rng.Float64()
+		for y := range top {
+			for x := range 10 {
+				if rng.Float64() < density {
+					b.Set(x, y)
+				}
+			}
+		}
+		for _, pt := range pats {
+			for x := -2; x+len(pt.rows[0]) <= 12; x++ {
+				for y := -3; y <= 44; y++ {
+					want := matchCells(&b, x, y, pt.rows)
+					if got := match(&b, x, y, pt.p); got != want {
+						t.Fatalf("pattern %v at x=%d y=%d: %v, want %v\n%v", pt.rows, x, y, got, want, b.Rows[:12])
+					}
+					checks++
+					if want {
+						hits++
+					}
+				}
+			}
+		}
+	}
+	if hits < 1000 {
+		t.Fatalf("only %d of %d checks matched: the boards do not exercise the patterns", hits, checks)
+	}
+}
+
+// cavitiesCells, coveredCellsRef and rowTransitionsRef read the features
+// cell by cell, column by column.
+func cavitiesCells(b *Board, h *[10]int) (cav, ovh int32) {
+	for x := range 10 {
+		for y := 0; y < h[x]; y++ {
+			if b.Occupied(x, y) {
+				continue
+			}
+			if (x >= 2 && h[x-1] <= y-1 && h[x-2] <= y) || (x <= 7 && h[x+1] <= y-1 && h[x+2] <= y) {
+				ovh++
+			} else {
+				cav++
+			}
+		}
+	}
+	return
+}
+
+func coveredCellsRef(b *Board, h *[10]int) (c, sq int32) {
+	for x := range 10 {
+		for y := h[x] - 3; y >= 0; y-- {
+			if !b.Occupied(x, y) {
+				n := int32(min(6, h[x]-y-1))
+				c += n
+				sq += n * n
+			}
+		}
+	}
+	return
+}
+
+func rowTransitionsRef(b *Board) int32 {
+	n := int32(0)
+	for y := range len(b.Rows) {
+		prev := true // the left wall
+		for x := 0; x <= 10; x++ {
+			cur := x == 10 || b.Occupied(x, y)
+			if cur != prev {
+				n++
+			}
+			prev = cur
+		}
+	}
+	return n
+}
+
+// TestBoardFeaturesFast compares cavities, overhangs, covered cells and row
+// transitions with the cell-by-cell readings on random ragged boards with
+// holes, overhangs and empty columns.
+func TestBoardFeaturesFast(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 3))
+	var nonzero [3]int
+	for i := range 2000 {
+		var b Board
+		top := rng.IntN(16)
+		if i%50 == 0 {
+			top = 30 + rng.IntN(11)
+		}
+		density := 0.2 + 0.75*rng.Float64()
+		for y := range top {
+			for x := range 10 {
+				if rng.Float64() < density {
+					b.Set(x, y)
+				}
+			}
+		}
+		var h [10]int
+		b.Heights(&h)
+		c1, o1, v1, s1 := holeFeatures(&b, &h)
+		c2, o2 := cavitiesCells(&b, &h)
+		v2, s2 := coveredCellsRef(&b, &h)
+		if c1 != c2 || o1 != o2 || v1 != v2 || s1 != s2 {
+			t.Fatalf("board %d %v: cavities/overhangs %d/%d want %d/%d, covered %d/%d want %d/%d", i, b.Rows[:16], c1, o1, c2, o2, v1, s1, v2, s2)
+		}
+		if got, want := rowTransitions(&b, b.MaxHeight()), rowTransitionsRef(&b); got != want {
+			t.Fatalf("board %d: row transitions %d want %d", i, got, want)
+		}
+		if c2 > 0 {
+			nonzero[0]++
+		}
+		if o2 > 0 {
+			nonzero[1]++
+		}
+		if v2 > 0 {
+			nonzero[2]++
+		}
+	}
+	for k, n := range nonzero {
+		if n < 100 {
+			t.Fatalf("feature %d nonzero on only %d boards: the boards do not exercise it", k, n)
+		}
+	}
+}
+
+// TestChildHeights checks the shortcut place uses: after a lock that clears
+// no line, the child's column heights are the parent's raised by the
+// piece's cells.
+func TestChildHeights(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 4))
+	gen := NewGenerator()
+	checked := 0
+	for range 300 {
+		var b Board
+		top := rng.IntN(14)
+		for y := range top {
+			for x := range 10 {
+				if rng.Float64() < 0.7 {
+					b.Set(x, y)
+				}
+			}
+		}
+		var ph [10]int
+		b.Heights(&ph)
+		for p := range Piece(7) {
+			for _, mv := range gen.Placements(nil, &b, p) {
+				c := b
+				res := lockMove(&c, p, mv.Rot, int(mv.X), int(mv.Y), mv.Spin)
+				if res.Lines != 0 {
+					continue
+				}
+				ch := ph
+				for _, cell := range mv.Placement().Cells() {
+					ch[cell.X] = max(ch[cell.X], int(cell.Y)+1)
+				}
+				var want [10]int
+				c.Heights(&want)
+				if ch != want {
+					t.Fatalf("%v %+v on %v: heights %v, want %v", p, mv, b.Rows[:14], ch, want)
+				}
+				checked++
+			}
+		}
+	}
+	if checked < 10000 {
+		t.Fatalf("only %d placements checked", checked)
+	}
+}

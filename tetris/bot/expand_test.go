@@ -1,0 +1,71 @@
+package bot
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestExpandPlacementCache checks that a speculated expansion, which reuses
+// one piece's placements and evaluations for every possible next piece,
+// makes exactly the children that generating and evaluating every piece
+// afresh makes (same moves, values, states, order), in fast and complete
+// mode, with one worker for all expansions as in a search.
+func TestExpandPlacementCache(t *testing.T) {
+	fields := [][]string{
+		nil,
+		{"XX________", "X___XXXXXX", "XX_XXXXXXX"},
+		{"_X___XX___", "XXX_XXXX_X", "XXXX_XXXXX", "X_XXXXXXXX"},
+		{"XXXXXXXXX_", "XXXXXXXXX_", "XXXXXXXXX_", "XXXXXXXXX_"},
+	}
+	states := []struct {
+		name  string
+		hold  Piece
+		queue []Piece
+		bag   uint8
+	}{
+		{"hold T, no queue", T, nil, 0x7F},
+		{"hold I, no queue, 3 left", I, nil, 1<<uint(S) | 1<<uint(Z) | 1<<uint(I)},
+		{"no hold, current J", NoPiece, []Piece{J}, 0x7F &^ (1 << uint(J))},
+		{"no hold, current O, 2 left", NoPiece, []Piece{O}, 1<<uint(O) | 1<<uint(L)},
+	}
+	for _, complete := range []bool{false, true} {
+		b := New(Options{Complete: complete})
+		w := &worker{gen: b.gens[0], rng: b.rngs[0]} // one worker for every board, as in a search
+		for fi, rows := range fields {
+			board, err := ParseField(rows)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, sc := range states {
+				s := State{Board: board, Hold: sc.hold, Bag: sc.bag}
+				for _, p := range sc.queue {
+					s.Queue[s.QLen] = p
+					s.QLen++
+				}
+				spec, n := b.expand(w, &s)
+				if !spec {
+					t.Fatalf("field %d, %s: not speculated", fi, sc.name)
+				}
+				total := 0
+				for p := range Piece(7) {
+					if s.Bag&(1<<uint(p)) == 0 {
+						continue
+					}
+					ts := s
+					ts.push(p)
+					ref := &worker{gen: NewGenerator()}
+					want := b.knownChildren(ref, &ts, nil, 1)
+					presort(want)
+					got := w.lists[p]
+					total += len(want)
+					if !slices.Equal(got, want) {
+						t.Errorf("complete=%v field %d, %s, next %v: %d children, want %d (or they differ)", complete, fi, sc.name, p, len(got), len(want))
+					}
+				}
+				if n != total || total == 0 {
+					t.Errorf("complete=%v field %d, %s: %d children, want %d", complete, fi, sc.name, n, total)
+				}
+			}
+		}
+	}
+}
