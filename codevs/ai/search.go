@@ -256,8 +256,9 @@ type ttBest struct {
 // newTransTable sizes the table for the internal nodes of a depth-ply
 // search (about 37^(depth-2) of them at the deepest internal ply).
 func newTransTable(depth int) *transTable {
-	n := 1 << 12
-	for want := pow37(depth - 2); n < 2*want && n < 1<<16; n <<= 1 {
+	n, want := 1<<12, 2*pow37(depth-2)
+	for n < want && n < 1<<16 {
+		n <<= 1
 	}
 	return &transTable{e: make([]ttEntry, n), mask: uint64(n - 1)}
 }
