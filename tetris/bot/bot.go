@@ -195,8 +195,24 @@ type worker struct {
 	// (ev[2p+held]), placement index in moves[p] and T-slot count: a
 	// speculated expansion places the same piece on the same board once
 	// per possible next piece, and only the T-slot count can differ.
-	ev    [14][]evEntry
+	ev   [14][]evEntry
+	keys []uint64 // presort's buffer
+	// locks[p][i] is placement i of moves[p] locked on the board being
+	// expanded (valid when its stamp is this expansion's): a speculated
+	// expansion locks the same piece on the same board once per possible
+	// next piece, and only the queue of the child differs.
+	locks [7][]lockEntry
 	stamp uint32 // entries of this expansion carry it (0: no caching)
+}
+
+// lockEntry is one cached lock: the board after it, what it did, whether
+// the placement is skipped, and the board's hash (boardHash).
+type lockEntry struct {
+	stamp uint32
+	skip  bool
+	res   LockResult
+	bh    uint64
+	board Board
 }
 
 // evEntry is one cached evaluation.
@@ -332,7 +348,7 @@ func (b *Bot) expand(w *worker, s *State) (bool, int) {
 			if w.lists[p] == nil {
 				w.lists[p] = []expChild{}
 			}
-			presort(w.lists[p])
+			presort(w.lists[p], &w.keys)
 			n += len(w.lists[p])
 		}
 		return true, n
@@ -341,17 +357,62 @@ func (b *Bot) expand(w *worker, s *State) (bool, int) {
 	if w.lists[0] == nil {
 		w.lists[0] = []expChild{}
 	}
-	presort(w.lists[0])
+	presort(w.lists[0], &w.keys)
 	return false, len(w.lists[0])
 }
 
-// presort orders fresh children best first outside the lock (through a
-// small index sort, the children being large), so the backup's stable
-// sort finds them (nearly) in order.
-func presort(l []expChild) {
+// presort orders fresh children best first outside the lock, so the
+// backup's stable sort finds them (nearly) in order: by value plus reward,
+// ties in generation order. It sorts packed integer keys (value, spike,
+// index) and then moves the children, which are large, once each; a list
+// whose spikes or length do not fit the packing goes through the general
+// comparison sort instead (the same order either way).
+func presort(l []expChild, keys *[]uint64) {
 	if len(l) < 2 {
 		return
 	}
+	ks := (*keys)[:0]
+	packed := len(l) < 1<<16 // index 0xFFFF never occurs: no key is all ones
+	for i := range l {
+		v := l[i].val.Plus(l[i].rw)
+		if v.Spike < 0 || v.Spike > 0xFFFF {
+			packed = false
+		}
+		// ascending keys: value descending (sign bit flipped, then
+		// inverted), spike descending, index ascending
+		ks = append(ks, uint64(^(uint32(v.V)^0x80000000))<<32|uint64(0xFFFF-uint32(v.Spike)&0xFFFF)<<16|uint64(i&0xFFFF))
+	}
+	*keys = ks
+	if !packed {
+		presortGeneral(l)
+		return
+	}
+	slices.Sort(ks)
+	// ks[j]'s index is the child that goes to position j; apply the
+	// permutation by cycles, marking done positions with an all-ones key
+	const done = ^uint64(0)
+	for i := range ks {
+		if ks[i] == done {
+			continue
+		}
+		j := i
+		tmp := l[i]
+		for {
+			k := int(ks[j] & 0xFFFF)
+			ks[j] = done
+			if k == i {
+				l[j] = tmp
+				break
+			}
+			l[j] = l[k]
+			j = k
+		}
+	}
+}
+
+// presortGeneral is presort through a comparison sort of (value, index)
+// pairs: best first, ties in generation order.
+func presortGeneral(l []expChild) {
 	type kv struct {
 		v Value
 		i int32
@@ -360,8 +421,6 @@ func presort(l []expChild) {
 	for i := range l {
 		ks[i] = kv{l[i].val.Plus(l[i].rw), int32(i)}
 	}
-	// best first, ties in generation order: a total order, so the unstable
-	// sort gives the stable sort's permutation
 	slices.SortFunc(ks, func(a, b kv) int {
 		if b.v.Less(a.v) {
 			return -1
@@ -371,23 +430,9 @@ func presort(l []expChild) {
 		}
 		return int(a.i - b.i)
 	})
-	// apply the permutation by cycles
-	for i := range ks {
-		if ks[i].i < 0 {
-			continue
-		}
-		j := int32(i)
-		tmp := l[i]
-		for {
-			k := ks[j].i
-			ks[j].i = -1
-			if int(k) == i {
-				l[j] = tmp
-				break
-			}
-			l[j] = l[k]
-			j = k
-		}
+	tmp := slices.Clone(l)
+	for j := range ks {
+		l[j] = tmp[ks[j].i]
 	}
 }
 
@@ -417,11 +462,15 @@ func (b *Bot) place(w *worker, s *State, dst []expChild, p Piece, pop int, newHo
 		}
 		w.have |= 1 << uint(p)
 	}
+	if n := len(w.moves[p]); len(w.locks[p]) < n {
+		w.locks[p] = append(w.locks[p], make([]lockEntry, n-len(w.locks[p]))...)
+	}
+	locks := w.locks[p]
 	lowStack := s.Board.MaxHeight() < 18
 	// Without a line clear the child's heights are the parent's raised by
 	// the piece's cells: no need to scan the child board for them.
 	var ph [10]int
-	s.Board.Heights(&ph)
+	haveHeights := false
 	slot := 2 * int(p)
 	if held {
 		slot++
@@ -430,41 +479,59 @@ func (b *Bot) place(w *worker, s *State, dst []expChild, p Piece, pop int, newHo
 		w.ev[slot] = append(w.ev[slot], make([]evEntry, n-len(w.ev[slot]))...)
 	}
 	cache := w.ev[slot]
+	// The child's state apart from its board: the same for every placement.
+	var rest State
+	rest = *s
+	rest.pop(pop)
+	rest.Hold = newHold
+	nextBag := rest.nextBag()
 	for i, mv := range w.moves[p] {
-		var c expChild
-		c.st = *s
-		c.st.pop(pop)
-		c.st.Hold = newHold
-		res := lockMove(&c.st.Board, p, mv.Rot, int(mv.X), int(mv.Y), mv.Spin)
-		if res.LockedOut {
+		le := &locks[i]
+		if le.stamp != w.stamp || w.stamp == 0 {
+			// first time this placement is locked on this board
+			le.stamp = w.stamp
+			le.board = s.Board
+			le.res = lockMove(&le.board, p, mv.Rot, int(mv.X), int(mv.Y), mv.Spin)
+			le.skip = le.res.LockedOut ||
+				mv.Spin == SpinMini && le.res.Lines == 0 && lowStack && hardDroppable(&s.Board, p, mv)
+			if !le.skip {
+				le.bh = boardHash(&le.board)
+			}
+		}
+		if le.skip {
 			continue
 		}
-		if mv.Spin == SpinMini && res.Lines == 0 && lowStack && hardDroppable(&s.Board, p, mv) {
-			continue
-		}
+		res := le.res
 		mv.Hold = held
 		if held {
 			mv.Time++
 		}
-		in := EvalInput{Lock: res, Move: mv, NextBag: c.st.nextBag(), Hold: newHold}
+		in := EvalInput{Lock: res, Move: mv, NextBag: nextBag, Hold: newHold}
+		var c expChild
 		ce := &cache[4*i+b.eval.tslots(&in)]
 		if ce.stamp == w.stamp && w.stamp != 0 {
 			c.val, c.rw = ce.val, ce.rw
 		} else {
 			var ch [10]int
 			if res.Lines == 0 {
+				if !haveHeights {
+					s.Board.Heights(&ph)
+					haveHeights = true
+				}
 				ch = ph
 				for _, cell := range mv.Placement().Cells() {
 					ch[cell.X] = max(ch[cell.X], int(cell.Y)+1)
 				}
 				in.Heights = &ch
 			}
-			c.val, c.rw = b.eval.Evaluate(&c.st.Board, &in)
+			c.val, c.rw = b.eval.Evaluate(&le.board, &in)
 			*ce = evEntry{w.stamp, c.val, c.rw}
 		}
+		c.st = rest
+		c.st.Board = le.board
 		c.mv = mv
 		c.drawn = drawn
-		c.h = c.st.hash()
+		c.h = c.st.hashWith(le.bh)
 		dst = append(dst, c)
 	}
 	return dst

@@ -47,24 +47,37 @@ func (s *State) push(p Piece) bool {
 }
 
 // hash mixes the whole state into 64 bits (transposition key).
-func (s *State) hash() uint64 {
+func (s *State) hash() uint64 { return s.hashWith(boardHash(&s.Board)) }
+
+// hashWith is hash given boardHash(&s.Board): the children of a
+// speculated expansion share boards and differ in their queues.
+func (s *State) hashWith(bh uint64) uint64 {
 	const m = 0x9E3779B97F4A7C15
-	h := uint64(s.Board.Combo)<<32 ^ uint64(s.Bag)<<8 ^ uint64(uint8(s.Hold))<<16 ^ uint64(s.QLen)<<24
-	if s.Board.B2B {
+	var q uint64 // the queue, 3 bits a piece (at most 16 pieces: 48 bits)
+	for i := int(s.QLen) - 1; i >= 0; i-- {
+		q = q<<3 | uint64(s.Queue[i])
+	}
+	h := (bh ^ uint64(s.Bag)<<8 ^ uint64(uint8(s.Hold))<<16 ^ uint64(uint8(s.QLen))<<24) * m
+	h = (h ^ h>>29 ^ q) * m
+	return h ^ h>>32
+}
+
+// boardHash mixes the board, combo and back-to-back into 64 bits.
+func boardHash(b *Board) uint64 {
+	const m = 0x9E3779B97F4A7C15
+	h := uint64(b.Combo)<<32 ^ 0x5bd1e995
+	if b.B2B {
 		h ^= 1 << 40
 	}
 	h *= m
 	for i := 0; i < 40; i += 4 {
-		r := uint64(s.Board.Rows[i]) | uint64(s.Board.Rows[i+1])<<16 | uint64(s.Board.Rows[i+2])<<32 | uint64(s.Board.Rows[i+3])<<48
+		r := uint64(b.Rows[i]) | uint64(b.Rows[i+1])<<16 | uint64(b.Rows[i+2])<<32 | uint64(b.Rows[i+3])<<48
 		if r == 0 && i > 0 {
 			break
 		}
 		h = (h ^ r ^ h>>29) * m
 	}
-	for i := 0; i < int(s.QLen); i++ {
-		h = (h ^ uint64(s.Queue[i]) + uint64(i)<<3) * m
-	}
-	return h ^ h>>32
+	return h
 }
 
 func (s *State) nextBag() uint8 { return nextBag(s.Bag, s.Queue[:s.QLen]) }
@@ -254,22 +267,11 @@ func (d *dag) insert(leaf int32, spec bool, lists [][]expChild) {
 func (d *dag) update(i int32) bool {
 	n := d.nodes.at(i)
 	old, oldDead := n.val, n.dead
-	cmp := func(a, b child) int {
-		ea, eb := a.ev, b.ev
-		if eb.Less(ea) {
-			return -1
-		}
-		if ea.Less(eb) {
-			return 1
-		}
-		return 0
-	}
 	best := func(l []child) ([]child, Value, bool) {
-		l = slices.DeleteFunc(l, func(c child) bool { return c.dead })
+		l = sortLive(l)
 		if len(l) == 0 {
 			return l, Value{}, false
 		}
-		slices.SortStableFunc(l, cmp)
 		v := l[0].ev
 		for _, c := range l[1:] {
 			v.Spike = max(v.Spike, c.ev.Spike)
@@ -314,6 +316,30 @@ func (d *dag) update(i int32) bool {
 		}
 	}
 	return n.val != old || n.dead != oldDead
+}
+
+// sortLive drops the dead children of l (keeping the order of the rest)
+// and sorts the others best first by ev, stably: the same order as
+// slices.DeleteFunc followed by slices.SortStableFunc. It is an insertion
+// sort, linear on the nearly sorted lists a backup sees (presorted at
+// insertion, one child's value changed since).
+func sortLive(l []child) []child {
+	k := 0
+	for i := range l {
+		if l[i].dead {
+			continue
+		}
+		c := l[i]
+		j := k
+		for j > 0 && l[j-1].ev.Less(c.ev) {
+			l[j] = l[j-1]
+			j--
+		}
+		l[j] = c
+		k++
+	}
+	clear(l[k:])
+	return l[:k]
 }
 
 // backup propagates a change from node i towards the root, generation by

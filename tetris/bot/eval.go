@@ -399,29 +399,35 @@ func caveTSlot(b *Board, r Rot, x, y int) (Rot, int, int, bool) {
 	return 0, 0, 0, false
 }
 
+// above is a necessary condition for a pattern's filled cell at row y of a
+// column of height hx (a top row that every detector has): the column
+// reaches row y, or row y is above the matrix, where every cell reads as
+// filled. It rejects most detector positions before their pattern is read.
+func above(hx, y int) bool { return hx > y || y >= tetris.Height }
+
 // findTSlot returns the first T-slot among CC1's detectors (spec §19 table).
 func findTSlot(b *Board, h *[10]int) (Rot, int, int, bool) {
 	for x := 0; x+2 < 10; x++ { // sky_tslot_left
 		h1, h2 := h[x], h[x+1]
-		if h2 <= h1-1 && match(b, x, h1+1, &patSkyLeft) {
+		if h2 <= h1-1 && above(h[x+2], h1+1) && match(b, x, h1+1, &patSkyLeft) {
 			return South, x + 1, h1, true
 		}
 	}
 	for x := 0; x+2 < 10; x++ { // sky_tslot_right
 		h1, h2 := h[x+1], h[x+2]
-		if h1 <= h2-1 && match(b, x, h2+1, &patSkyRight) {
+		if h1 <= h2-1 && above(h[x], h2+1) && match(b, x, h2+1, &patSkyRight) {
 			return South, x + 1, h2, true
 		}
 	}
 	for x := 0; x+2 < 10; x++ {
 		h1, h2 := h[x], h[x+1]
-		if h1 <= h2 && b.Occupied(x-1, h2) == b.Occupied(x-1, h2+1) && match(b, x, h2+1, &patCaveLeft) {
+		if h1 <= h2 && above(h[x+2], h2+1) && b.Occupied(x-1, h2) == b.Occupied(x-1, h2+1) && match(b, x, h2+1, &patCaveLeft) {
 			if r, cx, cy, ok := caveTSlot(b, West, x+2, h2-2); ok {
 				return r, cx, cy, true
 			}
 		}
 		h1, h2 = h[x+1], h[x+2]
-		if h2 <= h1 && b.Occupied(x+3, h1) == b.Occupied(x+3, h1+1) && match(b, x, h1+1, &patCaveRight) {
+		if h2 <= h1 && above(h[x], h1+1) && b.Occupied(x+3, h1) == b.Occupied(x+3, h1+1) && match(b, x, h1+1, &patCaveRight) {
 			if r, cx, cy, ok := caveTSlot(b, East, x, h1-2); ok {
 				return r, cx, cy, true
 			}
@@ -429,13 +435,13 @@ func findTSlot(b *Board, h *[10]int) (Rot, int, int, bool) {
 	}
 	for x := 0; x+4 < 10; x++ { // fin_left
 		h1, h2 := h[x], h[x+1]
-		if h1 <= h2+1 && match(b, x, h2+2, &patFinLeft) {
+		if h1 <= h2+1 && above(h[x+2], h2+2) && above(h[x+3], h2+2) && match(b, x, h2+2, &patFinLeft) {
 			return West, x + 3, h2 - 1, true
 		}
 	}
 	for x := 0; x+3 < 10; x++ { // fin_right
 		h1, h2 := h[x+2], h[x+3]
-		if h2 <= h1+1 && b.Occupied(x-1, h1) && b.Occupied(x-1, h1-2) && match(b, x, h1+2, &patFinRight) {
+		if h2 <= h1+1 && above(h[x], h1+2) && above(h[x+1], h1+2) && b.Occupied(x-1, h1) && b.Occupied(x-1, h1-2) && match(b, x, h1+2, &patFinRight) {
 			return East, x, h1 - 1, true
 		}
 	}

@@ -55,7 +55,7 @@ func TestExpandPlacementCache(t *testing.T) {
 					ts.push(p)
 					ref := &worker{gen: NewGenerator()}
 					want := b.knownChildren(ref, &ts, nil, 1)
-					presort(want)
+					presortGeneral(want)
 					got := w.lists[p]
 					total += len(want)
 					if !slices.Equal(got, want) {
