@@ -215,7 +215,7 @@ func TestBotSkillModeGames(t *testing.T) {
 			t.Fatal(err)
 		}
 		g, _ := codevs.NewGame(packs)
-		bot := NewBot(packs, Config{FixedWidth: 100, OwnDepth: 2, Threads: 2, SkillMode: true})
+		bot := NewBot(packs, Config{FixedWidth: 60, OwnDepth: 2, Threads: 2, SkillMode: true})
 		bot.fired = true // no opening plan: the forced mode starts at once
 		bot.skill.on = tc.force
 		rng := rand.New(rand.NewPCG(tc.seed, 9))
