@@ -1,7 +1,9 @@
 // Chain beam: a beam search over one side's drops that keeps, at each
 // depth, the best states per "chain count now" bucket (the largest chain the
 // actual next pack can trigger), records every fire it meets, and picks the
-// fastest target chain.
+// fastest target chain. With BeamConfig.Skill it is the seed's skill beam
+// instead: buckets by the blocks a skill would remove, states ranked by
+// those blocks times the gauge.
 
 package ai
 
@@ -26,6 +28,11 @@ type BeamConfig struct {
 	// Budget, when positive, lets the beam narrow its width after each depth
 	// so that the whole search fits the budget (results then depend on speed).
 	Budget time.Duration
+	// Skill makes it the skill beam (the seed's skill mode): states are
+	// bucketed by SkillBlocks (capped at 127) and ranked by SkillBlocks times
+	// min(gauge, SkillCost); fires do not end a line (they charge the gauge);
+	// Line is the best state at the last depth by that value.
+	Skill bool
 }
 
 // Fire is a chain the beam found: its plies from the root, chains, ojama
@@ -39,9 +46,19 @@ type Fire struct {
 	Fields []sim.Fast // field before each move
 }
 
+// Line is a beam's best state at its last depth and the moves to it.
+type Line struct {
+	Moves       []int
+	Fields      []sim.Fast // field before each move
+	End         sim.Fast   // field after the last move
+	Gauge       int        // skill gauge after the last move
+	SkillBlocks int        // blocks a skill would remove from End
+}
+
 // BeamResult is what a beam search found.
 type BeamResult struct {
 	Best     Fire   // the chosen fire (Chains 0 if none was found)
+	Line     Line   // the best state at the last depth (the chain beam's own order, or the skill value)
 	PerPly   []Fire // best fire at each ply (index 0 = ply 1), moves not filled
 	Nodes    int64  // states expanded
 	Depth    int    // plies completed
@@ -94,6 +111,21 @@ func evalKey(s *side, bucket, left int) int64 {
 		k = int64(s.f.Hash() & 0xffff) // seed: value 0 once a block reaches row 14
 	}
 	return k
+}
+
+// skillMaxBucket caps the skill beam's buckets (SkillBlocks can reach 160).
+const skillMaxBucket = 127
+
+// skillValue is the skill beam's value of a state: the blocks a skill
+// would remove times the gauge (capped at the skill's cost), as the seed.
+func skillValue(blocks, gauge int) int64 {
+	return int64(blocks) * int64(min(gauge, codevs.SkillCost))
+}
+
+// skillKey is the skill beam's in-bucket order: skill value (in a bucket:
+// the gauge), then lower fields, then a hash.
+func skillKey(s *side, blocks int) int64 {
+	return int64(min(blocks, skillMaxBucket))<<48 | skillValue(blocks, s.gauge)<<24 | int64(32-s.f.MaxHeight())<<16 | int64(s.f.Hash()&0xffff)
 }
 
 // Beam runs a chain beam from root (whose next pack is packs[0]).
@@ -169,11 +201,18 @@ func runBeam(ctx context.Context, root side, packs []sim.Pack, cfg BeamConfig) B
 							if oc.chains > o.fire.chains || (oc.chains == o.fire.chains && b > o.fire.left) {
 								o.fire = fireRef{layer: d, idx: pi, mv: m, chains: oc.chains, sent: oc.sent, left: b}
 							}
-							if oc.chains > smallFire {
+							if oc.chains > smallFire && !cfg.Skill {
 								continue
 							}
 						}
 						n := beamNode{s: c, parent: int32(pi), mv: uint8(m)}
+						if cfg.Skill {
+							sb := c.f.SkillBlocks()
+							n.bucket = int8(min(sb, skillMaxBucket))
+							n.key = skillKey(&c, sb)
+							o.kids = append(o.kids, n)
+							continue
+						}
 						bucket, left := 0, 0
 						if next != nil {
 							bucket, left = chainNow(&c.f, next)
@@ -218,7 +257,7 @@ func runBeam(ctx context.Context, root side, packs []sim.Pack, cfg BeamConfig) B
 			return int(a - b)
 		})
 		seen := make(map[uint64]struct{}, len(kids))
-		var perBucket [128]int
+		var perBucket [skillMaxBucket + 1]int
 		kept := make([]beamNode, 0, min(width, len(kids)))
 		var spill []beamNode
 		for _, ki := range order {
@@ -227,6 +266,9 @@ func runBeam(ctx context.Context, root side, packs []sim.Pack, cfg BeamConfig) B
 				break
 			}
 			h := k.s.f.Hash() ^ uint64(k.s.stock)<<56
+			if cfg.Skill {
+				h ^= uint64(k.s.gauge) << 48
+			}
 			if _, ok := seen[h]; ok {
 				continue
 			}
@@ -295,7 +337,43 @@ func runBeam(ctx context.Context, root side, packs []sim.Pack, cfg BeamConfig) B
 		}
 		res.Best = fire
 	}
+	res.Line = bestLine(layers, cfg.Skill)
 	return res
+}
+
+// bestLine returns the best state of the last layer (by skill value for the
+// skill beam, else by the beam's key) and the moves to it.
+func bestLine(layers [][]beamNode, skill bool) Line {
+	last := len(layers) - 1
+	if last < 1 {
+		return Line{}
+	}
+	best := -1
+	var bv, bk int64
+	for i := range layers[last] {
+		n := &layers[last][i]
+		var v int64
+		if skill {
+			v = skillValue(int(n.bucket), n.s.gauge)
+			if n.bucket == skillMaxBucket {
+				v = skillValue(n.s.f.SkillBlocks(), n.s.gauge)
+			}
+		}
+		if best < 0 || v > bv || (v == bv && n.key > bk) {
+			best, bv, bk = i, v, n.key
+		}
+	}
+	n := &layers[last][best]
+	ln := Line{Moves: make([]int, last), Fields: make([]sim.Fast, last), End: n.s.f, Gauge: n.s.gauge}
+	ln.SkillBlocks = n.s.f.SkillBlocks()
+	idx := best
+	for d := last; d >= 1; d-- {
+		n := &layers[d][idx]
+		ln.Moves[d-1] = int(n.mv)
+		idx = int(n.parent)
+		ln.Fields[d-1] = layers[d-1][idx].s.f
+	}
+	return ln
 }
 
 // ojamaOf is the ojama a normal c-chain sends.

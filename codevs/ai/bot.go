@@ -29,6 +29,7 @@ type Config struct {
 	FixedWidth   int       // if > 0, beams use exactly this width and no time budget (deterministic)
 	WorstCase    bool      // rank own moves by survival under the opponent's best fire (both-sides search)
 	DenySkill    bool      // drain a charging opponent's gauge with a 3+ chain before it can bomb
+	SkillMode    bool      // the seed's skill mode: give up the chain race when it is lost and build for the skill (skill.go)
 	Log          io.Writer // per-turn notes (nil: none)
 }
 
@@ -91,6 +92,7 @@ type Bot struct {
 	packs []sim.Pack
 	plan  *plan
 	fired bool // a chain of more than smallFire has been fired
+	skill skillTrack
 }
 
 // NewBot returns a bot for a game on packs.
@@ -163,6 +165,9 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 		ownDepth = min(ownDepth, 3)
 	}
 	enDepth := min(b.cfg.EnemyDepth, ownDepth)
+	if b.cfg.SkillMode {
+		b.updateSkillMode(ctx, t, me, en, remaining, perTurn)
+	}
 
 	// Both sides' exhaustive tables: own fires per ply and survival, the
 	// opponent's best fire per ply (its worst case for us).
@@ -264,10 +269,21 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 	}
 
 	// 3. Skill when it sends a lot and no big chain is imminent.
-	if sk := my.ByFirst[moveSkill][0]; me.gauge >= codevs.SkillCost && sk.Sent >= 30 && safe(moveSkill) && !b.planFiresSoon(turn, &me, 3) {
+	// In skill mode no chain plan holds the skill back.
+	if sk := my.ByFirst[moveSkill][0]; me.gauge >= codevs.SkillCost && sk.Sent >= 30 && safe(moveSkill) && (b.skill.on || !b.planFiresSoon(turn, &me, 3)) {
 		b.logf("turn %d: skill sends %d", turn, sk.Sent)
 		b.plan = nil
 		return moveSkill, nil
+	}
+
+	// 3b. Skill mode: the skill beam's first move (no chain plan).
+	if b.skill.on {
+		ln := b.skillBeam(ctx, me, turn, perTurn)
+		if len(ln.Moves) > 0 && safe(ln.Moves[0]) {
+			b.plan = nil
+			b.logf("turn %d: skill mode, beam to %d skill blocks at gauge %d in %d plies", turn, ln.SkillBlocks, ln.Gauge, len(ln.Moves))
+			return ln.Moves[0], nil
+		}
 	}
 
 	// 4. Follow the plan while the field is as expected and the move is safe.

@@ -1,0 +1,205 @@
+// Skill mode (seed 002, "スキル発動を目指す"; Config.SkillMode): at the start
+// of a turn both sides' chain beams give the earliest ply of each chain
+// count; when the chain race looks lost the bot switches its beam to the
+// skill beam (many 5s with many blocks around them) until either side fires
+// something sizeable. Thresholds are those of ysai's source where it and the
+// write-up differ (own best chain < 7, opponent's stock < 20).
+
+package ai
+
+import (
+	"context"
+	"time"
+
+	"github.com/yomi-ai/yomi/codevs"
+	"github.com/yomi-ai/yomi/codevs/protocol"
+)
+
+// Skill-mode settings (ysai's defaults).
+const (
+	skillLookahead   = 11  // beam plies for the decision: the chain now plus 10 turns (ysai depths 0..10)
+	skillEnemyWidth  = 500 // opponent's decision beam (the write-up's submitted setting)
+	skillEnemyBucket = 200
+	skillOwnWidth    = 500 // own decision beam (ysai's is narrower; ours is cheap)
+	skillOwnBucket   = 200
+	skillBeamDepth   = 10 // the skill beam
+	skillBeamWidth   = 1000
+	skillBeamBucket  = 200
+	skillBeamBudget  = 500 * time.Millisecond // each beam's cap, as ysai's
+	skillMinTime     = 8 * time.Second        // no decision below this (ysai: 30 s of 180 s)
+	noChain          = 1000                   // earliest ply of a chain count never reached
+)
+
+// skillFacts is what the skill-mode decision looks at.
+type skillFacts struct {
+	OwnMax      int     // largest own chain within skillLookahead plies
+	Own         [13]int // earliest own ply index (0 = now) with a chain of at least c; noChain if none
+	EnMax       int     // largest opponent chain within skillLookahead plies
+	En12        int     // earliest opponent ply index with a 12+ chain; noChain if none
+	FieldOjama  int     // ojama on the own field at the start of the turn
+	EnStock     int     // the opponent's ojama stock (ojama about to fall on it)
+	SkillBlocks int     // blocks the own skill would remove after this turn's row
+}
+
+// goSkill is ysai's rule: give up the chain race when the own best chain
+// within 10 turns is below 7, or when all of these hold: 20+ ojama on the
+// own field, the opponent's stock below 20, the opponent can make a 12-chain
+// within 10 turns, not (own 9+ chain while the skill would remove fewer than
+// 10 blocks), and the own 12/11/10/9/8-chains come at least 3/3/2/1/0 plies
+// after the opponent's first 12-chain.
+func (f *skillFacts) goSkill() bool {
+	if f.OwnMax < 7 {
+		return true
+	}
+	return f.FieldOjama >= 20 && f.EnStock < 20 && f.EnMax >= 12 &&
+		!(f.OwnMax >= 9 && f.SkillBlocks < 10) &&
+		f.Own[12] >= f.En12+3 && f.Own[11] >= f.En12+3 && f.Own[10] >= f.En12+2 &&
+		f.Own[9] >= f.En12+1 && f.Own[8] >= f.En12
+}
+
+// earliest fills the largest chain and the earliest ply index of each
+// chain count (up to 12) from a beam's per-ply fires.
+func earliest(res *BeamResult) (best int, at [13]int) {
+	for c := range at {
+		at[c] = noChain
+	}
+	at[0] = 0
+	for p, f := range res.PerPly {
+		best = max(best, f.Chains)
+		for c := 1; c <= min(f.Chains, 12); c++ {
+			at[c] = min(at[c], p)
+		}
+	}
+	return best, at
+}
+
+// skillTrack is the skill mode's state across turns: whether it is on and
+// what the next turn should look like if nobody sends ojama (ysai's
+// "situation changed" test).
+type skillTrack struct {
+	on       bool
+	have     bool     // expectations below are set
+	stock    [2]int   // expected stocks (own, opponent)
+	field    [2]int   // expected field ojama
+	score    [2]int64 // scores at the last turn
+	switches int      // times skill mode was switched on
+	turns    int      // turns decided in skill mode
+}
+
+// SkillStats reports how often skill mode switched on and how many turns
+// were decided in it (Config.SkillMode; zero otherwise).
+func (b *Bot) SkillStats() (switches, turns int) { return b.skill.switches, b.skill.turns }
+
+// updateSkillMode runs at the start of each turn: it turns skill mode off
+// when the situation changed (a stock's tens, a field's ojama or a score by
+// 10+ differ from what a quiet turn gives), then, when off, decides afresh.
+func (b *Bot) updateSkillMode(ctx context.Context, t *protocol.Turn, me, en side, remaining, perTurn time.Duration) {
+	k := &b.skill
+	_, myOj := me.f.Count()
+	_, enOj := en.f.Count()
+	if k.have && (k.stock[0]/10 != me.stock/10 || k.stock[1]/10 != en.stock/10 ||
+		k.field[0] != myOj || k.field[1] != enOj ||
+		t.Me.Score >= k.score[0]+10 || t.Opp.Score >= k.score[1]+10) {
+		if k.on {
+			b.logf("turn %d: skill mode off (situation changed)", t.Turn)
+		}
+		k.on = false
+	}
+	k.have = true
+	k.score = [2]int64{t.Me.Score, t.Opp.Score}
+	for i, s := range [2]int{me.stock, en.stock} {
+		k.stock[i], k.field[i] = s, [2]int{myOj, enOj}[i]
+		if s >= codevs.OjamaRow {
+			k.stock[i] -= codevs.OjamaRow
+			k.field[i] += codevs.OjamaRow
+		}
+	}
+	if k.on {
+		k.turns++
+		return
+	}
+	// As ysai: no decision while the opening plan is followed, nor when time
+	// is short.
+	if (!b.fired && b.plan.valid(t.Turn, &me)) || (b.cfg.FixedWidth == 0 && remaining < skillMinTime) {
+		return
+	}
+	if f, ok := b.skillFacts(ctx, t.Turn, me, en, perTurn); ok && f.goSkill() {
+		k.on = true
+		k.switches++
+		k.turns++
+		b.plan = nil
+		b.logf("turn %d: SKILL MODE on (own max %d, 8..12 at %v, opponent max %d, its 12 at %d, field ojama %d, its stock %d, skill blocks %d)",
+			t.Turn, f.OwnMax, f.Own[8:], f.EnMax, f.En12, f.FieldOjama, f.EnStock, f.SkillBlocks)
+	}
+}
+
+// skillFacts runs the decision's beams, cheapest first: ok is false when a
+// condition already rules skill mode out before the opponent's beam.
+func (b *Bot) skillFacts(ctx context.Context, turn int, me, en side, perTurn time.Duration) (skillFacts, bool) {
+	var f skillFacts
+	f.EnStock = en.stock
+	after := me.f
+	if me.stock >= codevs.OjamaRow {
+		after.DropOjamaRow()
+	}
+	_, f.FieldOjama = me.f.Count() // before the row, as ysai
+	f.SkillBlocks = after.SkillBlocks()
+	// The current plan is a witness: with a 7+ chain planned within the
+	// lookahead, only the second condition can hold, and its cheap parts
+	// may rule it out without a beam.
+	planMax, planAt := 0, noChain
+	if b.plan.valid(turn, &me) {
+		if i := b.plan.start + len(b.plan.moves) - 1 - turn; i < skillLookahead {
+			planMax, planAt = b.plan.chains, i
+		}
+	}
+	cheapNo := func(ownMax int) bool {
+		return f.FieldOjama < 20 || f.EnStock >= 20 || (ownMax >= 9 && f.SkillBlocks < 10)
+	}
+	if planMax >= 7 && cheapNo(planMax) {
+		return f, false
+	}
+	budget := min(perTurn/4, skillBeamBudget)
+	own := b.sideBeam(ctx, me, turn, skillLookahead, skillOwnWidth, skillOwnBucket, budget, false)
+	f.OwnMax, f.Own = earliest(&own)
+	f.OwnMax = max(f.OwnMax, planMax)
+	for c := 1; c <= min(planMax, 12); c++ {
+		f.Own[c] = min(f.Own[c], planAt)
+	}
+	if f.OwnMax < 7 {
+		return f, true
+	}
+	if cheapNo(f.OwnMax) {
+		return f, false
+	}
+	enRes := b.sideBeam(ctx, en, turn, skillLookahead, skillEnemyWidth, skillEnemyBucket, budget, false)
+	var enAt [13]int
+	f.EnMax, enAt = earliest(&enRes)
+	f.En12 = enAt[12]
+	return f, true
+}
+
+// skillBeam runs the skill beam for the own side.
+func (b *Bot) skillBeam(ctx context.Context, me side, turn int, perTurn time.Duration) Line {
+	res := b.sideBeam(ctx, me, turn, skillBeamDepth, skillBeamWidth, skillBeamBucket, min(perTurn, skillBeamBudget), true)
+	return res.Line
+}
+
+// sideBeam runs a beam for s over all columns with the given widths and
+// budget (FixedWidth: that width, a 30 % bucket, no budget); chain beams
+// stop at a 12-chain.
+func (b *Bot) sideBeam(ctx context.Context, s side, turn, depth, width, bucket int, budget time.Duration, skill bool) BeamResult {
+	cfg := BeamConfig{Depth: depth, Width: width, BucketWidth: bucket, XMin: 0, XMax: 8, Threads: b.cfg.Threads, Skill: skill}
+	if !skill {
+		cfg.Target = 12
+	}
+	if b.cfg.FixedWidth > 0 {
+		cfg.Width, cfg.BucketWidth = b.cfg.FixedWidth, max(b.cfg.FixedWidth*3/10, 4)
+	} else {
+		cfg.Budget = budget
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, budget*3/2)
+		defer cancel()
+	}
+	return runBeam(ctx, s, b.packs[turn:], cfg)
+}
