@@ -412,3 +412,73 @@ func TestEvaluateMatchesOld(t *testing.T) {
 	}
 	t.Logf("%d evaluations, %d with a T-slot, %d clearing", checked, slots, clears)
 }
+
+// TestFindTSlotMatchesOld compares findTSlot with the detectors as they
+// were (findTSlotOld) and with findTSlotScan on random column profiles
+// with holes and carved T cut-outs, from flat to 40 high, and checks that
+// every kind of answer (sky and cave slots, both fins) occurs.
+func TestFindTSlotMatchesOld(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 12))
+	kinds := map[Rot]int{}
+	stamps := [][]string{
+		{"??#", "??_", "??#"}, {"#??", "_??", "#??"},
+		{"??#", "??_", "??_", "?__", "??_"}, {"#??", "_??", "_??", "__?", "_??"},
+		{"??##?", "??__?", "??__#", "??__?", "??#_#"}, {"##??", "__??", "__??", "__??", "_#??"},
+	}
+	for i := range 60000 {
+		var b Board
+		maxH := []int{4, 8, 14, 24, 41}[i%5]
+		for x := range 10 {
+			hx := rng.IntN(maxH)
+			for y := range hx {
+				if rng.IntN(6) != 0 || y == hx-1 {
+					b.Board.Set(x, y)
+				}
+			}
+		}
+		if i%3 == 1 { // a detector's pattern stamped in, '?' random
+			pat := stamps[rng.IntN(len(stamps))]
+			x, top := rng.IntN(11-len(pat[0])), 4+rng.IntN(maxH)
+			for k, row := range pat {
+				y := top - k
+				for j := 0; j < len(row) && y < tetris.Height; j++ {
+					if row[j] == '#' || row[j] == '?' && rng.IntN(2) == 0 {
+						b.Board.Set(x+j, y)
+					} else {
+						b.Board.Rows[y] &^= 1 << uint(x+j)
+					}
+				}
+			}
+			if rng.IntN(2) == 0 { // nothing above the pattern
+				for y := top + 1; y < tetris.Height; y++ {
+					b.Board.Rows[y] = 0
+				}
+			}
+		}
+		if i%2 == 0 { // a T cut-out, possibly covered
+			x, y := 1+rng.IntN(8), rng.IntN(maxH)
+			for _, c := range [][2]int{{x - 1, y + 1}, {x, y + 1}, {x + 1, y + 1}, {x, y}} {
+				if c[1] < tetris.Height {
+					b.Board.Rows[c[1]] &^= 1 << uint(c[0])
+				}
+			}
+		}
+		var h [10]int
+		b.Board.Heights(&h)
+		r1, x1, y1, ok1 := findTSlot(&b, &h)
+		r2, x2, y2, ok2 := findTSlotOld(&b, &h)
+		r3, x3, y3, ok3 := findTSlotScan(&b, &h)
+		if r1 != r2 || x1 != x2 || y1 != y2 || ok1 != ok2 || r3 != r2 || x3 != x2 || y3 != y2 || ok3 != ok2 {
+			t.Fatalf("board %d %v: T-slot %v %d %d %v (scan %v %d %d %v), want %v %d %d %v", i, b.Board.String(), r1, x1, y1, ok1, r3, x3, y3, ok3, r2, x2, y2, ok2)
+		}
+		if ok2 {
+			kinds[r2]++
+		}
+	}
+	for _, r := range []Rot{South, East, West} {
+		if kinds[r] < 100 {
+			t.Fatalf("only %d T-slots facing %v (all: %v): the boards miss detectors", kinds[r], r, kinds)
+		}
+	}
+	t.Logf("T-slots found: %v", kinds)
+}
