@@ -166,7 +166,7 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 	}
 	enDepth := min(b.cfg.EnemyDepth, ownDepth)
 	if b.cfg.SkillMode {
-		b.updateSkillMode(ctx, t, me, en, remaining, perTurn)
+		b.updateSkillMode(ctx, t, me, en, remaining)
 	}
 
 	// Both sides' exhaustive tables: own fires per ply and survival, the

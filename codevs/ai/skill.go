@@ -20,12 +20,13 @@ const (
 	skillLookahead   = 11  // beam plies for the decision: the chain now plus 10 turns (ysai depths 0..10)
 	skillEnemyWidth  = 500 // opponent's decision beam (the write-up's submitted setting)
 	skillEnemyBucket = 200
-	skillOwnWidth    = 500 // own decision beam (ysai's is narrower; ours is cheap)
-	skillOwnBucket   = 200
+	skillOwnWidth    = 100 // own decision beam (ysai's next-chain beam: 100, 50 per chain count)
+	skillOwnBucket   = 50
 	skillBeamDepth   = 10 // the skill beam
 	skillBeamWidth   = 1000
 	skillBeamBucket  = 200
-	skillBeamBudget  = 500 * time.Millisecond // each beam's cap, as ysai's
+	skillBeamBudget  = 500 * time.Millisecond // the skill beam's cap, as ysai's
+	skillFactsCap    = 2 * time.Second        // a decision beam cut by this is not trusted
 	skillMinTime     = 8 * time.Second        // no decision below this (ysai: 30 s of 180 s)
 	noChain          = 1000                   // earliest ply of a chain count never reached
 )
@@ -93,7 +94,7 @@ func (b *Bot) SkillStats() (switches, turns int) { return b.skill.switches, b.sk
 // updateSkillMode runs at the start of each turn: it turns skill mode off
 // when the situation changed (a stock's tens, a field's ojama or a score by
 // 10+ differ from what a quiet turn gives), then, when off, decides afresh.
-func (b *Bot) updateSkillMode(ctx context.Context, t *protocol.Turn, me, en side, remaining, perTurn time.Duration) {
+func (b *Bot) updateSkillMode(ctx context.Context, t *protocol.Turn, me, en side, remaining time.Duration) {
 	k := &b.skill
 	_, myOj := me.f.Count()
 	_, enOj := en.f.Count()
@@ -118,12 +119,12 @@ func (b *Bot) updateSkillMode(ctx context.Context, t *protocol.Turn, me, en side
 		k.turns++
 		return
 	}
-	// As ysai: no decision while the opening plan is followed, nor when time
-	// is short.
-	if (!b.fired && b.plan.valid(t.Turn, &me)) || (b.cfg.FixedWidth == 0 && remaining < skillMinTime) {
+	// As ysai: no decision during the opening (until the first chain is
+	// fired), nor when time is short.
+	if !b.fired || (b.cfg.FixedWidth == 0 && remaining < skillMinTime) {
 		return
 	}
-	if f, ok := b.skillFacts(ctx, t.Turn, me, en, perTurn); ok && f.goSkill() {
+	if f, ok := b.skillFacts(ctx, t.Turn, me, en); ok && f.goSkill() {
 		k.on = true
 		k.switches++
 		k.turns++
@@ -135,7 +136,7 @@ func (b *Bot) updateSkillMode(ctx context.Context, t *protocol.Turn, me, en side
 
 // skillFacts runs the decision's beams, cheapest first: ok is false when a
 // condition already rules skill mode out before the opponent's beam.
-func (b *Bot) skillFacts(ctx context.Context, turn int, me, en side, perTurn time.Duration) (skillFacts, bool) {
+func (b *Bot) skillFacts(ctx context.Context, turn int, me, en side) (skillFacts, bool) {
 	var f skillFacts
 	f.EnStock = en.stock
 	after := me.f
@@ -159,8 +160,10 @@ func (b *Bot) skillFacts(ctx context.Context, turn int, me, en side, perTurn tim
 	if planMax >= 7 && cheapNo(planMax) {
 		return f, false
 	}
-	budget := min(perTurn/4, skillBeamBudget)
-	own := b.sideBeam(ctx, me, turn, skillLookahead, skillOwnWidth, skillOwnBucket, budget, false)
+	own, ok := b.factsBeam(ctx, me, turn, skillOwnWidth, skillOwnBucket)
+	if !ok {
+		return f, false
+	}
 	f.OwnMax, f.Own = earliest(&own)
 	f.OwnMax = max(f.OwnMax, planMax)
 	for c := 1; c <= min(planMax, 12); c++ {
@@ -172,34 +175,41 @@ func (b *Bot) skillFacts(ctx context.Context, turn int, me, en side, perTurn tim
 	if cheapNo(f.OwnMax) {
 		return f, false
 	}
-	enRes := b.sideBeam(ctx, en, turn, skillLookahead, skillEnemyWidth, skillEnemyBucket, budget, false)
+	enRes, ok := b.factsBeam(ctx, en, turn, skillEnemyWidth, skillEnemyBucket)
+	if !ok {
+		return f, false
+	}
 	var enAt [13]int
 	f.EnMax, enAt = earliest(&enRes)
 	f.En12 = enAt[12]
 	return f, true
 }
 
-// skillBeam runs the skill beam for the own side.
-func (b *Bot) skillBeam(ctx context.Context, me side, turn int, perTurn time.Duration) Line {
-	res := b.sideBeam(ctx, me, turn, skillBeamDepth, skillBeamWidth, skillBeamBucket, min(perTurn, skillBeamBudget), true)
-	return res.Line
+// factsBeam runs a decision beam at a fixed width (no time budget, so that
+// a busy machine does not make the race look lost); ok is false when the
+// safety cap cut it short.
+func (b *Bot) factsBeam(ctx context.Context, s side, turn, width, bucket int) (BeamResult, bool) {
+	cfg := BeamConfig{Depth: skillLookahead, Width: width, BucketWidth: bucket, XMin: 0, XMax: 8, Threads: b.cfg.Threads, Target: 12}
+	if b.cfg.FixedWidth > 0 {
+		cfg.Width, cfg.BucketWidth = b.cfg.FixedWidth, max(b.cfg.FixedWidth*3/10, 4)
+	}
+	ctx, cancel := context.WithTimeout(ctx, skillFactsCap)
+	defer cancel()
+	res := runBeam(ctx, s, b.packs[turn:], cfg)
+	return res, ctx.Err() == nil
 }
 
-// sideBeam runs a beam for s over all columns with the given widths and
-// budget (FixedWidth: that width, a 30 % bucket, no budget); chain beams
-// stop at a 12-chain.
-func (b *Bot) sideBeam(ctx context.Context, s side, turn, depth, width, bucket int, budget time.Duration, skill bool) BeamResult {
-	cfg := BeamConfig{Depth: depth, Width: width, BucketWidth: bucket, XMin: 0, XMax: 8, Threads: b.cfg.Threads, Skill: skill}
-	if !skill {
-		cfg.Target = 12
-	}
+// skillBeam runs the skill beam for the own side within min(perTurn, 500
+// ms) (FixedWidth: that width, a 30 % bucket, no budget).
+func (b *Bot) skillBeam(ctx context.Context, me side, turn int, perTurn time.Duration) Line {
+	cfg := BeamConfig{Depth: skillBeamDepth, Width: skillBeamWidth, BucketWidth: skillBeamBucket, XMin: 0, XMax: 8, Threads: b.cfg.Threads, Skill: true}
 	if b.cfg.FixedWidth > 0 {
 		cfg.Width, cfg.BucketWidth = b.cfg.FixedWidth, max(b.cfg.FixedWidth*3/10, 4)
 	} else {
-		cfg.Budget = budget
+		cfg.Budget = min(perTurn, skillBeamBudget)
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, budget*3/2)
+		ctx, cancel = context.WithTimeout(ctx, cfg.Budget*3/2)
 		defer cancel()
 	}
-	return runBeam(ctx, s, b.packs[turn:], cfg)
+	return runBeam(ctx, me, b.packs[turn:], cfg).Line
 }

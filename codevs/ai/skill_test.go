@@ -98,6 +98,7 @@ func TestSkillModeSwitch(t *testing.T) {
 	g.Turn = 30
 	g.P[0].Board = ojamaField(13)
 	bot := NewBot(packs, Config{FixedWidth: 60, OwnDepth: 1, EnemyDepth: 1, Threads: 2, SkillMode: true})
+	bot.fired = true // past the opening
 	step := func(name string, wantOn bool, wantSwitches int) {
 		t.Helper()
 		in := g.Input(0, [2]int64{100000, 100000})
@@ -126,14 +127,19 @@ func TestSkillModeSwitch(t *testing.T) {
 	g.P[1].Ojama = 0
 	step("empty field: chain race again", false, 4)
 
+	// Neither without the option nor before the first fire.
 	off := NewBot(packs, Config{FixedWidth: 60, OwnDepth: 1, EnemyDepth: 1, Threads: 2})
+	off.fired = true
+	opening := NewBot(packs, Config{FixedWidth: 60, OwnDepth: 1, EnemyDepth: 1, Threads: 2, SkillMode: true})
 	g.P[0].Board = ojamaField(13)
-	in := g.Input(0, [2]int64{100000, 100000})
-	if _, err := off.Decide(context.Background(), &in); err != nil {
-		t.Fatal(err)
-	}
-	if sw, turns := off.SkillStats(); off.skill.on || sw != 0 || turns != 0 {
-		t.Fatalf("SkillMode off: on %v, %d switches, %d turns", off.skill.on, sw, turns)
+	for name, b := range map[string]*Bot{"option off": off, "opening": opening} {
+		in := g.Input(0, [2]int64{100000, 100000})
+		if _, err := b.Decide(context.Background(), &in); err != nil {
+			t.Fatal(err)
+		}
+		if sw, turns := b.SkillStats(); b.skill.on || sw != 0 || turns != 0 {
+			t.Fatalf("%s: on %v, %d switches, %d turns", name, b.skill.on, sw, turns)
+		}
 	}
 }
 
