@@ -195,8 +195,9 @@ type worker struct {
 	// (ev[2p+held]), placement index in moves[p] and T-slot count: a
 	// speculated expansion places the same piece on the same board once
 	// per possible next piece, and only the T-slot count can differ.
-	ev   [14][]evEntry
-	keys []uint64 // presort's buffer
+	ev    [14][]evEntry
+	keys  []uint64   // presort's buffer
+	order [7][]int32 // order[p]: lists[p]'s indices best first (presort)
 	// locks[p][i] is placement i of moves[p] locked on the board being
 	// expanded (valid when its stamp is this expansion's): a speculated
 	// expansion locks the same piece on the same board once per possible
@@ -318,7 +319,7 @@ func (b *Bot) work(ctx context.Context, w *worker, limit int64, deadline time.Ti
 			k = 7
 		}
 		b.active--
-		d.insert(leaf, spec, lists[:k])
+		d.insert(leaf, spec, lists[:k], w.order[:k])
 		b.stats.Nodes += int64(n)
 		b.stats.Expansions++
 		b.stats.Depth = max(b.stats.Depth, int(d.nodes.at(leaf).gen)+1)
@@ -348,7 +349,7 @@ func (b *Bot) expand(w *worker, s *State) (bool, int) {
 			if w.lists[p] == nil {
 				w.lists[p] = []expChild{}
 			}
-			presort(w.lists[p], &w.keys)
+			w.order[p] = presort(w.lists[p], &w.keys, w.order[p])
 			n += len(w.lists[p])
 		}
 		return true, n
@@ -357,22 +358,20 @@ func (b *Bot) expand(w *worker, s *State) (bool, int) {
 	if w.lists[0] == nil {
 		w.lists[0] = []expChild{}
 	}
-	presort(w.lists[0], &w.keys)
+	w.order[0] = presort(w.lists[0], &w.keys, w.order[0])
 	return false, len(w.lists[0])
 }
 
-// presort orders fresh children best first outside the lock, so the
-// backup's stable sort finds them (nearly) in order: by value plus reward,
-// ties in generation order. It sorts packed integer keys (value, spike,
-// index) and then moves the children, which are large, once each; a list
-// whose spikes or length do not fit the packing goes through the general
-// comparison sort instead (the same order either way).
-func presort(l []expChild, keys *[]uint64) {
-	if len(l) < 2 {
-		return
-	}
+// presort finds the order of fresh children best first outside the lock,
+// so the backup's stable sort finds them (nearly) in order: by value plus
+// reward, ties in generation order. It returns the children's indices in
+// that order (in order's storage). It sorts packed integer keys (value,
+// spike, index); a list whose spikes or length do not fit the packing goes
+// through the general comparison sort instead (the same order either way).
+func presort(l []expChild, keys *[]uint64, order []int32) []int32 {
+	order = order[:0]
 	ks := (*keys)[:0]
-	packed := len(l) < 1<<16 // index 0xFFFF never occurs: no key is all ones
+	packed := len(l) < 1<<16
 	for i := range l {
 		v := l[i].val.Plus(l[i].rw)
 		if v.Spike < 0 || v.Spike > 0xFFFF {
@@ -384,35 +383,18 @@ func presort(l []expChild, keys *[]uint64) {
 	}
 	*keys = ks
 	if !packed {
-		presortGeneral(l)
-		return
+		return presortGeneral(l, order)
 	}
 	slices.Sort(ks)
-	// ks[j]'s index is the child that goes to position j; apply the
-	// permutation by cycles, marking done positions with an all-ones key
-	const done = ^uint64(0)
-	for i := range ks {
-		if ks[i] == done {
-			continue
-		}
-		j := i
-		tmp := l[i]
-		for {
-			k := int(ks[j] & 0xFFFF)
-			ks[j] = done
-			if k == i {
-				l[j] = tmp
-				break
-			}
-			l[j] = l[k]
-			j = k
-		}
+	for _, k := range ks {
+		order = append(order, int32(k&0xFFFF))
 	}
+	return order
 }
 
 // presortGeneral is presort through a comparison sort of (value, index)
 // pairs: best first, ties in generation order.
-func presortGeneral(l []expChild) {
+func presortGeneral(l []expChild, order []int32) []int32 {
 	type kv struct {
 		v Value
 		i int32
@@ -430,10 +412,11 @@ func presortGeneral(l []expChild) {
 		}
 		return int(a.i - b.i)
 	})
-	tmp := slices.Clone(l)
-	for j := range ks {
-		l[j] = tmp[ks[j].i]
+	order = order[:0]
+	for _, k := range ks {
+		order = append(order, k.i)
 	}
+	return order
 }
 
 // knownChildren appends the children of s (whose current piece is known).

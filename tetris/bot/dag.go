@@ -135,13 +135,19 @@ func (a *arena) at(i int32) *node { return &a.chunks[i>>12][i&(arenaChunk-1)] }
 func (a *arena) len() int { return int(a.n) }
 
 func (a *arena) add(n node) int32 {
+	i, p := a.alloc()
+	*p = n
+	return i
+}
+
+// alloc appends a zero node and returns its index and address.
+func (a *arena) alloc() (int32, *node) {
 	if int(a.n>>12) == len(a.chunks) {
 		a.chunks = append(a.chunks, new([arenaChunk]node))
 	}
 	i := a.n
-	*a.at(i) = n
 	a.n++
-	return i
+	return i, a.at(i)
 }
 
 // dag is the search graph; callers hold Bot.mu.
@@ -220,8 +226,9 @@ func weight(diff int64, rank int) int64 {
 }
 
 // insert adds the expansion of leaf (lists of placements with their child
-// states and values) and backs the result up.
-func (d *dag) insert(leaf int32, spec bool, lists [][]expChild) {
+// states and values, each taken in the order given by orders) and backs
+// the result up.
+func (d *dag) insert(leaf int32, spec bool, lists [][]expChild, orders [][]int32) {
 	ln := d.nodes.at(leaf)
 	g := ln.gen + 1
 	drawnBase := ln.drawn
@@ -235,13 +242,17 @@ func (d *dag) insert(leaf int32, spec bool, lists [][]expChild) {
 			continue
 		}
 		ks := make([]child, 0, len(l))
-		for _, e := range l {
+		for _, oi := range orders[p][:len(l)] {
+			e := &l[oi]
 			slot := m.find(e.h)
-			ci := m.vals[slot]
-			if m.keys[slot] == 0 || d.nodes.at(ci).st != e.st {
+			empty := m.slots[slot].key == 0
+			ci := m.slots[slot].val
+			if empty || d.nodes.at(ci).st != e.st {
 				// new state (or a 64-bit hash collision: keep the states apart)
-				ci = d.nodes.add(node{st: e.st, val: e.val, gen: g, drawn: drawnBase + int32(e.drawn), parent: leaf})
-				if m.keys[slot] == 0 {
+				var nn *node
+				ci, nn = d.nodes.alloc()
+				nn.st, nn.val, nn.gen, nn.drawn, nn.parent = e.st, e.val, g, drawnBase+int32(e.drawn), leaf
+				if empty {
 					m.set(slot, e.h, ci)
 				}
 			}
@@ -476,14 +487,20 @@ func (d *dag) recomputeAll() {
 func popcount(b uint8) int { return bits.OnesCount8(b) }
 
 // table is an open-addressing hash table from a state hash to a node index,
-// one per generation (faster than a Go map for pre-mixed 64-bit keys).
+// one per generation (faster than a Go map for pre-mixed 64-bit keys). Key
+// and value share a slot, so a probe touches one cache line.
 type table struct {
-	keys []uint64 // 0 = empty (a zero hash is stored as 1)
-	vals []int32
-	n    int
+	slots []tslot
+	n     int
 }
 
-func newTable() *table { return &table{keys: make([]uint64, 64), vals: make([]int32, 64)} }
+// tslot is one table entry; key 0 = empty (a zero hash is stored as 1).
+type tslot struct {
+	key uint64
+	val int32
+}
+
+func newTable() *table { return &table{slots: make([]tslot, 64)} }
 
 // newTableFor returns a table that holds n entries without growing.
 func newTableFor(n int) *table {
@@ -491,7 +508,7 @@ func newTableFor(n int) *table {
 	for size < 4*n {
 		size *= 2
 	}
-	return &table{keys: make([]uint64, size), vals: make([]int32, size)}
+	return &table{slots: make([]tslot, size)}
 }
 
 // find returns the slot holding h or the empty slot where it belongs.
@@ -499,9 +516,9 @@ func (t *table) find(h uint64) int {
 	if h == 0 {
 		h = 1
 	}
-	mask := len(t.keys) - 1
+	mask := len(t.slots) - 1
 	i := int(h>>7) & mask
-	for t.keys[i] != 0 && t.keys[i] != h {
+	for t.slots[i].key != 0 && t.slots[i].key != h {
 		i = (i + 1) & mask
 	}
 	return i
@@ -512,16 +529,15 @@ func (t *table) set(slot int, h uint64, v int32) {
 	if h == 0 {
 		h = 1
 	}
-	t.keys[slot], t.vals[slot] = h, v
+	t.slots[slot] = tslot{h, v}
 	t.n++
-	if 2*t.n > len(t.keys) {
-		oldK, oldV := t.keys, t.vals
-		t.keys = make([]uint64, 2*len(oldK))
-		t.vals = make([]int32, 2*len(oldK))
+	if 2*t.n > len(t.slots) {
+		old := t.slots
+		t.slots = make([]tslot, 2*len(old))
 		t.n = 0
-		for i, k := range oldK {
-			if k != 0 {
-				t.set(t.find(k), k, oldV[i])
+		for _, e := range old {
+			if e.key != 0 {
+				t.set(t.find(e.key), e.key, e.val)
 			}
 		}
 	}
@@ -529,7 +545,7 @@ func (t *table) set(slot int, h uint64, v int32) {
 
 // put stores h → v unless h is present.
 func (t *table) put(h uint64, v int32) {
-	if s := t.find(h); t.keys[s] == 0 {
+	if s := t.find(h); t.slots[s].key == 0 {
 		t.set(s, h, v)
 	}
 }

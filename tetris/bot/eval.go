@@ -144,9 +144,13 @@ func (e *Evaluator) Evaluate(b *Board, in *EvalInput) (Value, Reward) {
 	} else {
 		b.Heights(&h)
 	}
-	H := int32(0)
-	for _, x := range h {
-		H = max(H, int32(x))
+	// the highest column, and the well: the lowest, rightmost on ties
+	H, well := int32(h[0]), 0
+	for x := 1; x < 10; x++ {
+		H = max(H, int32(h[x]))
+		if h[x] <= h[well] {
+			well = x
+		}
 	}
 	if w.TimedJeopardy {
 		rv += w.Jeopardy * max(0, H-10) * t / 10
@@ -189,20 +193,16 @@ func (e *Evaluator) Evaluate(b *Board, in *EvalInput) (Value, Reward) {
 	H2 := H
 	if cut {
 		cb.Heights(&h)
-		H2 = 0
-		for _, x := range h {
-			H2 = max(H2, int32(x))
+		H2, well = int32(h[0]), 0
+		for x := 1; x < 10; x++ {
+			H2 = max(H2, int32(h[x]))
+			if h[x] <= h[well] {
+				well = x
+			}
 		}
 	}
 	vv += w.Height * H2
 
-	// well: lowest column, rightmost on ties
-	well := 0
-	for x := 1; x < 10; x++ {
-		if h[x] <= h[well] {
-			well = x
-		}
-	}
 	depth := int32(0)
 	for y := h[well]; y < 20; y++ {
 		if cb.Rows[y]|1<<uint(well) != fullRow {
@@ -218,7 +218,7 @@ func (e *Evaluator) Evaluate(b *Board, in *EvalInput) (Value, Reward) {
 	bump, bumpSq := bumpiness(&h, well)
 	vv += w.Bumpiness*bump + w.BumpinessSq*bumpSq
 
-	cav, ovh, cov, covSq := holeFeatures(cb, &h)
+	cav, ovh, cov, covSq := holeFeatures(cb, int(H2))
 	vv += w.CavityCells*cav + w.CavityCellsSq*cav*cav
 	vv += w.OverhangCells*ovh + w.OverhangSq*ovh*ovh
 	vv += w.CoveredCells*cov + w.CoveredSq*covSq
@@ -238,25 +238,33 @@ func rowTransitions(b *Board, top int) int32 {
 	return int32(n)
 }
 
-// bumpiness reproduces CC1's sums (starting at −1, absolute value at the end).
+// bumpiness reproduces CC1's sums (starting at −1, absolute value at the
+// end) over the columns other than the well, each next to the previous
+// one kept: the sums over all neighbouring columns, less the two pairs
+// that touch the well, plus the pair across it.
 func bumpiness(h *[10]int, well int) (int32, int32) {
-	b, bs := int32(-1), int32(-1)
-	prev := 0
-	if well == 0 {
-		prev = 1
-	}
-	for i := 1; i < 10; i++ {
-		if i == well || i == prev {
-			continue
-		}
-		d := int32(h[prev] - h[i])
-		if d < 0 {
-			d = -d
-		}
+	var b, bs int32
+	for i := range 9 {
+		d := absDiff(h[i], h[i+1])
 		b += d
 		bs += d * d
-		prev = i
 	}
+	if well > 0 {
+		d := absDiff(h[well-1], h[well])
+		b -= d
+		bs -= d * d
+	}
+	if well < 9 {
+		d := absDiff(h[well], h[well+1])
+		b -= d
+		bs -= d * d
+	}
+	if well > 0 && well < 9 {
+		d := absDiff(h[well-1], h[well+1])
+		b += d
+		bs += d * d
+	}
+	b, bs = b-1, bs-1
 	if b < 0 {
 		b = -b
 	}
@@ -266,44 +274,52 @@ func bumpiness(h *[10]int, well int) (int32, int32) {
 	return b, bs
 }
 
+// absDiff returns |a − b|.
+func absDiff(a, b int) int32 {
+	if a < b {
+		return int32(b - a)
+	}
+	return int32(a - b)
+}
+
 // holeFeatures classifies the empty cells below their column height
 // (spec §19) as cavities or overhangs, and sums, over every empty cell at
 // least 3 below its column top, the cells above it in that column (capped
-// at 6), and their squares. h must be b's column heights.
+// at 6), and their squares. top must be b's highest column height.
 //
-// It works a row at a time on column masks: m[y], the columns whose height
-// is above y, is the OR of the rows from y up. An empty cell (x,y) under
-// its column top is an overhang when h[x−1] ≤ y−1 and h[x−2] ≤ y (or the
-// same to the right); its covered count min(6, h[x]−y−1) counts from 2 on,
-// one per k = 3…6 with h[x] > y+k, and its square adds 4, 5, 7, 9, 11.
-func holeFeatures(b *Board, h *[10]int) (cav, ovh, cov, covSq int32) {
-	top := 0
-	for _, v := range h {
-		top = max(top, v)
-	}
+// It works a row at a time, from the top down, on column masks: m[y], the
+// columns whose height is above y, is the OR of the rows from y up. An
+// empty cell (x,y) under its column top is an overhang when h[x−1] ≤ y−1
+// and h[x−2] ≤ y (or the same to the right); its covered count
+// min(6, h[x]−y−1) counts from 2 on, one per k = 3…6 with h[x] > y+k, and
+// its square adds 4, 5, 7, 9, 11.
+func holeFeatures(b *Board, top int) (cav, ovh, cov, covSq int32) {
 	var m [tetris.Height + 7]uint16 // rows from top up stay 0
 	var acc uint16
 	for y := top - 1; y >= 0; y-- {
-		acc |= b.Rows[y]
+		row := b.Rows[y]
+		acc |= row
 		m[y] = acc
-	}
-	var prevFree uint16 // columns with h ≤ y−1 (none for y = 0)
-	for y := 0; y < top; y++ {
-		free := ^m[y] & fullRow // columns with h ≤ y
-		if holes := m[y] &^ b.Rows[y]; holes != 0 {
-			ov := holes & ((prevFree<<1)&(free<<2) | (prevFree>>1)&(free>>2))
-			n := int32(bits.OnesCount16(ov))
-			ovh += n
-			cav += int32(bits.OnesCount16(holes)) - n
-			if c2 := holes & m[y+2]; c2 != 0 {
-				c3, c4, c5, c6 := c2&m[y+3], c2&m[y+4], c2&m[y+5], c2&m[y+6]
-				p2, p3 := int32(bits.OnesCount16(c2)), int32(bits.OnesCount16(c3))
-				p4, p5, p6 := int32(bits.OnesCount16(c4)), int32(bits.OnesCount16(c5)), int32(bits.OnesCount16(c6))
-				cov += 2*p2 + p3 + p4 + p5 + p6
-				covSq += 4*p2 + 5*p3 + 7*p4 + 9*p5 + 11*p6
-			}
+		holes := acc &^ row
+		if holes == 0 {
+			continue
 		}
-		prevFree = free
+		free := ^acc & fullRow // columns with h ≤ y
+		var freeBelow uint16   // columns with h ≤ y−1 (none for y = 0)
+		if y > 0 {
+			freeBelow = ^(acc | b.Rows[y-1]) & fullRow
+		}
+		ov := holes & ((freeBelow<<1)&(free<<2) | (freeBelow>>1)&(free>>2))
+		n := int32(bits.OnesCount16(ov))
+		ovh += n
+		cav += int32(bits.OnesCount16(holes)) - n
+		if c2 := holes & m[y+2]; c2 != 0 {
+			c3, c4, c5, c6 := c2&m[y+3], c2&m[y+4], c2&m[y+5], c2&m[y+6]
+			p2, p3 := int32(bits.OnesCount16(c2)), int32(bits.OnesCount16(c3))
+			p4, p5, p6 := int32(bits.OnesCount16(c4)), int32(bits.OnesCount16(c5)), int32(bits.OnesCount16(c6))
+			cov += 2*p2 + p3 + p4 + p5 + p6
+			covSq += 4*p2 + 5*p3 + 7*p4 + 9*p5 + 11*p6
+		}
 	}
 	return
 }

@@ -482,3 +482,23 @@ func TestFindTSlotMatchesOld(t *testing.T) {
 	}
 	t.Logf("T-slots found: %v", kinds)
 }
+
+// TestBumpinessMatchesOld compares bumpiness with CC1's loop as it was, for
+// every well column on random height profiles (flat, ragged and tall).
+func TestBumpinessMatchesOld(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 13))
+	for i := range 20000 {
+		var h [10]int
+		spread := []int{1, 2, 5, 41}[i%4]
+		for x := range h {
+			h[x] = rng.IntN(spread)
+		}
+		for well := range 10 {
+			b1, s1 := bumpiness(&h, well)
+			b2, s2 := bumpinessOld(&h, well)
+			if b1 != b2 || s1 != s2 {
+				t.Fatalf("heights %v well %d: bumpiness %d, %d; want %d, %d", h, well, b1, s1, b2, s2)
+			}
+		}
+	}
+}
