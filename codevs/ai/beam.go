@@ -63,6 +63,7 @@ type BeamResult struct {
 	Nodes    int64  // states expanded
 	Depth    int    // plies completed
 	MaxWidth int    // widest depth kept
+	WidthCap int    // narrowest width the budget allowed (cfg.Width if it never narrowed)
 }
 
 // smallFire is the largest chain after which a beam state keeps building:
@@ -143,7 +144,7 @@ func runBeam(ctx context.Context, root side, packs []sim.Pack, cfg BeamConfig) B
 			moves = append(moves, x*4+r)
 		}
 	}
-	res := BeamResult{PerPly: make([]Fire, depth)}
+	res := BeamResult{PerPly: make([]Fire, depth), WidthCap: cfg.Width}
 	type fireRef struct {
 		layer, idx int // parent position
 		mv         int
@@ -302,6 +303,7 @@ func runBeam(ctx context.Context, root side, packs []sim.Pack, cfg BeamConfig) B
 			}
 			want := int(left / time.Duration(depth-d-1) / perParent)
 			width = max(min(want, cfg.Width), 8)
+			res.WidthCap = min(res.WidthCap, width)
 		}
 	}
 	// Per-ply best fires and the fastest-target choice.

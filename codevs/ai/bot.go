@@ -166,7 +166,7 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 	}
 	enDepth := min(b.cfg.EnemyDepth, ownDepth)
 	if b.cfg.SkillMode {
-		b.updateSkillMode(ctx, t, me, en, remaining)
+		b.updateSkillMode(ctx, t, me, en, remaining, perTurn)
 	}
 
 	// Both sides' exhaustive tables: own fires per ply and survival, the
@@ -314,6 +314,11 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 		res = b.beam(ctx, me, turn, min(b.cfg.BeamDepth, 16), b.cfg.Target, replan, 0, 8)
 	}
 	b.logf("turn %d: plan %d chains at ply %d (%d nodes, width %d, %d ms left)", turn, res.Best.Chains, res.Best.Ply, res.Nodes, res.MaxWidth, t.Me.TimeMs)
+	if b.cfg.SkillMode && b.decideAfterBeam(ctx, turn, me, en, &res, perTurn) {
+		if ln := b.skillBeam(ctx, me, turn, perTurn); len(ln.Moves) > 0 && safe(ln.Moves[0]) {
+			return ln.Moves[0], nil
+		}
+	}
 	if res.Best.Chains > 0 && safe(res.Best.Moves[0]) {
 		b.setPlan(turn, res.Best)
 		if len(res.Best.Moves) == 1 {

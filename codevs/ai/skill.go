@@ -26,7 +26,7 @@ const (
 	skillBeamWidth   = 1000
 	skillBeamBucket  = 200
 	skillBeamBudget  = 500 * time.Millisecond // the skill beam's cap, as ysai's
-	skillFactsCap    = 2 * time.Second        // a decision beam cut by this is not trusted
+	skillFactsCap    = 2 * time.Second        // a decision beam cut by this (or by the turn's share) is not trusted
 	skillMinTime     = 8 * time.Second        // no decision below this (ysai: 30 s of 180 s)
 	noChain          = 1000                   // earliest ply of a chain count never reached
 )
@@ -59,13 +59,16 @@ func (f *skillFacts) goSkill() bool {
 }
 
 // earliest fills the largest chain and the earliest ply index of each
-// chain count (up to 12) from a beam's per-ply fires.
+// chain count (up to 12) from a beam's per-ply fires within the lookahead.
 func earliest(res *BeamResult) (best int, at [13]int) {
 	for c := range at {
 		at[c] = noChain
 	}
 	at[0] = 0
 	for p, f := range res.PerPly {
+		if p >= skillLookahead {
+			break
+		}
 		best = max(best, f.Chains)
 		for c := 1; c <= min(f.Chains, 12); c++ {
 			at[c] = min(at[c], p)
@@ -85,6 +88,7 @@ type skillTrack struct {
 	score    [2]int64 // scores at the last turn
 	switches int      // times skill mode was switched on
 	turns    int      // turns decided in skill mode
+	pending  bool     // decide after this turn's replanning beam (no plan to witness)
 }
 
 // SkillStats reports how often skill mode switched on and how many turns
@@ -94,7 +98,7 @@ func (b *Bot) SkillStats() (switches, turns int) { return b.skill.switches, b.sk
 // updateSkillMode runs at the start of each turn: it turns skill mode off
 // when the situation changed (a stock's tens, a field's ojama or a score by
 // 10+ differ from what a quiet turn gives), then, when off, decides afresh.
-func (b *Bot) updateSkillMode(ctx context.Context, t *protocol.Turn, me, en side, remaining time.Duration) {
+func (b *Bot) updateSkillMode(ctx context.Context, t *protocol.Turn, me, en side, remaining, perTurn time.Duration) {
 	k := &b.skill
 	_, myOj := me.f.Count()
 	_, enOj := en.f.Count()
@@ -115,6 +119,7 @@ func (b *Bot) updateSkillMode(ctx context.Context, t *protocol.Turn, me, en side
 			k.field[i] += codevs.OjamaRow
 		}
 	}
+	k.pending = false
 	if k.on {
 		k.turns++
 		return
@@ -124,19 +129,55 @@ func (b *Bot) updateSkillMode(ctx context.Context, t *protocol.Turn, me, en side
 	if !b.fired || (b.cfg.FixedWidth == 0 && remaining < skillMinTime) {
 		return
 	}
-	if f, ok := b.skillFacts(ctx, t.Turn, me, en); ok && f.goSkill() {
-		k.on = true
-		k.switches++
-		k.turns++
-		b.plan = nil
-		b.logf("turn %d: SKILL MODE on (own max %d, 8..12 at %v, opponent max %d, its 12 at %d, field ojama %d, its stock %d, skill blocks %d)",
-			t.Turn, f.OwnMax, f.Own[8:], f.EnMax, f.En12, f.FieldOjama, f.EnStock, f.SkillBlocks)
+	// Without a plan the bot replans this turn anyway: decide from that
+	// beam (decideAfterBeam) instead of running another.
+	if !b.plan.valid(t.Turn, &me) {
+		k.pending = true
+		return
 	}
+	b.switchOn(b.skillFacts(ctx, t.Turn, me, en, nil, factsLimit(perTurn)))
 }
 
-// skillFacts runs the decision's beams, cheapest first: ok is false when a
-// condition already rules skill mode out before the opponent's beam.
-func (b *Bot) skillFacts(ctx context.Context, turn int, me, en side) (skillFacts, bool) {
+// factsLimit is the time a decision beam may take before it is not trusted.
+func factsLimit(perTurn time.Duration) time.Duration {
+	return min(skillFactsCap, max(perTurn/2, 50*time.Millisecond))
+}
+
+// switchOn turns skill mode on if the facts say so.
+func (b *Bot) switchOn(f skillFacts, ok bool, turn int) bool {
+	if !ok || !f.goSkill() {
+		return false
+	}
+	k := &b.skill
+	k.on = true
+	k.switches++
+	k.turns++
+	b.plan = nil
+	b.logf("turn %d: SKILL MODE on (own max %d, 8..12 at %v, opponent max %d, its 12 at %d, field ojama %d, its stock %d, skill blocks %d)",
+		turn, f.OwnMax, f.Own[8:], f.EnMax, f.En12, f.FieldOjama, f.EnStock, f.SkillBlocks)
+	return true
+}
+
+// decideAfterBeam makes a pending decision from the turn's replanning beam
+// own (trusted only if it searched the whole lookahead or reached a
+// 12-chain, at least as wide as the decision's own beam; else that beam
+// runs) and reports whether skill mode is now on.
+func (b *Bot) decideAfterBeam(ctx context.Context, turn int, me, en side, own *BeamResult, perTurn time.Duration) bool {
+	if !b.skill.pending {
+		return false
+	}
+	b.skill.pending = false
+	if best, _ := earliest(own); (own.Depth < skillLookahead && best < 12) || own.WidthCap < skillOwnWidth {
+		own = nil // not trusted: a beam of its own (or nothing if that is cut short too)
+	}
+	return b.switchOn(b.skillFacts(ctx, turn, me, en, own, factsLimit(perTurn)))
+}
+
+// skillFacts gathers the decision's facts, cheapest first: the current
+// plan, then own (the turn's replanning beam) or a beam of its own, then
+// the opponent's beam. ok is false when a condition already rules skill
+// mode out or a beam was cut short.
+func (b *Bot) skillFacts(ctx context.Context, turn int, me, en side, own *BeamResult, limit time.Duration) (skillFacts, bool, int) {
 	var f skillFacts
 	f.EnStock = en.stock
 	after := me.f
@@ -158,43 +199,55 @@ func (b *Bot) skillFacts(ctx context.Context, turn int, me, en side) (skillFacts
 		return f.FieldOjama < 20 || f.EnStock >= 20 || (ownMax >= 9 && f.SkillBlocks < 10)
 	}
 	if planMax >= 7 && cheapNo(planMax) {
-		return f, false
+		return f, false, turn
 	}
-	own, ok := b.factsBeam(ctx, me, turn, skillOwnWidth, skillOwnBucket)
-	if !ok {
-		return f, false
+	if own == nil {
+		// When only the first rule can hold, the beam may stop at the first
+		// 7-chain.
+		target := 12
+		if f.FieldOjama < 20 || f.EnStock >= 20 {
+			target = 7
+		}
+		res, ok := b.factsBeam(ctx, me, turn, skillOwnWidth, skillOwnBucket, target, limit)
+		if !ok {
+			return f, false, turn
+		}
+		own = &res
 	}
-	f.OwnMax, f.Own = earliest(&own)
+	f.OwnMax, f.Own = earliest(own)
 	f.OwnMax = max(f.OwnMax, planMax)
 	for c := 1; c <= min(planMax, 12); c++ {
 		f.Own[c] = min(f.Own[c], planAt)
 	}
 	if f.OwnMax < 7 {
-		return f, true
+		return f, true, turn
 	}
 	if cheapNo(f.OwnMax) {
-		return f, false
+		return f, false, turn
 	}
-	enRes, ok := b.factsBeam(ctx, en, turn, skillEnemyWidth, skillEnemyBucket)
+	enRes, ok := b.factsBeam(ctx, en, turn, skillEnemyWidth, skillEnemyBucket, 12, limit)
 	if !ok {
-		return f, false
+		return f, false, turn
 	}
 	var enAt [13]int
 	f.EnMax, enAt = earliest(&enRes)
 	f.En12 = enAt[12]
-	return f, true
+	return f, true, turn
 }
 
 // factsBeam runs a decision beam at a fixed width (no time budget, so that
-// a busy machine does not make the race look lost); ok is false when the
-// safety cap cut it short.
-func (b *Bot) factsBeam(ctx context.Context, s side, turn, width, bucket int) (BeamResult, bool) {
-	cfg := BeamConfig{Depth: skillLookahead, Width: width, BucketWidth: bucket, XMin: 0, XMax: 8, Threads: b.cfg.Threads, Target: 12}
+// a busy machine does not make the race look lost) up to the first depth
+// with a target chain; ok is false when limit cut it short (FixedWidth:
+// no limit).
+func (b *Bot) factsBeam(ctx context.Context, s side, turn, width, bucket, target int, limit time.Duration) (BeamResult, bool) {
+	cfg := BeamConfig{Depth: skillLookahead, Width: width, BucketWidth: bucket, XMin: 0, XMax: 8, Threads: b.cfg.Threads, Target: target}
 	if b.cfg.FixedWidth > 0 {
 		cfg.Width, cfg.BucketWidth = b.cfg.FixedWidth, max(b.cfg.FixedWidth*3/10, 4)
+	} else {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, limit)
+		defer cancel()
 	}
-	ctx, cancel := context.WithTimeout(ctx, skillFactsCap)
-	defer cancel()
 	res := runBeam(ctx, s, b.packs[turn:], cfg)
 	return res, ctx.Err() == nil
 }
