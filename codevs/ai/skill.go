@@ -27,7 +27,8 @@ const (
 	skillBeamBucket  = 200
 	skillBeamBudget  = 500 * time.Millisecond // the skill beam's cap, as ysai's
 	skillFactsCap    = 2 * time.Second        // a decision beam cut by this (or by the turn's share) is not trusted
-	skillMinTime     = 8 * time.Second        // no decision below this (ysai: 30 s of 180 s)
+	skillMinTime     = 30 * time.Second       // no decision below this, as ysai (its contest clock: 180 s)
+	skillBackoff     = 5                      // turns without decisions after a decision beam was cut short
 	noChain          = 1000                   // earliest ply of a chain count never reached
 )
 
@@ -89,6 +90,8 @@ type skillTrack struct {
 	switches int      // times skill mode was switched on
 	turns    int      // turns decided in skill mode
 	pending  bool     // decide after this turn's replanning beam (no plan to witness)
+	quiet    int      // no decision before this turn (a decision beam was cut short)
+	cut      int      // decision beams cut short
 }
 
 // SkillStats reports how often skill mode switched on and how many turns
@@ -126,7 +129,7 @@ func (b *Bot) updateSkillMode(ctx context.Context, t *protocol.Turn, me, en side
 	}
 	// As ysai: no decision during the opening (until the first chain is
 	// fired), nor when time is short.
-	if !b.fired || (b.cfg.FixedWidth == 0 && remaining < skillMinTime) {
+	if !b.fired || (b.cfg.FixedWidth == 0 && remaining < skillMinTime) || t.Turn < k.quiet {
 		return
 	}
 	// Without a plan the bot replans this turn anyway: decide from that
@@ -138,9 +141,10 @@ func (b *Bot) updateSkillMode(ctx context.Context, t *protocol.Turn, me, en side
 	b.switchOn(b.skillFacts(ctx, t.Turn, me, en, nil, factsLimit(perTurn)))
 }
 
-// factsLimit is the time a decision beam may take before it is not trusted.
+// factsLimit is the time the decision's beams may take together before
+// they are not trusted: a quarter of the turn's slice, at most 2 s.
 func factsLimit(perTurn time.Duration) time.Duration {
-	return min(skillFactsCap, max(perTurn/2, 50*time.Millisecond))
+	return min(skillFactsCap, max(perTurn/4, 20*time.Millisecond))
 }
 
 // switchOn turns skill mode on if the facts say so.
@@ -178,6 +182,7 @@ func (b *Bot) decideAfterBeam(ctx context.Context, turn int, me, en side, own *B
 // the opponent's beam. ok is false when a condition already rules skill
 // mode out or a beam was cut short.
 func (b *Bot) skillFacts(ctx context.Context, turn int, me, en side, own *BeamResult, limit time.Duration) (skillFacts, bool, int) {
+	start := time.Now()
 	var f skillFacts
 	f.EnStock = en.stock
 	after := me.f
@@ -210,11 +215,13 @@ func (b *Bot) skillFacts(ctx context.Context, turn int, me, en side, own *BeamRe
 		}
 		res, ok := b.factsBeam(ctx, me, turn, skillOwnWidth, skillOwnBucket, target, limit)
 		if !ok {
+			b.backOff(turn)
 			return f, false, turn
 		}
 		own = &res
 	}
 	f.OwnMax, f.Own = earliest(own)
+	limit -= time.Since(start)
 	f.OwnMax = max(f.OwnMax, planMax)
 	for c := 1; c <= min(planMax, 12); c++ {
 		f.Own[c] = min(f.Own[c], planAt)
@@ -227,12 +234,21 @@ func (b *Bot) skillFacts(ctx context.Context, turn int, me, en side, own *BeamRe
 	}
 	enRes, ok := b.factsBeam(ctx, en, turn, skillEnemyWidth, skillEnemyBucket, 12, limit)
 	if !ok {
+		b.backOff(turn)
 		return f, false, turn
 	}
 	var enAt [13]int
 	f.EnMax, enAt = earliest(&enRes)
 	f.En12 = enAt[12]
 	return f, true, turn
+}
+
+// backOff stops decisions for a few turns after a decision beam was cut
+// short (the clock is too busy for them).
+func (b *Bot) backOff(turn int) {
+	b.skill.cut++
+	b.skill.quiet = turn + skillBackoff
+	b.logf("turn %d: skill-mode decision beam cut short, none before turn %d", turn, b.skill.quiet)
 }
 
 // factsBeam runs a decision beam at a fixed width (no time budget, so that
@@ -244,6 +260,9 @@ func (b *Bot) factsBeam(ctx context.Context, s side, turn, width, bucket, target
 	if b.cfg.FixedWidth > 0 {
 		cfg.Width, cfg.BucketWidth = b.cfg.FixedWidth, max(b.cfg.FixedWidth*3/10, 4)
 	} else {
+		if limit <= 0 {
+			return BeamResult{}, false
+		}
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, limit)
 		defer cancel()
