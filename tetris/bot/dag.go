@@ -158,6 +158,9 @@ type dag struct {
 	stamp uint32
 	work  []int32
 	next  []int32
+	// touched sums the table words insert reads ahead (kept so the reads
+	// stay in the program; the value means nothing).
+	touched uint64
 }
 
 func newDAG(root State, drawn int32, v Value) *dag {
@@ -241,6 +244,15 @@ func (d *dag) insert(leaf int32, spec bool, lists [][]expChild, orders [][]int32
 		if l == nil {
 			continue
 		}
+		// Touch every child's first probe slot before the real lookups:
+		// the loads are independent, so their cache misses overlap
+		// instead of coming one after another in the loop below.
+		mask := len(m.slots) - 1
+		var touch uint64
+		for i := range l {
+			touch += m.slots[int(l[i].h>>7)&mask].key
+		}
+		d.touched += touch
 		ks := make([]child, 0, len(l))
 		for _, oi := range orders[p][:len(l)] {
 			e := &l[oi]
