@@ -155,8 +155,9 @@ func (b *Bot) AddPiece(p Piece) error {
 		n.st.push(p)
 		n.drawn++
 		if n.spec {
-			keep := n.kids[p]
-			n.kids = [][]child{keep}
+			// keep only piece p's list
+			n.lists += int32(p)
+			n.nlists = 1
 			n.spec = false
 		}
 	}
@@ -549,8 +550,9 @@ func (b *Bot) Candidates() []Candidate {
 	if !r.expanded() || r.spec {
 		return nil
 	}
-	out := make([]Candidate, 0, len(r.kids[0]))
-	for _, c := range r.kids[0] {
+	kids := d.kids(r, 0)
+	out := make([]Candidate, 0, len(kids))
+	for _, c := range kids {
 		out = append(out, Candidate{Move: c.mv, Value: d.nodes.at(c.n).val.Plus(c.rw), Reward: c.rw})
 	}
 	return out
@@ -628,11 +630,15 @@ func (b *Bot) Plan() []Move {
 	i := b.d.root
 	for {
 		n := b.d.nodes.at(i)
-		if !n.expanded() || n.spec || len(n.kids[0]) == 0 {
+		if !n.expanded() || n.spec {
 			return out
 		}
-		out = append(out, n.kids[0][0].mv)
-		i = n.kids[0][0].n
+		kids := b.d.kids(n, 0)
+		if len(kids) == 0 {
+			return out
+		}
+		out = append(out, kids[0].mv)
+		i = kids[0].n
 	}
 }
 
@@ -652,7 +658,7 @@ func (b *Bot) Play(mv Move) error {
 		return errors.New("bot: Play before the root was searched")
 	}
 	if r.expanded() && !r.spec {
-		for _, c := range r.kids[0] {
+		for _, c := range d.kids(r, 0) {
 			if sameMove(c.mv, mv) {
 				d.rebuild(c.n)
 				b.stats = Stats{Unique: d.nodes.len()}
