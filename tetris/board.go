@@ -56,10 +56,7 @@ func (b *Board) Empty() bool {
 // Heights fills h with column heights (1 + highest filled y, 0 if empty).
 func (b *Board) Heights(h *[Width]int) {
 	*h = [Width]int{}
-	y := Height - 1
-	for y >= 0 && b.Rows[y] == 0 {
-		y--
-	}
+	y := b.MaxHeight() - 1
 	var found uint16
 	for ; y >= 0 && found != FullRow; y-- {
 		r := b.Rows[y] &^ found
@@ -72,10 +69,16 @@ func (b *Board) Heights(h *[Width]int) {
 }
 
 // MaxHeight returns 1 + the highest filled row (0 for an empty board).
+// It reads the rows four at a time, from the top.
 func (b *Board) MaxHeight() int {
-	for y := Height - 1; y >= 0; y-- {
-		if b.Rows[y] != 0 {
-			return y + 1
+	words := (*[Height / 4]uint64)(unsafe.Pointer(&b.Rows))
+	for i := len(words) - 1; i >= 0; i-- {
+		if w := words[i]; w != 0 {
+			for y := 4*i + 3; ; y-- {
+				if b.Rows[y] != 0 {
+					return y + 1
+				}
+			}
 		}
 	}
 	return 0

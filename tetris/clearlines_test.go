@@ -101,3 +101,30 @@ func TestPlaceRandom(t *testing.T) {
 		t.Fatalf("%d placements, only %d cleared lines and %d locked out: the cases miss a branch", checked, cleared, lockOuts)
 	}
 }
+
+// TestMaxHeightHeights compares MaxHeight and Heights with cell-by-cell
+// readings on random matrices, including floating rows, empty rows under
+// filled ones and the top row.
+func TestMaxHeightHeights(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 11))
+	for i := range 5000 {
+		var b Board
+		for range rng.IntN(12) {
+			b.Rows[rng.IntN(Height)] |= uint16(1 + rng.IntN(int(FullRow)))
+		}
+		want, wantH := 0, [Width]int{}
+		for y := range Height {
+			for x := range Width {
+				if b.Occupied(x, y) {
+					want = max(want, y+1)
+					wantH[x] = max(wantH[x], y+1)
+				}
+			}
+		}
+		var h [Width]int
+		b.Heights(&h)
+		if got := b.MaxHeight(); got != want || h != wantH {
+			t.Fatalf("case %d %v: max height %d heights %v, want %d %v", i, b.Rows, got, h, want, wantH)
+		}
+	}
+}

@@ -159,6 +159,34 @@ func New(opts Options) *Generator {
 
 const yMask = 1<<tetris.Height - 1
 
+// footprint lists the columns a piece orientation covers: offset dx from
+// the origin and the lowest cell's offset dy in that column.
+type footprint struct {
+	n      int
+	dx, dy [4]int
+}
+
+// footprints[p][r] is piece p's footprint in orientation r.
+var footprints = func() (t [tetris.NumPieces][4]footprint) {
+	for p := range tetris.Piece(tetris.NumPieces) {
+		for r := range tetris.Rot(4) {
+			f := &t[p][r]
+		cells:
+			for _, c := range tetris.PieceCells(p, r) {
+				for i := range f.n {
+					if f.dx[i] == int(c.X) {
+						f.dy[i] = min(f.dy[i], int(c.Y))
+						continue cells
+					}
+				}
+				f.dx[f.n], f.dy[f.n] = int(c.X), int(c.Y)
+				f.n++
+			}
+		}
+	}
+	return
+}()
+
 // prepare builds the per-(orientation, x) fit masks for p on b.
 func (g *Generator) prepare(b *tetris.Board, p tetris.Piece) {
 	free := &g.free
@@ -352,8 +380,8 @@ func (g *Generator) run(dst []Move, slot int, b *tetris.Board, p tetris.Piece, h
 	if !ok {
 		return dst
 	}
+	var h [tetris.Width]int
 	if fast {
-		var h [tetris.Width]int
 		b.Heights(&h)
 		for _, v := range h {
 			if v >= fastFloor {
@@ -366,15 +394,15 @@ func (g *Generator) run(dst []Move, slot int, b *tetris.Board, p tetris.Piece, h
 	}
 	g.prepare(b, p)
 	if fast {
-		var h [tetris.Width]int
-		b.Heights(&h)
+		// surf: the highest column height minus the lowest cell offset
+		// over the columns the piece covers (on the board)
 		for r := range tetris.Rot(4) {
-			cells := tetris.PieceCells(p, r)
+			f := &footprints[p][r]
 			for x := range tetris.Width {
 				v := -100
-				for _, c := range cells {
-					if cx := x + int(c.X); cx >= 0 && cx < tetris.Width {
-						v = max(v, h[cx]-int(c.Y))
+				for i := range f.n {
+					if cx := x + int(f.dx[i]); cx >= 0 && cx < tetris.Width {
+						v = max(v, h[cx]-int(f.dy[i]))
 					}
 				}
 				g.surf[r][x] = int8(v)
