@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"math/bits"
 	"strings"
+	"unsafe"
 )
 
 // Board dimensions.
@@ -22,6 +23,7 @@ const (
 // Board is a 10×40 matrix as row bitmasks: bit x of Rows[y] is column x of
 // row y, y=0 is the bottom. It is a plain value type: copy it to branch.
 type Board struct {
+	_    [0]uint64 // 8-byte alignment: firstFull reads Rows four at a time
 	Rows [Height]uint16
 }
 
@@ -215,6 +217,15 @@ func (b *Board) TSpin(r Rot, x, y, kick int, rule SpinRule) Spin {
 // cleared and whether the piece locked out (every cell at y ≥ 20). Cells
 // outside the board are dropped; callers check FitsPlacement first.
 func (b *Board) Place(pl Placement) (lines int, lockedOut bool) {
+	sh := &shapes[pl.Piece][pl.Rot&3]
+	lx, by := int(pl.X)+int(sh.MinX), int(pl.Y)+int(sh.MinY)
+	if lx >= 0 && int(pl.X)+int(sh.MaxX) < Width && by >= 0 && int(pl.Y)+int(sh.MaxY) < Height {
+		// the whole piece is on the board: write it row by row
+		for i := range int(sh.Height) {
+			b.Rows[by+i] |= sh.Rows[i] << uint(lx)
+		}
+		return b.ClearLines(), by >= Visible
+	}
 	lockedOut = true
 	for _, c := range pl.Cells() {
 		if c.Y < Visible {
@@ -225,12 +236,33 @@ func (b *Board) Place(pl Placement) (lines int, lockedOut bool) {
 	return b.ClearLines(), lockedOut
 }
 
+// firstFull returns the lowest full row, or Height if none is full. It
+// tests four rows per 64-bit word: a row is full when it XORs to zero with
+// FullRow, and (v − 1) &^ v & 0x8000 per 16-bit lane is nonzero exactly
+// when some lane of v is zero; that word's rows are then read one by one.
+func (b *Board) firstFull() int {
+	const (
+		full = uint64(FullRow) * 0x0001000100010001
+		ones = 0x0001000100010001
+		high = 0x8000800080008000
+	)
+	words := (*[Height / 4]uint64)(unsafe.Pointer(&b.Rows))
+	for i, v := range words {
+		v ^= full
+		if (v-ones)&^v&high != 0 {
+			for y := 4 * i; y < 4*i+4; y++ {
+				if b.Rows[y] == FullRow {
+					return y
+				}
+			}
+		}
+	}
+	return Height
+}
+
 // ClearLines removes every full row and returns how many there were.
 func (b *Board) ClearLines() int {
-	w := 0
-	for w < Height && b.Rows[w] != FullRow {
-		w++
-	}
+	w := b.firstFull()
 	if w == Height {
 		return 0 // no full row: nothing moves
 	}

@@ -37,3 +37,67 @@ func TestClearLinesRandom(t *testing.T) {
 		}
 	}
 }
+
+// TestPlaceRandom compares Place (row masks when the piece is on the
+// board) with writing its four cells one by one and filtering the full
+// rows, for every piece, orientation and origin around random matrices,
+// including pieces partly off the board and full rows left from before.
+func TestPlaceRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	checked, cleared, lockOuts := 0, 0, 0
+	for i := range 300 {
+		var b Board
+		top := rng.IntN(Height + 1)
+		for y := range top {
+			b.Rows[y] = uint16(rng.IntN(int(FullRow) + 1))
+			if rng.IntN(4) == 0 {
+				b.Rows[y] = FullRow &^ (1 << uint(rng.IntN(Width)))
+			}
+		}
+		if i%10 == 0 {
+			b.Rows[rng.IntN(Height)] = FullRow
+		}
+		for p := range Piece(NumPieces) {
+			for r := range Rot(4) {
+				for x := -3; x < Width+3; x++ {
+					for y := -3; y < Height+3; y++ {
+						pl := Placement{Piece: p, Rot: r, X: int8(x), Y: int8(y)}
+						want := b
+						wantOut := true
+						for _, c := range pl.Cells() {
+							if c.Y < Visible {
+								wantOut = false
+							}
+							want.Set(int(c.X), int(c.Y))
+						}
+						var kept [Height]uint16
+						n, wantLines := 0, 0
+						for _, row := range want.Rows {
+							if row == FullRow {
+								wantLines++
+								continue
+							}
+							kept[n] = row
+							n++
+						}
+						got := b
+						lines, out := got.Place(pl)
+						if lines != wantLines || out != wantOut || got.Rows != kept {
+							t.Fatalf("board %d, %v: lines %d locked out %v, want %d %v", i, pl, lines, out, wantLines, wantOut)
+						}
+						checked++
+						if lines > 0 {
+							cleared++
+						}
+						if out {
+							lockOuts++
+						}
+					}
+				}
+			}
+		}
+	}
+	if cleared < 1000 || lockOuts < 1000 {
+		t.Fatalf("%d placements, only %d cleared lines and %d locked out: the cases miss a branch", checked, cleared, lockOuts)
+	}
+}

@@ -23,6 +23,7 @@ type seigotTuning struct {
 	chance       int // -1 = off, 0 = the level's default
 	future       bool
 	weights      string
+	well         string // "" = the level's default, "0", "9" or "auto"
 }
 
 // seigotPlayer returns the named AI configured for level.
@@ -51,6 +52,21 @@ func seigotPlayer(name string, level int, tune ...seigotTuning) (*ai.Player, err
 		}
 		if t.future {
 			c.Future = true
+		}
+		switch t.well {
+		case "":
+		case "0":
+			c.Well = 0
+		case "9":
+			c.Well = 9
+		case "auto":
+			c.Well = -1
+		case "leaf":
+			c.Well, c.LeafWell = -1, true
+		case "leaf0":
+			c.Well, c.LeafWell = 0, true
+		default:
+			return nil, cli.Usagef("--well %q: want 0, 9, auto, leaf or leaf0", t.well)
 		}
 		if t.weights != "" {
 			if err := json.Unmarshal([]byte(t.weights), &c.W); err != nil {
@@ -94,6 +110,7 @@ seeds S..S+N-1 and adds a summary (mean, median). Progress goes to stderr.`)
 	fs.IntVar(&tune.chance, "chance", 0, "lines re-scored by a ply over the unknown next piece (0 = the level's default, -1 = off)")
 	fs.BoolVar(&tune.future, "future", false, "at seed 0, let the search see past the previews (the fixed order; not allowed in the contest comparison)")
 	fs.StringVar(&tune.weights, "weights", "", `JSON object overriding evaluation weights, e.g. {"Safe":14}`)
+	fs.StringVar(&tune.well, "well", "", "well column: 0, 9, auto (the lower edge at each decision) or leaf (each evaluated board's lower edge; leaf0: ties go to column 0); default: the level's")
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}

@@ -21,6 +21,7 @@ func TestSeigotPlayUsage(t *testing.T) {
 		{"seigot", "play", "--ai", "nosuch"},
 		{"seigot", "play", "--seeds", "0"},
 		{"seigot", "play", "extra"},
+		{"seigot", "play", "--well", "5"},
 		{"seigot", "controller", "--level", "9"},
 	} {
 		if code, _, _ := run(t, args...); code != 2 {
@@ -185,5 +186,23 @@ func TestSeigotPlayLevel1SeedZero(t *testing.T) {
 	}
 	if g.Stats.Score != r.Score || g.Stats.LineStat != r.LineStat || g.Stats.DropScore != r.DropScore {
 		t.Fatalf("with the order hidden %+v, play printed %+v", g.Stats, r)
+	}
+}
+
+func TestSeigotWellFlag(t *testing.T) {
+	for _, tc := range []struct {
+		well     string
+		col      int
+		leafWell bool
+	}{
+		{"0", 0, false}, {"9", 9, false}, {"auto", -1, false}, {"leaf", -1, true}, {"leaf0", 0, true},
+	} {
+		pl, err := seigotPlayer("beam", 2, seigotTuning{well: tc.well})
+		if err != nil {
+			t.Fatalf("--well %s: %v", tc.well, err)
+		}
+		if c := pl.Config(); c.Well != tc.col || c.LeafWell != tc.leafWell {
+			t.Errorf("--well %s: Well %d LeafWell %v, want %d %v", tc.well, c.Well, c.LeafWell, tc.col, tc.leafWell)
+		}
 	}
 }

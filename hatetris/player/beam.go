@@ -166,6 +166,7 @@ type worker struct {
 	exp  hatetris.Expander
 	out  []node
 	qbuf [][]hatetris.Future
+	clr  hatetris.Clearer
 }
 
 func (w *worker) expand(depth, lo, hi int) {
@@ -217,27 +218,26 @@ func (w *worker) quiesceAll(well *hatetris.Well, score, level int) float64 {
 	}
 	best := math.Inf(-1)
 	for p := hatetris.Piece(0); p < hatetris.NumPieces; p++ {
-		futs := hatetris.Futures(w.qbuf[level][:0], well, p)
+		// Only the locks that clear lines matter: the piece is skipped if one
+		// clears two or more, and the chain follows those that clear one.
+		futs := w.clr.Clears(w.qbuf[level][:0], well, p)
 		w.qbuf[level] = futs
-		multi, any := false, false
+		multi := false
 		for k := range futs {
 			if futs[k].Lines >= 2 {
 				multi = true
 				break
 			}
-			if futs[k].Lines == 1 {
-				any = true
-			}
 		}
 		if multi {
 			continue
 		}
-		if !any {
+		if len(futs) == 0 {
 			return best
 		}
 		for k := range futs {
-			f := w.qbuf[level][k]
-			if f.Lines != 1 || f.Well.Over() {
+			f := &futs[k]
+			if f.Well.Over() {
 				continue
 			}
 			best = max(best, w.eval.Eval(&f.Well, score+1), w.quiesce(&f.Well, score+1, level+1))

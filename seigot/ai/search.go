@@ -29,6 +29,19 @@ type Weights struct {
 	// piece is in sight (current, previews, hold): without an I coming the
 	// stack may grow higher before clearing fewer than four lines pays.
 	SafeNoI int
+	// DropRate values the drop bonus still to come: every later piece
+	// falls one row less per row of stack under it, so a leaf loses
+	// DropRate points per row of mean height (of the columns other than
+	// the well) for each of the next min(remaining, DropHorizon) pieces
+	// (all remaining pieces when DropHorizon is 0). The exact bonus of the
+	// searched placements is already in the score; this is the leaf's
+	// estimate of the rest, and it vanishes at the cap.
+	DropRate    float64
+	DropHorizon int
+	// Overflow is per unit of column height (away from the well) above the
+	// four rows a tetris in the well would clear: those cells outlive the
+	// next tetris, and every piece landing on them falls less.
+	Overflow float64
 }
 
 // DefaultWeights are hand-tuned on level 2 (seeds 1-10, beam 120 x 6).
@@ -57,6 +70,11 @@ type Config struct {
 	// shapes the next piece may be, of their best placement (an expectimax
 	// leaf), and the best re-scored line is played.
 	Chance int
+	// LeafWell lets each evaluated board keep its well at its own lower
+	// edge (column 0 or 9; ties keep the decision's well), as the 2023
+	// winner's evaluation does, so a line may cover one edge after a
+	// tetris and build the next tetris on the other.
+	LeafWell bool
 }
 
 // LevelConfig returns the search settings used for a level.
@@ -376,6 +394,12 @@ func (pl *Player) eval(n *node, well, remaining int) float64 {
 	}
 	w := &pl.w
 	ft := n.f.features(well)
+	if pl.cfg.LeafWell && (well == 0 || well == 9) {
+		if other := 9 - well; ft.heights[other] < ft.heights[well] {
+			well = other
+			ft = n.f.features(well)
+		}
+	}
 	v := w.Hole*float64(ft.holes) + w.HoleRow*float64(ft.holeRows) + w.Bump*float64(ft.bump) +
 		w.DeepWell*float64(ft.deepWells) + w.WellFill*float64(ft.wellFilled) +
 		w.Ready*float64(min(ft.ready, 4))
@@ -393,8 +417,43 @@ func (pl *Player) eval(n *node, well, remaining int) float64 {
 	if n.hold == seigot.ShapeI && n.holdSet {
 		v += w.HoldI
 	}
+	if w.DropRate != 0 {
+		v += pl.futureDrop(&ft, well, remaining)
+	}
+	if w.Overflow != 0 {
+		top := ft.heights[well] + 4
+		over := 0
+		for c, h := range ft.heights {
+			if c != well && h > top {
+				over += h - top
+			}
+		}
+		v += w.Overflow * float64(over)
+	}
 	if remaining < w.Remaining {
 		v *= float64(remaining) / float64(w.Remaining)
 	}
 	return v
 }
+
+// futureDrop is the DropRate term: minus DropRate points per row of mean
+// height of the columns other than the well, for each of the next
+// min(remaining, DropHorizon) pieces.
+func (pl *Player) futureDrop(ft *features, well, remaining int) float64 {
+	w := &pl.w
+	sum, cols := 0, 0
+	for c, h := range ft.heights {
+		if c != well {
+			sum += h
+			cols++
+		}
+	}
+	pieces := remaining
+	if w.DropHorizon > 0 {
+		pieces = min(pieces, w.DropHorizon)
+	}
+	return -w.DropRate * float64(pieces) * float64(sum) / float64(cols)
+}
+
+// Config returns the player's settings.
+func (pl *Player) Config() Config { return pl.cfg }

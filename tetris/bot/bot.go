@@ -155,8 +155,9 @@ func (b *Bot) AddPiece(p Piece) error {
 		n.st.push(p)
 		n.drawn++
 		if n.spec {
-			keep := n.kids[p]
-			n.kids = [][]child{keep}
+			// keep only piece p's list
+			n.lists += int32(p)
+			n.nlists = 1
 			n.spec = false
 		}
 	}
@@ -196,7 +197,24 @@ type worker struct {
 	// speculated expansion places the same piece on the same board once
 	// per possible next piece, and only the T-slot count can differ.
 	ev    [14][]evEntry
+	keys  []uint64   // presort's buffer
+	order [7][]int32 // order[p]: lists[p]'s indices best first (presort)
+	// locks[p][i] is placement i of moves[p] locked on the board being
+	// expanded (valid when its stamp is this expansion's): a speculated
+	// expansion locks the same piece on the same board once per possible
+	// next piece, and only the queue of the child differs.
+	locks [7][]lockEntry
 	stamp uint32 // entries of this expansion carry it (0: no caching)
+}
+
+// lockEntry is one cached lock: the board after it, what it did, whether
+// the placement is skipped, and the board's hash (boardHash).
+type lockEntry struct {
+	stamp uint32
+	skip  bool
+	res   LockResult
+	bh    uint64
+	board Board
 }
 
 // evEntry is one cached evaluation.
@@ -302,7 +320,7 @@ func (b *Bot) work(ctx context.Context, w *worker, limit int64, deadline time.Ti
 			k = 7
 		}
 		b.active--
-		d.insert(leaf, spec, lists[:k])
+		d.insert(leaf, spec, lists[:k], w.order[:k])
 		b.stats.Nodes += int64(n)
 		b.stats.Expansions++
 		b.stats.Depth = max(b.stats.Depth, int(d.nodes.at(leaf).gen)+1)
@@ -332,7 +350,7 @@ func (b *Bot) expand(w *worker, s *State) (bool, int) {
 			if w.lists[p] == nil {
 				w.lists[p] = []expChild{}
 			}
-			presort(w.lists[p])
+			w.order[p] = presort(w.lists[p], &w.keys, w.order[p])
 			n += len(w.lists[p])
 		}
 		return true, n
@@ -341,17 +359,43 @@ func (b *Bot) expand(w *worker, s *State) (bool, int) {
 	if w.lists[0] == nil {
 		w.lists[0] = []expChild{}
 	}
-	presort(w.lists[0])
+	w.order[0] = presort(w.lists[0], &w.keys, w.order[0])
 	return false, len(w.lists[0])
 }
 
-// presort orders fresh children best first outside the lock (through a
-// small index sort, the children being large), so the backup's stable
-// sort finds them (nearly) in order.
-func presort(l []expChild) {
-	if len(l) < 2 {
-		return
+// presort finds the order of fresh children best first outside the lock,
+// so the backup's stable sort finds them (nearly) in order: by value plus
+// reward, ties in generation order. It returns the children's indices in
+// that order (in order's storage). It sorts packed integer keys (value,
+// spike, index); a list whose spikes or length do not fit the packing goes
+// through the general comparison sort instead (the same order either way).
+func presort(l []expChild, keys *[]uint64, order []int32) []int32 {
+	order = order[:0]
+	ks := (*keys)[:0]
+	packed := len(l) < 1<<16
+	for i := range l {
+		v := l[i].val.Plus(l[i].rw)
+		if v.Spike < 0 || v.Spike > 0xFFFF {
+			packed = false
+		}
+		// ascending keys: value descending (sign bit flipped, then
+		// inverted), spike descending, index ascending
+		ks = append(ks, uint64(^(uint32(v.V)^0x80000000))<<32|uint64(0xFFFF-uint32(v.Spike)&0xFFFF)<<16|uint64(i&0xFFFF))
 	}
+	*keys = ks
+	if !packed {
+		return presortGeneral(l, order)
+	}
+	slices.Sort(ks)
+	for _, k := range ks {
+		order = append(order, int32(k&0xFFFF))
+	}
+	return order
+}
+
+// presortGeneral is presort through a comparison sort of (value, index)
+// pairs: best first, ties in generation order.
+func presortGeneral(l []expChild, order []int32) []int32 {
 	type kv struct {
 		v Value
 		i int32
@@ -360,8 +404,6 @@ func presort(l []expChild) {
 	for i := range l {
 		ks[i] = kv{l[i].val.Plus(l[i].rw), int32(i)}
 	}
-	// best first, ties in generation order: a total order, so the unstable
-	// sort gives the stable sort's permutation
 	slices.SortFunc(ks, func(a, b kv) int {
 		if b.v.Less(a.v) {
 			return -1
@@ -371,24 +413,11 @@ func presort(l []expChild) {
 		}
 		return int(a.i - b.i)
 	})
-	// apply the permutation by cycles
-	for i := range ks {
-		if ks[i].i < 0 {
-			continue
-		}
-		j := int32(i)
-		tmp := l[i]
-		for {
-			k := ks[j].i
-			ks[j].i = -1
-			if int(k) == i {
-				l[j] = tmp
-				break
-			}
-			l[j] = l[k]
-			j = k
-		}
+	order = order[:0]
+	for _, k := range ks {
+		order = append(order, k.i)
 	}
+	return order
 }
 
 // knownChildren appends the children of s (whose current piece is known).
@@ -417,11 +446,15 @@ func (b *Bot) place(w *worker, s *State, dst []expChild, p Piece, pop int, newHo
 		}
 		w.have |= 1 << uint(p)
 	}
+	if n := len(w.moves[p]); len(w.locks[p]) < n {
+		w.locks[p] = append(w.locks[p], make([]lockEntry, n-len(w.locks[p]))...)
+	}
+	locks := w.locks[p]
 	lowStack := s.Board.MaxHeight() < 18
 	// Without a line clear the child's heights are the parent's raised by
 	// the piece's cells: no need to scan the child board for them.
 	var ph [10]int
-	s.Board.Heights(&ph)
+	haveHeights := false
 	slot := 2 * int(p)
 	if held {
 		slot++
@@ -430,41 +463,59 @@ func (b *Bot) place(w *worker, s *State, dst []expChild, p Piece, pop int, newHo
 		w.ev[slot] = append(w.ev[slot], make([]evEntry, n-len(w.ev[slot]))...)
 	}
 	cache := w.ev[slot]
+	// The child's state apart from its board: the same for every placement.
+	var rest State
+	rest = *s
+	rest.pop(pop)
+	rest.Hold = newHold
+	nextBag := rest.nextBag()
 	for i, mv := range w.moves[p] {
-		var c expChild
-		c.st = *s
-		c.st.pop(pop)
-		c.st.Hold = newHold
-		res := lockMove(&c.st.Board, p, mv.Rot, int(mv.X), int(mv.Y), mv.Spin)
-		if res.LockedOut {
+		le := &locks[i]
+		if le.stamp != w.stamp || w.stamp == 0 {
+			// first time this placement is locked on this board
+			le.stamp = w.stamp
+			le.board = s.Board
+			le.res = lockMove(&le.board, p, mv.Rot, int(mv.X), int(mv.Y), mv.Spin)
+			le.skip = le.res.LockedOut ||
+				mv.Spin == SpinMini && le.res.Lines == 0 && lowStack && hardDroppable(&s.Board, p, mv)
+			if !le.skip {
+				le.bh = boardHash(&le.board)
+			}
+		}
+		if le.skip {
 			continue
 		}
-		if mv.Spin == SpinMini && res.Lines == 0 && lowStack && hardDroppable(&s.Board, p, mv) {
-			continue
-		}
+		res := le.res
 		mv.Hold = held
 		if held {
 			mv.Time++
 		}
-		in := EvalInput{Lock: res, Move: mv, NextBag: c.st.nextBag(), Hold: newHold}
+		in := EvalInput{Lock: res, Move: mv, NextBag: nextBag, Hold: newHold}
+		var c expChild
 		ce := &cache[4*i+b.eval.tslots(&in)]
 		if ce.stamp == w.stamp && w.stamp != 0 {
 			c.val, c.rw = ce.val, ce.rw
 		} else {
 			var ch [10]int
 			if res.Lines == 0 {
+				if !haveHeights {
+					s.Board.Heights(&ph)
+					haveHeights = true
+				}
 				ch = ph
 				for _, cell := range mv.Placement().Cells() {
 					ch[cell.X] = max(ch[cell.X], int(cell.Y)+1)
 				}
 				in.Heights = &ch
 			}
-			c.val, c.rw = b.eval.Evaluate(&c.st.Board, &in)
+			c.val, c.rw = b.eval.Evaluate(&le.board, &in)
 			*ce = evEntry{w.stamp, c.val, c.rw}
 		}
+		c.st = rest
+		c.st.Board = le.board
 		c.mv = mv
 		c.drawn = drawn
-		c.h = c.st.hash()
+		c.h = c.st.hashWith(le.bh)
 		dst = append(dst, c)
 	}
 	return dst
@@ -499,8 +550,9 @@ func (b *Bot) Candidates() []Candidate {
 	if !r.expanded() || r.spec {
 		return nil
 	}
-	out := make([]Candidate, 0, len(r.kids[0]))
-	for _, c := range r.kids[0] {
+	kids := d.kids(r, 0)
+	out := make([]Candidate, 0, len(kids))
+	for _, c := range kids {
 		out = append(out, Candidate{Move: c.mv, Value: d.nodes.at(c.n).val.Plus(c.rw), Reward: c.rw})
 	}
 	return out
@@ -578,11 +630,15 @@ func (b *Bot) Plan() []Move {
 	i := b.d.root
 	for {
 		n := b.d.nodes.at(i)
-		if !n.expanded() || n.spec || len(n.kids[0]) == 0 {
+		if !n.expanded() || n.spec {
 			return out
 		}
-		out = append(out, n.kids[0][0].mv)
-		i = n.kids[0][0].n
+		kids := b.d.kids(n, 0)
+		if len(kids) == 0 {
+			return out
+		}
+		out = append(out, kids[0].mv)
+		i = kids[0].n
 	}
 }
 
@@ -602,7 +658,7 @@ func (b *Bot) Play(mv Move) error {
 		return errors.New("bot: Play before the root was searched")
 	}
 	if r.expanded() && !r.spec {
-		for _, c := range r.kids[0] {
+		for _, c := range d.kids(r, 0) {
 			if sameMove(c.mv, mv) {
 				d.rebuild(c.n)
 				b.stats = Stats{Unique: d.nodes.len()}

@@ -135,8 +135,14 @@ func TestPlayAndAddPiece(t *testing.T) {
 			t.Fatalf("step %d: no move", step)
 		}
 		before := b.State()
+		if err := dagInvariants(b.d, false); err != nil {
+			t.Fatalf("step %d, after the search: %v", step, err)
+		}
 		if err := b.Play(ms[0]); err != nil {
 			t.Fatalf("step %d: %v", step, err)
+		}
+		if err := dagInvariants(b.d, true); err != nil {
+			t.Fatalf("step %d, after Play: %v", step, err)
 		}
 		after := b.State()
 		want := before
@@ -164,6 +170,9 @@ func TestPlayAndAddPiece(t *testing.T) {
 			}
 			if err := b.AddPiece(next); err != nil {
 				t.Fatal(err)
+			}
+			if err := dagInvariants(b.d, true); err != nil {
+				t.Fatalf("step %d, after AddPiece: %v", step, err)
 			}
 			after = b.State()
 		}

@@ -47,24 +47,37 @@ func (s *State) push(p Piece) bool {
 }
 
 // hash mixes the whole state into 64 bits (transposition key).
-func (s *State) hash() uint64 {
+func (s *State) hash() uint64 { return s.hashWith(boardHash(&s.Board)) }
+
+// hashWith is hash given boardHash(&s.Board): the children of a
+// speculated expansion share boards and differ in their queues.
+func (s *State) hashWith(bh uint64) uint64 {
 	const m = 0x9E3779B97F4A7C15
-	h := uint64(s.Board.Combo)<<32 ^ uint64(s.Bag)<<8 ^ uint64(uint8(s.Hold))<<16 ^ uint64(s.QLen)<<24
-	if s.Board.B2B {
+	var q uint64 // the queue, 3 bits a piece (at most 16 pieces: 48 bits)
+	for i := int(s.QLen) - 1; i >= 0; i-- {
+		q = q<<3 | uint64(s.Queue[i])
+	}
+	h := (bh ^ uint64(s.Bag)<<8 ^ uint64(uint8(s.Hold))<<16 ^ uint64(uint8(s.QLen))<<24) * m
+	h = (h ^ h>>29 ^ q) * m
+	return h ^ h>>32
+}
+
+// boardHash mixes the board, combo and back-to-back into 64 bits.
+func boardHash(b *Board) uint64 {
+	const m = 0x9E3779B97F4A7C15
+	h := uint64(b.Combo)<<32 ^ 0x5bd1e995
+	if b.B2B {
 		h ^= 1 << 40
 	}
 	h *= m
 	for i := 0; i < 40; i += 4 {
-		r := uint64(s.Board.Rows[i]) | uint64(s.Board.Rows[i+1])<<16 | uint64(s.Board.Rows[i+2])<<32 | uint64(s.Board.Rows[i+3])<<48
+		r := uint64(b.Rows[i]) | uint64(b.Rows[i+1])<<16 | uint64(b.Rows[i+2])<<32 | uint64(b.Rows[i+3])<<48
 		if r == 0 && i > 0 {
 			break
 		}
 		h = (h ^ r ^ h>>29) * m
 	}
-	for i := 0; i < int(s.QLen); i++ {
-		h = (h ^ uint64(s.Queue[i]) + uint64(i)<<3) * m
-	}
-	return h ^ h>>32
+	return h
 }
 
 func (s *State) nextBag() uint8 { return nextBag(s.Bag, s.Queue[:s.QLen]) }
@@ -77,28 +90,105 @@ type child struct {
 	dead bool // cached target death
 }
 
+// node is one state of the DAG. It holds no pointers (its child lists and
+// further parents live in the dag's stores, addressed by index), so the
+// garbage collector never scans the node arena.
 type node struct {
-	st     State
-	val    Value
-	drawn  int32 // absolute number of pieces drawn (placed, held or queued)
-	gen    int32
-	parent int32     // first parent (−1 for the root)
-	more   []int32   // further parents (transpositions)
-	kids   [][]child // nil: leaf; len 1: known; len 7: speculated, by piece
-	stamp  uint32
-	spec   bool
-	dead   bool
-	marked bool
+	st       State
+	val      Value
+	drawn    int32 // absolute number of pieces drawn (placed, held or queued)
+	gen      int32
+	parent   int32 // first parent (−1 for the root)
+	moreHead int32 // further parents (transpositions): 1-based link in dag.more, 0 none
+	moreTail int32 // the last of them (appended there)
+	lists    int32 // index in dag.lists of the first child list
+	nlists   int8  // 0: leaf; 1: known; 7: speculated, by piece
+	spec     bool
+	dead     bool
+	marked   bool
+	stamp    uint32
 }
 
-func (n *node) expanded() bool { return n.kids != nil }
+func (n *node) expanded() bool { return n.nlists != 0 }
+
+// kidList locates one child list in the dag's child store.
+type kidList struct {
+	start int32 // index of the first child
+	n     int32 // children in the list; −1: no list (a piece the bag cannot give)
+}
+
+// moreLink is one further parent in a node's list of them.
+type moreLink struct {
+	p, next int32 // parent; 1-based index of the next link (0: end)
+}
+
+// kidChunk is the number of children per chunk of the child store; one
+// list never spans two chunks.
+const kidChunk = 1 << 14
+
+// kidStore holds child lists in fixed chunks (growing never moves them).
+type kidStore struct {
+	chunks []*[kidChunk]child
+	n      int32
+}
+
+// alloc reserves k consecutive children and returns the first's index.
+func (s *kidStore) alloc(k int) int32 {
+	if k > kidChunk {
+		panic("bot: child list longer than a chunk")
+	}
+	if off := int(s.n & (kidChunk - 1)); off+k > kidChunk || int(s.n>>14) == len(s.chunks) {
+		if off != 0 && off+k > kidChunk {
+			s.n = (s.n>>14 + 1) << 14 // skip the rest of this chunk
+		}
+		if int(s.n>>14) == len(s.chunks) {
+			s.chunks = append(s.chunks, new([kidChunk]child))
+		}
+	}
+	i := s.n
+	s.n += int32(k)
+	return i
+}
+
+// slice returns the k children from index i.
+func (s *kidStore) slice(i, k int32) []child {
+	c := s.chunks[i>>14]
+	off := i & (kidChunk - 1)
+	return c[off : off+k : off+k]
+}
+
+// kids returns node n's child list p (nil: no list).
+func (d *dag) kids(n *node, p int) []child {
+	l := d.lists[n.lists+int32(p)]
+	if l.n < 0 {
+		return nil
+	}
+	return d.kidStore.slice(l.start, l.n)
+}
+
+// setLen records that node n's child list p now holds its first k children.
+func (d *dag) setLen(n *node, p int, k int) { d.lists[n.lists+int32(p)].n = int32(k) }
+
+// addMore appends parent p to node n's further parents.
+func (d *dag) addMore(n *node, p int32) {
+	d.more = append(d.more, moreLink{p: p})
+	i := int32(len(d.more)) // 1-based
+	if n.moreTail == 0 {
+		n.moreHead = i
+	} else {
+		d.more[n.moreTail-1].next = i
+	}
+	n.moreTail = i
+}
 
 func (n *node) childEval(_ *arena, c *child) Value { return c.ev }
 
 // refresh copies node j's value and death into the edges of p that point to it.
 func (d *dag) refresh(p, j int32) {
 	nj := d.nodes.at(j)
-	for _, l := range d.nodes.at(p).kids {
+	np := d.nodes.at(p)
+	for q := range int(np.nlists) {
+		l := d.kids(np, q)
 		for k := range l {
 			if l[k].n == j {
 				l[k].ev = nj.val.Plus(l[k].rw)
@@ -122,13 +212,19 @@ func (a *arena) at(i int32) *node { return &a.chunks[i>>12][i&(arenaChunk-1)] }
 func (a *arena) len() int { return int(a.n) }
 
 func (a *arena) add(n node) int32 {
+	i, p := a.alloc()
+	*p = n
+	return i
+}
+
+// alloc appends a zero node and returns its index and address.
+func (a *arena) alloc() (int32, *node) {
 	if int(a.n>>12) == len(a.chunks) {
 		a.chunks = append(a.chunks, new([arenaChunk]node))
 	}
 	i := a.n
-	*a.at(i) = n
 	a.n++
-	return i
+	return i, a.at(i)
 }
 
 // dag is the search graph; callers hold Bot.mu.
@@ -139,6 +235,13 @@ type dag struct {
 	stamp uint32
 	work  []int32
 	next  []int32
+	// child lists, their children and further parents, by index
+	lists    []kidList
+	kidStore kidStore
+	more     []moreLink
+	// touched sums the table words insert reads ahead (kept so the reads
+	// stay in the program; the value means nothing).
+	touched uint64
 }
 
 func newDAG(root State, drawn int32, v Value) *dag {
@@ -162,12 +265,12 @@ func (d *dag) selectLeaf(rng *rand.Rand) int32 {
 			n.marked = true
 			return i
 		}
-		list := n.kids[0]
+		var list []child
 		if n.spec {
 			var avail [7]int
 			k := 0
-			for p, l := range n.kids {
-				if len(l) > 0 {
+			for p := range int(n.nlists) {
+				if d.lists[n.lists+int32(p)].n > 0 {
 					avail[k] = p
 					k++
 				}
@@ -175,7 +278,9 @@ func (d *dag) selectLeaf(rng *rand.Rand) int32 {
 			if k == 0 {
 				return -1
 			}
-			list = n.kids[avail[rng.IntN(k)]]
+			list = d.kids(n, avail[rng.IntN(k)])
+		} else {
+			list = d.kids(n, 0)
 		}
 		if len(list) == 0 {
 			return -1
@@ -207,8 +312,9 @@ func weight(diff int64, rank int) int64 {
 }
 
 // insert adds the expansion of leaf (lists of placements with their child
-// states and values) and backs the result up.
-func (d *dag) insert(leaf int32, spec bool, lists [][]expChild) {
+// states and values, each taken in the order given by orders) and backs
+// the result up.
+func (d *dag) insert(leaf int32, spec bool, lists [][]expChild, orders [][]int32) {
 	ln := d.nodes.at(leaf)
 	g := ln.gen + 1
 	drawnBase := ln.drawn
@@ -216,34 +322,49 @@ func (d *dag) insert(leaf int32, spec bool, lists [][]expChild) {
 		d.gens = append(d.gens, newTable())
 	}
 	m := d.gens[g]
-	kids := make([][]child, len(lists))
+	first := int32(len(d.lists))
 	for p, l := range lists {
 		if l == nil {
+			d.lists = append(d.lists, kidList{n: -1})
 			continue
 		}
-		ks := make([]child, 0, len(l))
-		for _, e := range l {
+		// Touch every child's first probe slot before the real lookups:
+		// the loads are independent, so their cache misses overlap
+		// instead of coming one after another in the loop below.
+		mask := len(m.slots) - 1
+		var touch uint64
+		for i := range l {
+			touch += m.slots[int(l[i].h>>7)&mask].key
+		}
+		d.touched += touch
+		start := d.kidStore.alloc(len(l))
+		ks := d.kidStore.slice(start, int32(len(l)))[:0]
+		for _, oi := range orders[p][:len(l)] {
+			e := &l[oi]
 			slot := m.find(e.h)
-			ci := m.vals[slot]
-			if m.keys[slot] == 0 || d.nodes.at(ci).st != e.st {
+			empty := m.slots[slot].key == 0
+			ci := m.slots[slot].val
+			if empty || d.nodes.at(ci).st != e.st {
 				// new state (or a 64-bit hash collision: keep the states apart)
-				ci = d.nodes.add(node{st: e.st, val: e.val, gen: g, drawn: drawnBase + int32(e.drawn), parent: leaf})
-				if m.keys[slot] == 0 {
+				var nn *node
+				ci, nn = d.nodes.alloc()
+				nn.st, nn.val, nn.gen, nn.drawn, nn.parent = e.st, e.val, g, drawnBase+int32(e.drawn), leaf
+				if empty {
 					m.set(slot, e.h, ci)
 				}
 			}
 			cn := d.nodes.at(ci)
 			if cn.parent != leaf {
-				if k := len(cn.more); k == 0 || cn.more[k-1] != leaf {
-					cn.more = append(cn.more, leaf)
+				if cn.moreTail == 0 || d.more[cn.moreTail-1].p != leaf {
+					d.addMore(cn, leaf)
 				}
 			}
 			ks = append(ks, child{mv: e.mv, rw: e.rw, n: ci, ev: cn.val.Plus(e.rw), dead: cn.dead})
 		}
-		kids[p] = ks
+		d.lists = append(d.lists, kidList{start: start, n: int32(len(ks))})
 	}
 	ln = d.nodes.at(leaf)
-	ln.kids = kids
+	ln.lists, ln.nlists = first, int8(len(lists))
 	ln.spec = spec
 	ln.marked = false
 	d.backup(leaf)
@@ -254,22 +375,11 @@ func (d *dag) insert(leaf int32, spec bool, lists [][]expChild) {
 func (d *dag) update(i int32) bool {
 	n := d.nodes.at(i)
 	old, oldDead := n.val, n.dead
-	cmp := func(a, b child) int {
-		ea, eb := a.ev, b.ev
-		if eb.Less(ea) {
-			return -1
-		}
-		if ea.Less(eb) {
-			return 1
-		}
-		return 0
-	}
 	best := func(l []child) ([]child, Value, bool) {
-		l = slices.DeleteFunc(l, func(c child) bool { return c.dead })
+		l = sortLive(l)
 		if len(l) == 0 {
 			return l, Value{}, false
 		}
-		slices.SortStableFunc(l, cmp)
 		v := l[0].ev
 		for _, c := range l[1:] {
 			v.Spike = max(v.Spike, c.ev.Spike)
@@ -277,8 +387,8 @@ func (d *dag) update(i int32) bool {
 		return l, v, true
 	}
 	if !n.spec {
-		l, v, ok := best(n.kids[0])
-		n.kids[0] = l
+		l, v, ok := best(d.kids(n, 0))
+		d.setLen(n, 0, len(l))
 		if ok {
 			n.val = v
 		} else {
@@ -288,13 +398,14 @@ func (d *dag) update(i int32) bool {
 		var sum Value
 		var worst Value
 		poss, deaths, live := int32(0), int32(0), 0
-		for p := range n.kids {
-			if n.kids[p] == nil {
+		for p := range int(n.nlists) {
+			kp := d.kids(n, p)
+			if kp == nil {
 				continue
 			}
 			poss++
-			l, v, ok := best(n.kids[p])
-			n.kids[p] = l
+			l, v, ok := best(kp)
+			d.setLen(n, p, len(l))
 			if !ok {
 				deaths++
 				continue
@@ -316,6 +427,30 @@ func (d *dag) update(i int32) bool {
 	return n.val != old || n.dead != oldDead
 }
 
+// sortLive drops the dead children of l (keeping the order of the rest)
+// and sorts the others best first by ev, stably: the same order as
+// slices.DeleteFunc followed by slices.SortStableFunc. It is an insertion
+// sort, linear on the nearly sorted lists a backup sees (presorted at
+// insertion, one child's value changed since).
+func sortLive(l []child) []child {
+	k := 0
+	for i := range l {
+		if l[i].dead {
+			continue
+		}
+		c := l[i]
+		j := k
+		for j > 0 && l[j-1].ev.Less(c.ev) {
+			l[j] = l[j-1]
+			j--
+		}
+		l[j] = c
+		k++
+	}
+	clear(l[k:])
+	return l[:k]
+}
+
 // backup propagates a change from node i towards the root, generation by
 // generation, stopping where values stop changing.
 func (d *dag) backup(i int32) {
@@ -333,7 +468,8 @@ func (d *dag) backup(i int32) {
 				d.refresh(nj.parent, j)
 				d.mark(nj.parent)
 			}
-			for _, p := range nj.more {
+			for k := nj.moreHead; k != 0; k = d.more[k-1].next {
+				p := d.more[k-1].p
 				d.refresh(p, j)
 				d.mark(p)
 			}
@@ -351,7 +487,8 @@ func (d *dag) mark(p int32) {
 }
 
 // rebuild keeps only the nodes reachable from newRoot (renumbered from 0,
-// generations renumbered from newRoot's), merging equal states again.
+// generations renumbered from newRoot's), merging equal states again; the
+// child lists and further parents are copied into fresh stores.
 func (d *dag) rebuild(newRoot int32) {
 	old := &d.nodes
 	remap := make([]int32, old.len())
@@ -362,8 +499,8 @@ func (d *dag) rebuild(newRoot int32) {
 	remap[newRoot] = 0
 	for k := 0; k < len(order); k++ {
 		n := old.at(order[k])
-		for _, l := range n.kids {
-			for _, c := range l {
+		for p := range int(n.nlists) {
+			for _, c := range d.kids(n, p) {
 				if remap[c.n] < 0 {
 					remap[c.n] = int32(len(order))
 					order = append(order, c.n)
@@ -372,39 +509,56 @@ func (d *dag) rebuild(newRoot int32) {
 		}
 	}
 	var nodes arena
+	var lists []kidList
+	var store kidStore
+	var more []moreLink
 	base := old.at(newRoot).gen
 	for _, oi := range order {
-		// The old arena is dropped after this, so its nodes' slices are
-		// remapped in place instead of copied.
-		n := *old.at(oi)
+		on := old.at(oi)
+		n := *on
 		n.gen -= base
 		n.stamp = 0
 		first := int32(-1)
 		if n.parent >= 0 {
 			first = remap[n.parent]
 		}
-		more := n.more[:0]
-		for _, p := range n.more {
-			if q := remap[p]; q >= 0 {
+		n.moreHead, n.moreTail = 0, 0
+		for k := on.moreHead; k != 0; k = d.more[k-1].next {
+			if q := remap[d.more[k-1].p]; q >= 0 {
 				if first < 0 {
 					first = q
 				} else {
-					more = append(more, q)
+					more = append(more, moreLink{p: q})
+					i := int32(len(more))
+					if n.moreTail == 0 {
+						n.moreHead = i
+					} else {
+						more[n.moreTail-1].next = i
+					}
+					n.moreTail = i
 				}
 			}
 		}
-		n.parent, n.more = first, nil
-		if len(more) > 0 {
-			n.more = more
-		}
-		for _, l := range n.kids {
-			for j := range l {
-				l[j].n = remap[l[j].n]
+		n.parent = first
+		n.lists = int32(len(lists))
+		for p := range int(on.nlists) {
+			l := d.kids(on, p)
+			if l == nil {
+				lists = append(lists, kidList{n: -1})
+				continue
 			}
+			start := store.alloc(len(l))
+			nl := store.slice(start, int32(len(l)))
+			for j, c := range l {
+				c.n = remap[c.n]
+				nl[j] = c
+			}
+			lists = append(lists, kidList{start: start, n: int32(len(l))})
 		}
 		nodes.add(n)
 	}
 	d.nodes = nodes
+	d.lists, d.kidStore, d.more = lists, store, more
 	d.root = 0
 	d.stamp = 0
 	// Size each generation's table once (growing them node by node cost
@@ -437,7 +591,9 @@ func (d *dag) recomputeAll() {
 	}
 	slices.SortStableFunc(idx, func(a, b int32) int { return int(d.nodes.at(b).gen - d.nodes.at(a).gen) })
 	for _, i := range idx {
-		for _, l := range d.nodes.at(i).kids {
+		n := d.nodes.at(i)
+		for p := range int(n.nlists) {
+			l := d.kids(n, p)
 			for k := range l {
 				c := d.nodes.at(l[k].n)
 				l[k].ev, l[k].dead = c.val.Plus(l[k].rw), c.dead
@@ -450,14 +606,20 @@ func (d *dag) recomputeAll() {
 func popcount(b uint8) int { return bits.OnesCount8(b) }
 
 // table is an open-addressing hash table from a state hash to a node index,
-// one per generation (faster than a Go map for pre-mixed 64-bit keys).
+// one per generation (faster than a Go map for pre-mixed 64-bit keys). Key
+// and value share a slot, so a probe touches one cache line.
 type table struct {
-	keys []uint64 // 0 = empty (a zero hash is stored as 1)
-	vals []int32
-	n    int
+	slots []tslot
+	n     int
 }
 
-func newTable() *table { return &table{keys: make([]uint64, 64), vals: make([]int32, 64)} }
+// tslot is one table entry; key 0 = empty (a zero hash is stored as 1).
+type tslot struct {
+	key uint64
+	val int32
+}
+
+func newTable() *table { return &table{slots: make([]tslot, 64)} }
 
 // newTableFor returns a table that holds n entries without growing.
 func newTableFor(n int) *table {
@@ -465,7 +627,7 @@ func newTableFor(n int) *table {
 	for size < 4*n {
 		size *= 2
 	}
-	return &table{keys: make([]uint64, size), vals: make([]int32, size)}
+	return &table{slots: make([]tslot, size)}
 }
 
 // find returns the slot holding h or the empty slot where it belongs.
@@ -473,9 +635,9 @@ func (t *table) find(h uint64) int {
 	if h == 0 {
 		h = 1
 	}
-	mask := len(t.keys) - 1
+	mask := len(t.slots) - 1
 	i := int(h>>7) & mask
-	for t.keys[i] != 0 && t.keys[i] != h {
+	for t.slots[i].key != 0 && t.slots[i].key != h {
 		i = (i + 1) & mask
 	}
 	return i
@@ -486,16 +648,15 @@ func (t *table) set(slot int, h uint64, v int32) {
 	if h == 0 {
 		h = 1
 	}
-	t.keys[slot], t.vals[slot] = h, v
+	t.slots[slot] = tslot{h, v}
 	t.n++
-	if 2*t.n > len(t.keys) {
-		oldK, oldV := t.keys, t.vals
-		t.keys = make([]uint64, 2*len(oldK))
-		t.vals = make([]int32, 2*len(oldK))
+	if 2*t.n > len(t.slots) {
+		old := t.slots
+		t.slots = make([]tslot, 2*len(old))
 		t.n = 0
-		for i, k := range oldK {
-			if k != 0 {
-				t.set(t.find(k), k, oldV[i])
+		for _, e := range old {
+			if e.key != 0 {
+				t.set(t.find(e.key), e.key, e.val)
 			}
 		}
 	}
@@ -503,7 +664,7 @@ func (t *table) set(slot int, h uint64, v int32) {
 
 // put stores h → v unless h is present.
 func (t *table) put(h uint64, v int32) {
-	if s := t.find(h); t.keys[s] == 0 {
+	if s := t.find(h); t.slots[s].key == 0 {
 		t.set(s, h, v)
 	}
 }

@@ -5,6 +5,7 @@
 package bot
 
 import (
+	"encoding/binary"
 	"math/bits"
 
 	"github.com/yomi-ai/yomi/tetris"
@@ -143,9 +144,13 @@ func (e *Evaluator) Evaluate(b *Board, in *EvalInput) (Value, Reward) {
 	} else {
 		b.Heights(&h)
 	}
-	H := int32(0)
-	for _, x := range h {
-		H = max(H, int32(x))
+	// the highest column, and the well: the lowest, rightmost on ties
+	H, well := int32(h[0]), 0
+	for x := 1; x < 10; x++ {
+		H = max(H, int32(h[x]))
+		if h[x] <= h[well] {
+			well = x
+		}
 	}
 	if w.TimedJeopardy {
 		rv += w.Jeopardy * max(0, H-10) * t / 10
@@ -165,40 +170,39 @@ func (e *Evaluator) Evaluate(b *Board, in *EvalInput) (Value, Reward) {
 
 	// T-slot cut-outs
 	ts := e.tslots(in)
-	cb := *b
+	cb := b // the board after the cut-outs (b itself until one is kept)
+	var cutBoard Board
 	cut := false
 	for range ts {
-		r, x, y, ok := findTSlot(&cb, &h)
+		r, x, y, ok := findTSlot(cb, &h)
 		if !ok {
 			break
 		}
 		// CC1 keeps the cut board only for doubles and triples
-		nb := cb
+		nb := *cb
 		res := lockMove(&nb, T, r, x, y, SpinFull)
 		vv += w.TSlot[min(res.Lines, 3)]
 		if res.Lines < 2 {
 			break
 		}
-		cb = nb
+		cutBoard = nb
+		cb = &cutBoard
 		cut = true
 		cb.Heights(&h)
 	}
+	H2 := H
 	if cut {
 		cb.Heights(&h)
-	}
-	H2 := int32(0)
-	for _, x := range h {
-		H2 = max(H2, int32(x))
+		H2, well = int32(h[0]), 0
+		for x := 1; x < 10; x++ {
+			H2 = max(H2, int32(h[x]))
+			if h[x] <= h[well] {
+				well = x
+			}
+		}
 	}
 	vv += w.Height * H2
 
-	// well: lowest column, rightmost on ties
-	well := 0
-	for x := 1; x < 10; x++ {
-		if h[x] <= h[well] {
-			well = x
-		}
-	}
 	depth := int32(0)
 	for y := h[well]; y < 20; y++ {
 		if cb.Rows[y]|1<<uint(well) != fullRow {
@@ -214,12 +218,12 @@ func (e *Evaluator) Evaluate(b *Board, in *EvalInput) (Value, Reward) {
 	bump, bumpSq := bumpiness(&h, well)
 	vv += w.Bumpiness*bump + w.BumpinessSq*bumpSq
 
-	cav, ovh, cov, covSq := holeFeatures(&cb, &h)
+	cav, ovh, cov, covSq := holeFeatures(cb, int(H2))
 	vv += w.CavityCells*cav + w.CavityCellsSq*cav*cav
 	vv += w.OverhangCells*ovh + w.OverhangSq*ovh*ovh
 	vv += w.CoveredCells*cov + w.CoveredSq*covSq
 
-	vv += w.RowTransitions * rowTransitions(&cb, int(H2))
+	vv += w.RowTransitions * rowTransitions(cb, int(H2))
 	return Value{V: vv}, Reward{V: rv, Attack: attack}
 }
 
@@ -234,25 +238,33 @@ func rowTransitions(b *Board, top int) int32 {
 	return int32(n)
 }
 
-// bumpiness reproduces CC1's sums (starting at −1, absolute value at the end).
+// bumpiness reproduces CC1's sums (starting at −1, absolute value at the
+// end) over the columns other than the well, each next to the previous
+// one kept: the sums over all neighbouring columns, less the two pairs
+// that touch the well, plus the pair across it.
 func bumpiness(h *[10]int, well int) (int32, int32) {
-	b, bs := int32(-1), int32(-1)
-	prev := 0
-	if well == 0 {
-		prev = 1
-	}
-	for i := 1; i < 10; i++ {
-		if i == well || i == prev {
-			continue
-		}
-		d := int32(h[prev] - h[i])
-		if d < 0 {
-			d = -d
-		}
+	var b, bs int32
+	for i := range 9 {
+		d := absDiff(h[i], h[i+1])
 		b += d
 		bs += d * d
-		prev = i
 	}
+	if well > 0 {
+		d := absDiff(h[well-1], h[well])
+		b -= d
+		bs -= d * d
+	}
+	if well < 9 {
+		d := absDiff(h[well], h[well+1])
+		b -= d
+		bs -= d * d
+	}
+	if well > 0 && well < 9 {
+		d := absDiff(h[well-1], h[well+1])
+		b += d
+		bs += d * d
+	}
+	b, bs = b-1, bs-1
 	if b < 0 {
 		b = -b
 	}
@@ -262,45 +274,51 @@ func bumpiness(h *[10]int, well int) (int32, int32) {
 	return b, bs
 }
 
-// below returns, for y = 0 … top−1, the columns whose height is above y
-// (bit x set when h[x] > y), where top = the highest column; rows from top
-// up have none.
-func below(h *[10]int, m *[tetris.Height + 1]uint16) (top int) {
-	var drop [tetris.Height + 1]uint16 // drop[y]: columns of height y
-	var all uint16
-	for x, hx := range h {
-		drop[hx] |= 1 << uint(x)
-		all |= 1 << uint(x)
-		top = max(top, hx)
+// absDiff returns |a − b|.
+func absDiff(a, b int) int32 {
+	if a < b {
+		return int32(b - a)
 	}
-	cur := all &^ drop[0]
-	for y := 0; y < top; y++ {
-		m[y] = cur
-		cur &^= drop[y+1]
-	}
-	return top
+	return int32(a - b)
 }
 
 // holeFeatures classifies the empty cells below their column height
 // (spec §19) as cavities or overhangs, and sums, over every empty cell at
 // least 3 below its column top, the cells above it in that column (capped
-// at 6), and their squares.
-func holeFeatures(b *Board, h *[10]int) (cav, ovh, cov, covSq int32) {
-	var m [tetris.Height + 1]uint16
-	top := below(h, &m)
-	for y := 0; y < top; y++ {
-		for e := m[y] &^ b.Rows[y]; e != 0; e &= e - 1 {
-			x := bits.TrailingZeros16(e)
-			if (x >= 2 && h[x-1] <= y-1 && h[x-2] <= y) || (x <= 7 && h[x+1] <= y-1 && h[x+2] <= y) {
-				ovh++
-			} else {
-				cav++
-			}
-			if n := int32(h[x] - y - 1); n >= 2 { // h[x] ≥ y+3
-				n = min(6, n)
-				cov += n
-				covSq += n * n
-			}
+// at 6), and their squares. top must be b's highest column height.
+//
+// It works a row at a time, from the top down, on column masks: m[y], the
+// columns whose height is above y, is the OR of the rows from y up. An
+// empty cell (x,y) under its column top is an overhang when h[x−1] ≤ y−1
+// and h[x−2] ≤ y (or the same to the right); its covered count
+// min(6, h[x]−y−1) counts from 2 on, one per k = 3…6 with h[x] > y+k, and
+// its square adds 4, 5, 7, 9, 11.
+func holeFeatures(b *Board, top int) (cav, ovh, cov, covSq int32) {
+	var m [tetris.Height + 7]uint16 // rows from top up stay 0
+	var acc uint16
+	for y := top - 1; y >= 0; y-- {
+		row := b.Rows[y]
+		acc |= row
+		m[y] = acc
+		holes := acc &^ row
+		if holes == 0 {
+			continue
+		}
+		free := ^acc & fullRow // columns with h ≤ y
+		var freeBelow uint16   // columns with h ≤ y−1 (none for y = 0)
+		if y > 0 {
+			freeBelow = ^(acc | b.Rows[y-1]) & fullRow
+		}
+		ov := holes & ((freeBelow<<1)&(free<<2) | (freeBelow>>1)&(free>>2))
+		n := int32(bits.OnesCount16(ov))
+		ovh += n
+		cav += int32(bits.OnesCount16(holes)) - n
+		if c2 := holes & m[y+2]; c2 != 0 {
+			c3, c4, c5, c6 := c2&m[y+3], c2&m[y+4], c2&m[y+5], c2&m[y+6]
+			p2, p3 := int32(bits.OnesCount16(c2)), int32(bits.OnesCount16(c3))
+			p4, p5, p6 := int32(bits.OnesCount16(c4)), int32(bits.OnesCount16(c5)), int32(bits.OnesCount16(c6))
+			cov += 2*p2 + p3 + p4 + p5 + p6
+			covSq += 4*p2 + 5*p3 + 7*p4 + 9*p5 + 11*p6
 		}
 	}
 	return
@@ -399,29 +417,123 @@ func caveTSlot(b *Board, r Rot, x, y int) (Rot, int, int, bool) {
 	return 0, 0, 0, false
 }
 
-// findTSlot returns the first T-slot among CC1's detectors (spec §19 table).
+// above is a necessary condition for a pattern's filled cell at row y of a
+// column of height hx (a top row that every detector has): the column
+// reaches row y, or row y is above the matrix, where every cell reads as
+// filled. It rejects most detector positions before their pattern is read.
+func above(hx, y int) bool { return hx > y || y >= tetris.Height }
+
+// findTSlot returns the first T-slot among CC1's detectors (spec §19
+// table), the same as findTSlotScan. It first marks, for all columns at
+// once, where each detector's height conditions can hold (heights as byte
+// lanes of 64-bit words, lane x of word k holding h[x+k]; a ≥ b per lane
+// is bit 7 of (a | 0x80) − b while lanes stay below 128) and runs the
+// detector only there, in the scan's order. Stacks 36 or more high go
+// through the scan (there the patterns reach above the matrix, where
+// cells read as filled).
 func findTSlot(b *Board, h *[10]int) (Rot, int, int, bool) {
-	for x := 0; x+2 < 10; x++ { // sky_tslot_left
+	var hb [16]byte
+	hi := 0
+	for x, v := range h {
+		hb[x] = byte(v)
+		hi = max(hi, v)
+	}
+	if hi >= tetris.Height-4 {
+		return findTSlotScan(b, h)
+	}
+	const (
+		ones = 0x0101010101010101
+		hi8  = 0x8080808080808080
+	)
+	ge := func(a, b uint64) uint64 { return ((a | hi8) - b) & hi8 }
+	w0 := binary.LittleEndian.Uint64(hb[0:])
+	w1 := binary.LittleEndian.Uint64(hb[1:])
+	w2 := binary.LittleEndian.Uint64(hb[2:])
+	w3 := binary.LittleEndian.Uint64(hb[3:])
+	// sky_tslot_left: h[x+1] ≤ h[x]−1, top cell of column x+2 at row h[x]+1
+	for m := ge(w0, w1+ones) & ge(w2, w0+2*ones); m != 0; m &= m - 1 {
+		x := bits.TrailingZeros64(m) >> 3
 		h1, h2 := h[x], h[x+1]
 		if h2 <= h1-1 && match(b, x, h1+1, &patSkyLeft) {
 			return South, x + 1, h1, true
 		}
 	}
-	for x := 0; x+2 < 10; x++ { // sky_tslot_right
+	// sky_tslot_right: h[x+1] ≤ h[x+2]−1, column x filled at row h[x+2]+1
+	for m := ge(w2, w1+ones) & ge(w0, w2+2*ones); m != 0; m &= m - 1 {
+		x := bits.TrailingZeros64(m) >> 3
 		h1, h2 := h[x+1], h[x+2]
 		if h1 <= h2-1 && match(b, x, h2+1, &patSkyRight) {
 			return South, x + 1, h2, true
 		}
 	}
+	// caves, left then right at each x
+	caveL := ge(w1, w0) & ge(w2, w1+2*ones)
+	caveR := ge(w1, w2) & ge(w0, w1+2*ones)
+	for m := caveL | caveR; m != 0; m &= m - 1 {
+		bit := m & -m
+		x := bits.TrailingZeros64(m) >> 3
+		if caveL&bit != 0 {
+			h1, h2 := h[x], h[x+1]
+			if h1 <= h2 && b.Occupied(x-1, h2) == b.Occupied(x-1, h2+1) && match(b, x, h2+1, &patCaveLeft) {
+				if r, cx, cy, ok := caveTSlot(b, West, x+2, h2-2); ok {
+					return r, cx, cy, true
+				}
+			}
+		}
+		if caveR&bit != 0 {
+			h1, h2 := h[x+1], h[x+2]
+			if h2 <= h1 && b.Occupied(x+3, h1) == b.Occupied(x+3, h1+1) && match(b, x, h1+1, &patCaveRight) {
+				if r, cx, cy, ok := caveTSlot(b, East, x, h1-2); ok {
+					return r, cx, cy, true
+				}
+			}
+		}
+	}
+	// fin_left (x ≤ 5): h[x] ≤ h[x+1]+1, columns x+2, x+3 filled at row h[x+1]+2
+	finL := ge(w1+ones, w0) & ge(w2, w1+3*ones) & ge(w3, w1+3*ones) & 0x0000808080808080
+	for m := finL; m != 0; m &= m - 1 {
+		x := bits.TrailingZeros64(m) >> 3
+		h1, h2 := h[x], h[x+1]
+		if h1 <= h2+1 && match(b, x, h2+2, &patFinLeft) {
+			return West, x + 3, h2 - 1, true
+		}
+	}
+	// fin_right (x ≤ 6): h[x+3] ≤ h[x+2]+1, columns x, x+1 filled at row h[x+2]+2
+	finR := ge(w2+ones, w3) & ge(w0, w2+3*ones) & ge(w1, w2+3*ones) & 0x0080808080808080
+	for m := finR; m != 0; m &= m - 1 {
+		x := bits.TrailingZeros64(m) >> 3
+		h1, h2 := h[x+2], h[x+3]
+		if h2 <= h1+1 && b.Occupied(x-1, h1) && b.Occupied(x-1, h1-2) && match(b, x, h1+2, &patFinRight) {
+			return East, x, h1 - 1, true
+		}
+	}
+	return 0, 0, 0, false
+}
+
+// findTSlotScan returns the first T-slot among CC1's detectors (spec §19
+// table), trying every column in turn.
+func findTSlotScan(b *Board, h *[10]int) (Rot, int, int, bool) {
+	for x := 0; x+2 < 10; x++ { // sky_tslot_left
+		h1, h2 := h[x], h[x+1]
+		if h2 <= h1-1 && above(h[x+2], h1+1) && match(b, x, h1+1, &patSkyLeft) {
+			return South, x + 1, h1, true
+		}
+	}
+	for x := 0; x+2 < 10; x++ { // sky_tslot_right
+		h1, h2 := h[x+1], h[x+2]
+		if h1 <= h2-1 && above(h[x], h2+1) && match(b, x, h2+1, &patSkyRight) {
+			return South, x + 1, h2, true
+		}
+	}
 	for x := 0; x+2 < 10; x++ {
 		h1, h2 := h[x], h[x+1]
-		if h1 <= h2 && b.Occupied(x-1, h2) == b.Occupied(x-1, h2+1) && match(b, x, h2+1, &patCaveLeft) {
+		if h1 <= h2 && above(h[x+2], h2+1) && b.Occupied(x-1, h2) == b.Occupied(x-1, h2+1) && match(b, x, h2+1, &patCaveLeft) {
 			if r, cx, cy, ok := caveTSlot(b, West, x+2, h2-2); ok {
 				return r, cx, cy, true
 			}
 		}
 		h1, h2 = h[x+1], h[x+2]
-		if h2 <= h1 && b.Occupied(x+3, h1) == b.Occupied(x+3, h1+1) && match(b, x, h1+1, &patCaveRight) {
+		if h2 <= h1 && above(h[x], h1+1) && b.Occupied(x+3, h1) == b.Occupied(x+3, h1+1) && match(b, x, h1+1, &patCaveRight) {
 			if r, cx, cy, ok := caveTSlot(b, East, x, h1-2); ok {
 				return r, cx, cy, true
 			}
@@ -429,13 +541,13 @@ func findTSlot(b *Board, h *[10]int) (Rot, int, int, bool) {
 	}
 	for x := 0; x+4 < 10; x++ { // fin_left
 		h1, h2 := h[x], h[x+1]
-		if h1 <= h2+1 && match(b, x, h2+2, &patFinLeft) {
+		if h1 <= h2+1 && above(h[x+2], h2+2) && above(h[x+3], h2+2) && match(b, x, h2+2, &patFinLeft) {
 			return West, x + 3, h2 - 1, true
 		}
 	}
 	for x := 0; x+3 < 10; x++ { // fin_right
 		h1, h2 := h[x+2], h[x+3]
-		if h2 <= h1+1 && b.Occupied(x-1, h1) && b.Occupied(x-1, h1-2) && match(b, x, h1+2, &patFinRight) {
+		if h2 <= h1+1 && above(h[x], h1+2) && above(h[x+1], h1+2) && b.Occupied(x-1, h1) && b.Occupied(x-1, h1-2) && match(b, x, h1+2, &patFinRight) {
 			return East, x, h1 - 1, true
 		}
 	}

@@ -51,7 +51,7 @@ func TestFeatures(t *testing.T) {
 				t.Errorf("%s: row transitions from the stack height %d want %d", tc.name, got, tc.trans)
 			}
 		}
-		cav, ovh, cov, sq := holeFeatures(&b, &h)
+		cav, ovh, cov, sq := holeFeatures(&b, b.MaxHeight())
 		if cav != tc.cav || ovh != tc.ovh {
 			t.Errorf("%s: cavities/overhangs %d/%d want %d/%d", tc.name, cav, ovh, tc.cav, tc.ovh)
 		}

@@ -148,7 +148,7 @@ func TestBoardFeaturesFast(t *testing.T) {
 		}
 		var h [10]int
 		b.Heights(&h)
-		c1, o1, v1, s1 := holeFeatures(&b, &h)
+		c1, o1, v1, s1 := holeFeatures(&b, b.MaxHeight())
 		c2, o2 := cavitiesCells(&b, &h)
 		v2, s2 := coveredCellsRef(&b, &h)
 		if c1 != c2 || o1 != o2 || v1 != v2 || s1 != s2 {

@@ -1,0 +1,73 @@
+// dag_test.go checks the DAG's index-linked stores (child lists, further
+// parents) after searches, Play and AddPiece.
+
+package bot
+
+import "fmt"
+
+// dagInvariants checks that every child list is inside the child store,
+// every child points to a node of the next generation that names its
+// parent (first parent or further ones), every parent link points back to
+// a child edge, and that after a rebuild the stores hold nothing else.
+func dagInvariants(d *dag, rebuilt bool) error {
+	lists := 0
+	for i := range int32(d.nodes.len()) {
+		n := d.nodes.at(i)
+		if !n.expanded() {
+			continue
+		}
+		if n.nlists != 1 && n.nlists != 7 || n.spec != (n.nlists == 7) {
+			return fmt.Errorf("node %d: %d lists, spec %v", i, n.nlists, n.spec)
+		}
+		lists += int(n.nlists)
+		for p := range int(n.nlists) {
+			l := d.lists[n.lists+int32(p)]
+			if l.n >= 0 && (l.start < 0 || l.start+l.n > d.kidStore.n) {
+				return fmt.Errorf("node %d list %d outside the store: %+v of %d", i, p, l, d.kidStore.n)
+			}
+			for _, c := range d.kids(n, p) {
+				cn := d.nodes.at(c.n)
+				if cn.gen != n.gen+1 {
+					return fmt.Errorf("node %d (gen %d) has child %d of gen %d", i, n.gen, c.n, cn.gen)
+				}
+				found := cn.parent == i
+				for k := cn.moreHead; k != 0 && !found; k = d.more[k-1].next {
+					found = d.more[k-1].p == i
+				}
+				if !found {
+					return fmt.Errorf("child %d does not list its parent %d", c.n, i)
+				}
+			}
+		}
+	}
+	for i := range int32(d.nodes.len()) {
+		n := d.nodes.at(i)
+		parents := []int32{}
+		if n.parent >= 0 {
+			parents = append(parents, n.parent)
+		}
+		for k := n.moreHead; k != 0; k = d.more[k-1].next {
+			parents = append(parents, d.more[k-1].p)
+		}
+		if i != d.root && len(parents) == 0 {
+			return fmt.Errorf("node %d has no parent", i)
+		}
+		for _, p := range parents {
+			pn := d.nodes.at(p)
+			ok := false
+			for q := range int(pn.nlists) {
+				for _, c := range d.kids(pn, q) {
+					ok = ok || c.n == i
+				}
+			}
+			// a parent may have dropped the edge as dead (sortLive)
+			if !ok && !n.dead {
+				return fmt.Errorf("node %d names parent %d, which has no edge to it", i, p)
+			}
+		}
+	}
+	if rebuilt && lists != len(d.lists) {
+		return fmt.Errorf("after a rebuild: %d child lists in use, %d stored", lists, len(d.lists))
+	}
+	return nil
+}

@@ -1,0 +1,504 @@
+// evalref_test.go keeps the evaluator as it was before the speed work of
+// 2026-11-23 afternoon (plain scans, no prefilters) as a reference: the
+// fast Evaluate must give the same value and reward on every board.
+
+package bot
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/yomi-ai/yomi/tetris"
+)
+
+// evaluateOld is Evaluate as it was: it returns the value of board b (after the placement) and the
+// reward of the placement described by in.
+func evaluateOld(e *Evaluator, b *Board, in *EvalInput) (Value, Reward) {
+	w := &e.W
+	var rv, vv int32
+	lock := &in.Lock
+	if lock.PerfectClear {
+		rv += w.PerfectClear
+	}
+	if !lock.PerfectClear || w.StackPCDamage {
+		if lock.B2BBonus {
+			rv += w.B2BClear
+		}
+		if lock.Lines > 0 && lock.Combo >= 1 {
+			rv += w.ComboGarbage * int32(comboGarbage[min(lock.Combo-1, 11)])
+		}
+		switch lock.Kind {
+		case KindClear1:
+			rv += w.Clear1
+		case KindClear2:
+			rv += w.Clear2
+		case KindClear3:
+			rv += w.Clear3
+		case KindClear4:
+			rv += w.Clear4
+		case KindTspin1:
+			rv += w.TSpin1
+		case KindTspin2:
+			rv += w.TSpin2
+		case KindTspin3:
+			rv += w.TSpin3
+		case KindMini1:
+			rv += w.MiniTSpin1
+		case KindMini2:
+			rv += w.MiniTSpin2
+		}
+	}
+	if in.Move.Piece == T && !(lock.Kind == KindTspin1 || lock.Kind == KindTspin2 || lock.Kind == KindTspin3) {
+		rv += w.WastedT
+	}
+	t := int32(in.Move.Time)
+	if lock.Lines > 0 {
+		t += 40
+	}
+	rv += w.MoveTime * t
+
+	var h [10]int
+	if in.Heights != nil {
+		h = *in.Heights
+	} else {
+		b.Heights(&h)
+	}
+	H := int32(0)
+	for _, x := range h {
+		H = max(H, int32(x))
+	}
+	if w.TimedJeopardy {
+		rv += w.Jeopardy * max(0, H-10) * t / 10
+	} else {
+		rv += w.Jeopardy * max(0, H-10)
+	}
+	attack := int32(-1)
+	if lock.Lines > 0 {
+		attack = int32(lock.Attack)
+	}
+
+	if b.B2B {
+		vv += w.BackToBack
+	}
+	vv += w.TopQuarter * max(0, H-15)
+	vv += w.TopHalf * max(0, H-10)
+
+	// T-slot cut-outs
+	ts := e.tslots(in)
+	cb := *b
+	cut := false
+	for range ts {
+		r, x, y, ok := findTSlotOld(&cb, &h)
+		if !ok {
+			break
+		}
+		// CC1 keeps the cut board only for doubles and triples
+		nb := cb
+		res := lockMove(&nb, T, r, x, y, SpinFull)
+		vv += w.TSlot[min(res.Lines, 3)]
+		if res.Lines < 2 {
+			break
+		}
+		cb = nb
+		cut = true
+		cb.Heights(&h)
+	}
+	if cut {
+		cb.Heights(&h)
+	}
+	H2 := int32(0)
+	for _, x := range h {
+		H2 = max(H2, int32(x))
+	}
+	vv += w.Height * H2
+
+	// well: lowest column, rightmost on ties
+	well := 0
+	for x := 1; x < 10; x++ {
+		if h[x] <= h[well] {
+			well = x
+		}
+	}
+	depth := int32(0)
+	for y := h[well]; y < 20; y++ {
+		if cb.Rows[y]|1<<uint(well) != fullRow {
+			break
+		}
+		depth++
+	}
+	vv += w.WellDepth * min(depth, w.MaxWellDepth)
+	if depth != 0 {
+		vv += w.WellColumn[well]
+	}
+
+	bump, bumpSq := bumpinessOld(&h, well)
+	vv += w.Bumpiness*bump + w.BumpinessSq*bumpSq
+
+	cav, ovh, cov, covSq := holeFeaturesOld(&cb, &h)
+	vv += w.CavityCells*cav + w.CavityCellsSq*cav*cav
+	vv += w.OverhangCells*ovh + w.OverhangSq*ovh*ovh
+	vv += w.CoveredCells*cov + w.CoveredSq*covSq
+
+	vv += w.RowTransitions * rowTransitionsOld(&cb, int(H2))
+	return Value{V: vv}, Reward{V: rv, Attack: attack}
+}
+
+// rowTransitions counts filled/empty changes along every row of the
+// matrix, the walls counting as filled. Rows from top up must be empty (top
+// ≥ the stack height); each of them adds 2 (one at each wall).
+func rowTransitionsOld(b *Board, top int) int32 {
+	n := 2 * (len(b.Rows) - top)
+	for _, r := range b.Rows[:top] {
+		n += bits.OnesCount16((r | 1<<10) ^ (1 | r<<1))
+	}
+	return int32(n)
+}
+
+// bumpiness reproduces CC1's sums (starting at −1, absolute value at the end).
+func bumpinessOld(h *[10]int, well int) (int32, int32) {
+	b, bs := int32(-1), int32(-1)
+	prev := 0
+	if well == 0 {
+		prev = 1
+	}
+	for i := 1; i < 10; i++ {
+		if i == well || i == prev {
+			continue
+		}
+		d := int32(h[prev] - h[i])
+		if d < 0 {
+			d = -d
+		}
+		b += d
+		bs += d * d
+		prev = i
+	}
+	if b < 0 {
+		b = -b
+	}
+	if bs < 0 {
+		bs = -bs
+	}
+	return b, bs
+}
+
+// below returns, for y = 0 … top−1, the columns whose height is above y
+// (bit x set when h[x] > y), where top = the highest column; rows from top
+// up have none.
+func belowOld(h *[10]int, m *[tetris.Height + 1]uint16) (top int) {
+	var drop [tetris.Height + 1]uint16 // drop[y]: columns of height y
+	var all uint16
+	for x, hx := range h {
+		drop[hx] |= 1 << uint(x)
+		all |= 1 << uint(x)
+		top = max(top, hx)
+	}
+	cur := all &^ drop[0]
+	for y := 0; y < top; y++ {
+		m[y] = cur
+		cur &^= drop[y+1]
+	}
+	return top
+}
+
+// holeFeatures classifies the empty cells below their column height
+// (spec §19) as cavities or overhangs, and sums, over every empty cell at
+// least 3 below its column top, the cells above it in that column (capped
+// at 6), and their squares.
+func holeFeaturesOld(b *Board, h *[10]int) (cav, ovh, cov, covSq int32) {
+	var m [tetris.Height + 1]uint16
+	top := belowOld(h, &m)
+	for y := 0; y < top; y++ {
+		for e := m[y] &^ b.Rows[y]; e != 0; e &= e - 1 {
+			x := bits.TrailingZeros16(e)
+			if (x >= 2 && h[x-1] <= y-1 && h[x-2] <= y) || (x <= 7 && h[x+1] <= y-1 && h[x+2] <= y) {
+				ovh++
+			} else {
+				cav++
+			}
+			if n := int32(h[x] - y - 1); n >= 2 { // h[x] ≥ y+3
+				n = min(6, n)
+				cov += n
+				covSq += n * n
+			}
+		}
+	}
+	return
+}
+
+// extRow is row y with column x at bit x+2; cells off the board (x < 0,
+// x ≥ 10, y outside the matrix) read as filled, as Board.Occupied has it.
+func extRowOld(b *Board, y int) uint32 {
+	if uint(y) >= uint(len(b.Rows)) {
+		return ^uint32(0)
+	}
+	return uint32(b.Rows[y])<<2 | 0b11 | 0xFFFFF000
+}
+
+// match checks pattern p top to bottom from startY at columns x, x+1, …
+// (x ≥ −2).
+func matchOld(b *Board, x, startY int, p *pattern) bool {
+	for i := 0; i < p.n; i++ {
+		r := extRowOld(b, startY-i) >> uint(x+2)
+		if r&p.fill[i] != p.fill[i] || r&p.empty[i] != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func tCornersOld(b *Board, x, y int) int {
+	n := 0
+	for _, d := range [4][2]int{{-1, -1}, {1, -1}, {-1, 1}, {1, 1}} {
+		if b.Occupied(x+d[0], y+d[1]) {
+			n++
+		}
+	}
+	return n
+}
+
+// caveTSlot follows a twist spot down to a cave T-slot (spec §19).
+func caveTSlotOld(b *Board, r Rot, x, y int) (Rot, int, int, bool) {
+	if !b.Fits(T, r, x, y) {
+		return 0, 0, 0, false
+	}
+	y = dropY(b, T, r, x, y)
+	switch r {
+	case East:
+		if !b.Occupied(x-1, y) && b.Occupied(x-1, y-1) && b.Occupied(x+1, y-1) && b.Occupied(x-1, y+1) {
+			return South, x, y, true
+		}
+		if !b.Occupied(x+1, y-1) && !b.Occupied(x+2, y-1) && !b.Occupied(x+1, y-2) && b.Occupied(x-1, y) && b.Occupied(x+2, y) && b.Occupied(x, y-2) && b.Occupied(x+2, y-2) {
+			return South, x + 1, y - 1, true
+		}
+	case West:
+		if !b.Occupied(x+1, y) && b.Occupied(x+1, y+1) && b.Occupied(x+1, y-1) && b.Occupied(x-1, y-1) {
+			return South, x, y, true
+		}
+		if !b.Occupied(x-1, y-1) && !b.Occupied(x-2, y-1) && !b.Occupied(x-1, y-2) && b.Occupied(x+1, y) && b.Occupied(x-2, y) && b.Occupied(x-2, y-2) && b.Occupied(x, y-2) {
+			return South, x - 1, y - 1, true
+		}
+	}
+	if tCornersOld(b, x, y) >= 3 && !b.Fits(T, r, x, y-1) {
+		return r, x, y, true
+	}
+	return 0, 0, 0, false
+}
+
+// findTSlot returns the first T-slot among CC1's detectors (spec §19 table).
+func findTSlotOld(b *Board, h *[10]int) (Rot, int, int, bool) {
+	for x := 0; x+2 < 10; x++ { // sky_tslot_left
+		h1, h2 := h[x], h[x+1]
+		if h2 <= h1-1 && matchOld(b, x, h1+1, &patSkyLeft) {
+			return South, x + 1, h1, true
+		}
+	}
+	for x := 0; x+2 < 10; x++ { // sky_tslot_right
+		h1, h2 := h[x+1], h[x+2]
+		if h1 <= h2-1 && matchOld(b, x, h2+1, &patSkyRight) {
+			return South, x + 1, h2, true
+		}
+	}
+	for x := 0; x+2 < 10; x++ {
+		h1, h2 := h[x], h[x+1]
+		if h1 <= h2 && b.Occupied(x-1, h2) == b.Occupied(x-1, h2+1) && matchOld(b, x, h2+1, &patCaveLeft) {
+			if r, cx, cy, ok := caveTSlotOld(b, West, x+2, h2-2); ok {
+				return r, cx, cy, true
+			}
+		}
+		h1, h2 = h[x+1], h[x+2]
+		if h2 <= h1 && b.Occupied(x+3, h1) == b.Occupied(x+3, h1+1) && matchOld(b, x, h1+1, &patCaveRight) {
+			if r, cx, cy, ok := caveTSlotOld(b, East, x, h1-2); ok {
+				return r, cx, cy, true
+			}
+		}
+	}
+	for x := 0; x+4 < 10; x++ { // fin_left
+		h1, h2 := h[x], h[x+1]
+		if h1 <= h2+1 && matchOld(b, x, h2+2, &patFinLeft) {
+			return West, x + 3, h2 - 1, true
+		}
+	}
+	for x := 0; x+3 < 10; x++ { // fin_right
+		h1, h2 := h[x+2], h[x+3]
+		if h2 <= h1+1 && b.Occupied(x-1, h1) && b.Occupied(x-1, h1-2) && matchOld(b, x, h1+2, &patFinRight) {
+			return East, x, h1 - 1, true
+		}
+	}
+	return 0, 0, 0, false
+}
+
+// evalBoards makes random parent boards: ragged stacks with holes, some
+// with a T-slot carved in, a few near the top of the matrix.
+func evalBoards(rng *rand.Rand, n int) []Board {
+	var out []Board
+	for i := range n {
+		var b Board
+		top := rng.IntN(14)
+		if i%40 == 0 {
+			top = 18 + rng.IntN(20)
+		}
+		density := 0.55 + 0.4*rng.Float64()
+		for y := range top {
+			for x := range 10 {
+				if rng.Float64() < density {
+					b.Board.Set(x, y)
+				}
+			}
+		}
+		if i%3 == 0 && top >= 3 { // carve a T-slot: an empty T cut-out with an overhang
+			x, y := 1+rng.IntN(8), rng.IntN(top-2)
+			for _, c := range [][2]int{{x - 1, y + 1}, {x, y + 1}, {x + 1, y + 1}, {x, y}} {
+				b.Board.Rows[c[1]] &^= 1 << uint(c[0])
+			}
+			for yy := y + 2; yy < top; yy++ {
+				b.Board.Rows[yy] &^= 1 << uint(x)
+				b.Board.Rows[yy] &^= 1 << uint(x+1)
+			}
+		}
+		b.Combo = uint32(rng.IntN(4))
+		b.B2B = rng.IntN(2) == 0
+		out = append(out, b)
+	}
+	return out
+}
+
+// TestEvaluateMatchesOld compares Evaluate with the evaluator as it was
+// (evaluateOld) on every placement of every piece on random boards, with
+// random queues (0–3 T-slot cut-outs), hold pieces and move times, and
+// with the heights passed in or not.
+func TestEvaluateMatchesOld(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 11))
+	e := Evaluator{W: DefaultWeights()}
+	gen := NewGenerator()
+	checked, slots, clears := 0, 0, 0
+	var h0 [10]int
+	for bi, b := range evalBoards(rng, 600) {
+		for p := range Piece(7) {
+			for _, mv := range gen.Placements(nil, &b, p) {
+				c := b
+				res := lockMove(&c, p, mv.Rot, int(mv.X), int(mv.Y), mv.Spin)
+				mv.Time = int16(rng.IntN(30))
+				in := EvalInput{Lock: res, Move: mv, NextBag: uint8(1 + rng.IntN(127)), Hold: Piece(rng.IntN(8))}
+				if rng.IntN(2) == 0 {
+					c.Board.Heights(&h0)
+					in.Heights = &h0
+				}
+				wv, wr := evaluateOld(&e, &c, &in)
+				gv, gr := e.Evaluate(&c, &in)
+				if gv != wv || gr != wr {
+					t.Fatalf("board %d %v %+v: value %v reward %v, want %v %v", bi, p, mv, gv, gr, wv, wr)
+				}
+				checked++
+				if res.Lines > 0 {
+					clears++
+				}
+				var h [10]int
+				c.Board.Heights(&h)
+				r1, x1, y1, ok1 := findTSlot(&c, &h)
+				r2, x2, y2, ok2 := findTSlotOld(&c, &h)
+				if r1 != r2 || x1 != x2 || y1 != y2 || ok1 != ok2 {
+					t.Fatalf("board %d %v %+v: T-slot %v %d %d %v, want %v %d %d %v", bi, p, mv, r1, x1, y1, ok1, r2, x2, y2, ok2)
+				}
+				if ok2 {
+					slots++
+				}
+			}
+		}
+	}
+	if slots < checked/20 || clears < checked/50 {
+		t.Fatalf("%d evaluations, only %d with a T-slot and %d clearing lines: the boards miss cases", checked, slots, clears)
+	}
+	t.Logf("%d evaluations, %d with a T-slot, %d clearing", checked, slots, clears)
+}
+
+// TestFindTSlotMatchesOld compares findTSlot with the detectors as they
+// were (findTSlotOld) and with findTSlotScan on random column profiles
+// with holes and carved T cut-outs, from flat to 40 high, and checks that
+// every kind of answer (sky and cave slots, both fins) occurs.
+func TestFindTSlotMatchesOld(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 12))
+	kinds := map[Rot]int{}
+	stamps := [][]string{
+		{"??#", "??_", "??#"}, {"#??", "_??", "#??"},
+		{"??#", "??_", "??_", "?__", "??_"}, {"#??", "_??", "_??", "__?", "_??"},
+		{"??##?", "??__?", "??__#", "??__?", "??#_#"}, {"##??", "__??", "__??", "__??", "_#??"},
+	}
+	for i := range 60000 {
+		var b Board
+		maxH := []int{4, 8, 14, 24, 41}[i%5]
+		for x := range 10 {
+			hx := rng.IntN(maxH)
+			for y := range hx {
+				if rng.IntN(6) != 0 || y == hx-1 {
+					b.Board.Set(x, y)
+				}
+			}
+		}
+		if i%3 == 1 { // a detector's pattern stamped in, '?' random
+			pat := stamps[rng.IntN(len(stamps))]
+			x, top := rng.IntN(11-len(pat[0])), 4+rng.IntN(maxH)
+			for k, row := range pat {
+				y := top - k
+				for j := 0; j < len(row) && y < tetris.Height; j++ {
+					if row[j] == '#' || row[j] == '?' && rng.IntN(2) == 0 {
+						b.Board.Set(x+j, y)
+					} else {
+						b.Board.Rows[y] &^= 1 << uint(x+j)
+					}
+				}
+			}
+			if rng.IntN(2) == 0 { // nothing above the pattern
+				for y := top + 1; y < tetris.Height; y++ {
+					b.Board.Rows[y] = 0
+				}
+			}
+		}
+		if i%2 == 0 { // a T cut-out, possibly covered
+			x, y := 1+rng.IntN(8), rng.IntN(maxH)
+			for _, c := range [][2]int{{x - 1, y + 1}, {x, y + 1}, {x + 1, y + 1}, {x, y}} {
+				if c[1] < tetris.Height {
+					b.Board.Rows[c[1]] &^= 1 << uint(c[0])
+				}
+			}
+		}
+		var h [10]int
+		b.Board.Heights(&h)
+		r1, x1, y1, ok1 := findTSlot(&b, &h)
+		r2, x2, y2, ok2 := findTSlotOld(&b, &h)
+		r3, x3, y3, ok3 := findTSlotScan(&b, &h)
+		if r1 != r2 || x1 != x2 || y1 != y2 || ok1 != ok2 || r3 != r2 || x3 != x2 || y3 != y2 || ok3 != ok2 {
+			t.Fatalf("board %d %v: T-slot %v %d %d %v (scan %v %d %d %v), want %v %d %d %v", i, b.Board.String(), r1, x1, y1, ok1, r3, x3, y3, ok3, r2, x2, y2, ok2)
+		}
+		if ok2 {
+			kinds[r2]++
+		}
+	}
+	for _, r := range []Rot{South, East, West} {
+		if kinds[r] < 100 {
+			t.Fatalf("only %d T-slots facing %v (all: %v): the boards miss detectors", kinds[r], r, kinds)
+		}
+	}
+	t.Logf("T-slots found: %v", kinds)
+}
+
+// TestBumpinessMatchesOld compares bumpiness with CC1's loop as it was, for
+// every well column on random height profiles (flat, ragged and tall).
+func TestBumpinessMatchesOld(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 13))
+	for i := range 20000 {
+		var h [10]int
+		spread := []int{1, 2, 5, 41}[i%4]
+		for x := range h {
+			h[x] = rng.IntN(spread)
+		}
+		for well := range 10 {
+			b1, s1 := bumpiness(&h, well)
+			b2, s2 := bumpinessOld(&h, well)
+			if b1 != b2 || s1 != s2 {
+				t.Fatalf("heights %v well %d: bumpiness %d, %d; want %d, %d", h, well, b1, s1, b2, s2)
+			}
+		}
+	}
+}

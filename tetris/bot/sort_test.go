@@ -1,0 +1,96 @@
+// sort_test.go checks the search's hand-made sorts (presort's packed keys,
+// the backup's insertion sort) against the standard library's sorts.
+
+package bot
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// randomValue draws values with many ties, negative and positive, and
+// spikes that sometimes do not fit presort's 16-bit packing.
+func randomValue(rng *rand.Rand, wide bool) (Value, Reward) {
+	v := Value{V: int32(rng.IntN(41) - 20)}
+	if wide {
+		v.V = int32(rng.Uint32())
+	}
+	rw := Reward{V: int32(rng.IntN(7) - 3), Attack: int32(rng.IntN(6) - 1)}
+	if wide && rng.IntN(3) == 0 {
+		rw.Attack = int32(rng.Uint32() >> 1)
+	}
+	return v, rw
+}
+
+// TestPresort compares presort's order with the comparison sort's on
+// random lists: best value first, ties in generation order.
+func TestPresort(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 3))
+	var keys []uint64
+	for i := range 2000 {
+		n := rng.IntN(300)
+		l := make([]expChild, n)
+		for j := range l {
+			l[j].val, l[j].rw = randomValue(rng, i%3 == 0)
+			l[j].h = uint64(j) // identifies the child
+		}
+		want := inOrder(l, presortGeneral(l, nil))
+		for j := 1; j < len(want); j++ {
+			a, b := want[j-1].val.Plus(want[j-1].rw), want[j].val.Plus(want[j].rw)
+			if a.Less(b) || (a == b && want[j-1].h > want[j].h) {
+				t.Fatalf("list %d: the reference sort is out of order at %d", i, j)
+			}
+		}
+		got := inOrder(l, presort(l, &keys, nil))
+		if !slices.Equal(got, want) {
+			t.Fatalf("list %d (%d children): presort differs from the comparison sort", i, n)
+		}
+	}
+}
+
+// inOrder returns l's elements in the given order.
+func inOrder(l []expChild, order []int32) []expChild {
+	out := make([]expChild, 0, len(order))
+	for _, i := range order {
+		out = append(out, l[i])
+	}
+	return out
+}
+
+// TestSortLive compares sortLive with deleting the dead children and a
+// stable sort, on random and on nearly sorted lists.
+func TestSortLive(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 4))
+	for i := range 3000 {
+		n := rng.IntN(200)
+		l := make([]child, n)
+		for j := range l {
+			v, _ := randomValue(rng, i%5 == 0)
+			l[j] = child{ev: Value{V: v.V, Spike: int32(rng.IntN(3))}, n: int32(j), dead: rng.IntN(10) == 0}
+		}
+		if i%2 == 0 { // nearly sorted: sorted, then one value changed
+			slices.SortStableFunc(l, func(a, b child) int { return cmpEv(a, b) })
+			if n > 0 {
+				l[rng.IntN(n)].ev.V += int32(rng.IntN(21) - 10)
+			}
+		}
+		want := slices.DeleteFunc(slices.Clone(l), func(c child) bool { return c.dead })
+		slices.SortStableFunc(want, func(a, b child) int { return cmpEv(a, b) })
+		got := sortLive(l)
+		if !slices.Equal(got, want) {
+			t.Fatalf("list %d (%d children): sortLive differs from the stable sort", i, n)
+		}
+	}
+}
+
+// cmpEv orders children best first.
+func cmpEv(a, b child) int {
+	if b.ev.Less(a.ev) {
+		return -1
+	}
+	if a.ev.Less(b.ev) {
+		return 1
+	}
+	return 0
+}
