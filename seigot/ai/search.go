@@ -89,6 +89,12 @@ func LevelConfig(level int) Config {
 		// set on seed 0 itself).
 		c.Width = 300
 		c.W.Bump = -25
+		// The 2023 winner's well: each evaluated board keeps its well at
+		// its own lower edge, so after a tetris the leftover cells may
+		// cover one edge and the next tetris is built on the other. On
+		// seeds 1-80 it is within noise of the fixed well 0 (README); at
+		// seed 0 it scores 26 023 against 25 996.
+		c.Well, c.LeafWell = -1, true
 	case 2:
 		c.W.Bump = -25 // flatter: +375 mean on seeds 11-20
 	case 3, 4:
