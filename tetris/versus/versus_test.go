@@ -184,15 +184,16 @@ func TestTBPPlayers(t *testing.T) {
 		pieces     int
 		wantStart  bool
 		wantNoOpen bool
+		timeout    time.Duration // reply limit: generous for a real bot on a busy machine, short for a hang
 	}{
-		{"self over TBP", self, "", 30, false, false},
-		{"crashes", Spec{Cmd: info + `read a; echo '{"type":"ready"}'; read b; exit 3`}, "process exited", 30, false, false},
-		{"hangs", Spec{Cmd: info + `read a; echo '{"type":"ready"}'; sleep 30`}, "timed out", 30, false, false},
-		{"no info", Spec{Cmd: "exit 0"}, "", 30, false, true},
+		{"self over TBP", self, "", 30, false, false, 5 * time.Second},
+		{"crashes", Spec{Cmd: info + `read a; echo '{"type":"ready"}'; read b; exit 3`}, "process exited", 30, false, false, 300 * time.Millisecond},
+		{"hangs", Spec{Cmd: info + `read a; echo '{"type":"ready"}'; sleep 30`}, "timed out", 30, false, false, 300 * time.Millisecond},
+		{"no info", Spec{Cmd: "exit 0"}, "", 30, false, true, 300 * time.Millisecond},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			p, err := tc.spec.Open(ctx, 1, 300*time.Millisecond)
+			p, err := tc.spec.Open(ctx, 1, tc.timeout)
 			if tc.wantNoOpen {
 				if err == nil {
 					p.Close()
