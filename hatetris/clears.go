@@ -67,6 +67,9 @@ func (c *Clearer) Clears(dst []Future, w *Well, p Piece) []Future {
 	ls := &c.ls
 	sh := &shapes[p]
 	ls.rows = [4]uint32{}
+	// The loop below is flood.locks with two filters (rows the piece fills,
+	// nothing above the bar). It stays written out: a shared per-row helper
+	// (not inlined) measured ~4 % slower in BenchmarkQuiesce.
 	// Locks of box row Y need reach[Y] and fit[Y+1]: rows below f.y-1
 	// (f.y-1 = f.end once the flood is done).
 	for Y := max(spawnY, f.y0-1); Y < f.y-1; Y++ {
