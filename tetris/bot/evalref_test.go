@@ -1,6 +1,8 @@
 // evalref_test.go keeps the evaluator as it was before the speed work of
 // 2026-11-23 afternoon (plain scans, no prefilters) as a reference: the
-// fast Evaluate must give the same value and reward on every board.
+// fast Evaluate must give the same value and reward on every board. Helpers
+// the speed work left unchanged (rowTransitions, match, caveTSlot) are
+// called, not copied.
 
 package bot
 
@@ -140,19 +142,8 @@ func evaluateOld(e *Evaluator, b *Board, in *EvalInput) (Value, Reward) {
 	vv += w.OverhangCells*ovh + w.OverhangSq*ovh*ovh
 	vv += w.CoveredCells*cov + w.CoveredSq*covSq
 
-	vv += w.RowTransitions * rowTransitionsOld(&cb, int(H2))
+	vv += w.RowTransitions * rowTransitions(&cb, int(H2))
 	return Value{V: vv}, Reward{V: rv, Attack: attack}
-}
-
-// rowTransitions counts filled/empty changes along every row of the
-// matrix, the walls counting as filled. Rows from top up must be empty (top
-// ≥ the stack height); each of them adds 2 (one at each wall).
-func rowTransitionsOld(b *Board, top int) int32 {
-	n := 2 * (len(b.Rows) - top)
-	for _, r := range b.Rows[:top] {
-		n += bits.OnesCount16((r | 1<<10) ^ (1 | r<<1))
-	}
-	return int32(n)
 }
 
 // bumpiness reproduces CC1's sums (starting at −1, absolute value at the end).
@@ -227,102 +218,43 @@ func holeFeaturesOld(b *Board, h *[10]int) (cav, ovh, cov, covSq int32) {
 	return
 }
 
-// extRow is row y with column x at bit x+2; cells off the board (x < 0,
-// x ≥ 10, y outside the matrix) read as filled, as Board.Occupied has it.
-func extRowOld(b *Board, y int) uint32 {
-	if uint(y) >= uint(len(b.Rows)) {
-		return ^uint32(0)
-	}
-	return uint32(b.Rows[y])<<2 | 0b11 | 0xFFFFF000
-}
-
-// match checks pattern p top to bottom from startY at columns x, x+1, …
-// (x ≥ −2).
-func matchOld(b *Board, x, startY int, p *pattern) bool {
-	for i := 0; i < p.n; i++ {
-		r := extRowOld(b, startY-i) >> uint(x+2)
-		if r&p.fill[i] != p.fill[i] || r&p.empty[i] != 0 {
-			return false
-		}
-	}
-	return true
-}
-
-func tCornersOld(b *Board, x, y int) int {
-	n := 0
-	for _, d := range [4][2]int{{-1, -1}, {1, -1}, {-1, 1}, {1, 1}} {
-		if b.Occupied(x+d[0], y+d[1]) {
-			n++
-		}
-	}
-	return n
-}
-
-// caveTSlot follows a twist spot down to a cave T-slot (spec §19).
-func caveTSlotOld(b *Board, r Rot, x, y int) (Rot, int, int, bool) {
-	if !b.Fits(T, r, x, y) {
-		return 0, 0, 0, false
-	}
-	y = dropY(b, T, r, x, y)
-	switch r {
-	case East:
-		if !b.Occupied(x-1, y) && b.Occupied(x-1, y-1) && b.Occupied(x+1, y-1) && b.Occupied(x-1, y+1) {
-			return South, x, y, true
-		}
-		if !b.Occupied(x+1, y-1) && !b.Occupied(x+2, y-1) && !b.Occupied(x+1, y-2) && b.Occupied(x-1, y) && b.Occupied(x+2, y) && b.Occupied(x, y-2) && b.Occupied(x+2, y-2) {
-			return South, x + 1, y - 1, true
-		}
-	case West:
-		if !b.Occupied(x+1, y) && b.Occupied(x+1, y+1) && b.Occupied(x+1, y-1) && b.Occupied(x-1, y-1) {
-			return South, x, y, true
-		}
-		if !b.Occupied(x-1, y-1) && !b.Occupied(x-2, y-1) && !b.Occupied(x-1, y-2) && b.Occupied(x+1, y) && b.Occupied(x-2, y) && b.Occupied(x-2, y-2) && b.Occupied(x, y-2) {
-			return South, x - 1, y - 1, true
-		}
-	}
-	if tCornersOld(b, x, y) >= 3 && !b.Fits(T, r, x, y-1) {
-		return r, x, y, true
-	}
-	return 0, 0, 0, false
-}
-
 // findTSlot returns the first T-slot among CC1's detectors (spec §19 table).
 func findTSlotOld(b *Board, h *[10]int) (Rot, int, int, bool) {
 	for x := 0; x+2 < 10; x++ { // sky_tslot_left
 		h1, h2 := h[x], h[x+1]
-		if h2 <= h1-1 && matchOld(b, x, h1+1, &patSkyLeft) {
+		if h2 <= h1-1 && match(b, x, h1+1, &patSkyLeft) {
 			return South, x + 1, h1, true
 		}
 	}
 	for x := 0; x+2 < 10; x++ { // sky_tslot_right
 		h1, h2 := h[x+1], h[x+2]
-		if h1 <= h2-1 && matchOld(b, x, h2+1, &patSkyRight) {
+		if h1 <= h2-1 && match(b, x, h2+1, &patSkyRight) {
 			return South, x + 1, h2, true
 		}
 	}
 	for x := 0; x+2 < 10; x++ {
 		h1, h2 := h[x], h[x+1]
-		if h1 <= h2 && b.Occupied(x-1, h2) == b.Occupied(x-1, h2+1) && matchOld(b, x, h2+1, &patCaveLeft) {
-			if r, cx, cy, ok := caveTSlotOld(b, West, x+2, h2-2); ok {
+		if h1 <= h2 && b.Occupied(x-1, h2) == b.Occupied(x-1, h2+1) && match(b, x, h2+1, &patCaveLeft) {
+			if r, cx, cy, ok := caveTSlot(b, West, x+2, h2-2); ok {
 				return r, cx, cy, true
 			}
 		}
 		h1, h2 = h[x+1], h[x+2]
-		if h2 <= h1 && b.Occupied(x+3, h1) == b.Occupied(x+3, h1+1) && matchOld(b, x, h1+1, &patCaveRight) {
-			if r, cx, cy, ok := caveTSlotOld(b, East, x, h1-2); ok {
+		if h2 <= h1 && b.Occupied(x+3, h1) == b.Occupied(x+3, h1+1) && match(b, x, h1+1, &patCaveRight) {
+			if r, cx, cy, ok := caveTSlot(b, East, x, h1-2); ok {
 				return r, cx, cy, true
 			}
 		}
 	}
 	for x := 0; x+4 < 10; x++ { // fin_left
 		h1, h2 := h[x], h[x+1]
-		if h1 <= h2+1 && matchOld(b, x, h2+2, &patFinLeft) {
+		if h1 <= h2+1 && match(b, x, h2+2, &patFinLeft) {
 			return West, x + 3, h2 - 1, true
 		}
 	}
 	for x := 0; x+3 < 10; x++ { // fin_right
 		h1, h2 := h[x+2], h[x+3]
-		if h2 <= h1+1 && b.Occupied(x-1, h1) && b.Occupied(x-1, h1-2) && matchOld(b, x, h1+2, &patFinRight) {
+		if h2 <= h1+1 && b.Occupied(x-1, h1) && b.Occupied(x-1, h1-2) && match(b, x, h1+2, &patFinRight) {
 			return East, x, h1 - 1, true
 		}
 	}
