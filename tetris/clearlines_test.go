@@ -5,6 +5,21 @@ import (
 	"testing"
 )
 
+// filterFull is the plain reference for clearing: the rows that are not
+// full, in order, then empty rows, and how many were full.
+func filterFull(rows [Height]uint16) (kept [Height]uint16, full int) {
+	n := 0
+	for _, r := range rows {
+		if r == FullRow {
+			full++
+			continue
+		}
+		kept[n] = r
+		n++
+	}
+	return kept, full
+}
+
 // TestClearLinesRandom compares ClearLines with a plain filter (keep the
 // rows that are not full, in order, then empty rows) on random matrices
 // with full rows anywhere, none, or all.
@@ -21,16 +36,7 @@ func TestClearLinesRandom(t *testing.T) {
 				b.Rows[y] = uint16(rng.IntN(int(FullRow)))
 			}
 		}
-		var want [Height]uint16
-		n, lines := 0, 0
-		for _, r := range b.Rows {
-			if r == FullRow {
-				lines++
-				continue
-			}
-			want[n] = r
-			n++
-		}
+		want, lines := filterFull(b.Rows)
 		got := b
 		if l := got.ClearLines(); l != lines || got.Rows != want {
 			t.Fatalf("case %d: %d lines, want %d; rows %v, want %v", i, l, lines, got.Rows, want)
@@ -70,16 +76,7 @@ func TestPlaceRandom(t *testing.T) {
 							}
 							want.Set(int(c.X), int(c.Y))
 						}
-						var kept [Height]uint16
-						n, wantLines := 0, 0
-						for _, row := range want.Rows {
-							if row == FullRow {
-								wantLines++
-								continue
-							}
-							kept[n] = row
-							n++
-						}
+						kept, wantLines := filterFull(want.Rows)
 						got := b
 						lines, out := got.Place(pl)
 						if lines != wantLines || out != wantOut || got.Rows != kept {
