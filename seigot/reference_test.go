@@ -21,7 +21,6 @@ type refGame struct {
 	cx, cy, cd   int
 	tryCnt       int
 	draws        Draws
-	seed32       uint32
 	garbage      int
 	allClear     int
 	blockNumMax  int

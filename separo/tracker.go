@@ -12,10 +12,10 @@ type Tracker struct {
 	g int // cells per side
 	t [2]trackGraph
 	// BFS scratch shared by both colours.
-	seen       []uint32
-	stamp      uint32
-	qa, qb     []uint16
-	sideA, alt []uint16
+	seen   []uint32
+	stamp  uint32
+	qa, qb []uint16
+	alt    []uint16
 }
 
 // trackGraph is one colour's graph with region labels.

@@ -163,7 +163,6 @@ type features struct {
 	maxH       int
 	holes      int // empty cells under a column top
 	holeRows   int // rows with at least one hole
-	covered    int // filled cells above the highest hole of each column (sum)
 	bump       int // sum of |h[c]-h[c+1]| over columns away from the well
 	deepWells  int // sum of (depth-2) over non-well columns deeper than 2
 	wellFilled int // filled cells in the well column above the lowest hole-free row

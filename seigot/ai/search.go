@@ -113,15 +113,14 @@ type action struct {
 }
 
 type node struct {
-	f        field
-	hold     uint8
-	holdSet  bool
-	score    float64 // real game points gained
-	shape    float64 // shaping terms accumulated
-	value    float64 // score + shape + evaluation, for sorting
-	first    action
-	dead     bool
-	lastHash uint64
+	f       field
+	hold    uint8
+	holdSet bool
+	score   float64 // real game points gained
+	shape   float64 // shaping terms accumulated
+	value   float64 // score + shape + evaluation, for sorting
+	first   action
+	dead    bool
 }
 
 // Player chooses moves with the beam search.

@@ -6,7 +6,6 @@
 package bot
 
 import (
-	"math/bits"
 	"math/rand/v2"
 	"slices"
 )
@@ -602,8 +601,6 @@ func (d *dag) recomputeAll() {
 		d.update(i)
 	}
 }
-
-func popcount(b uint8) int { return bits.OnesCount8(b) }
 
 // table is an open-addressing hash table from a state hash to a node index,
 // one per generation (faster than a Go map for pre-mixed 64-bit keys). Key
