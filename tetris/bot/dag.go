@@ -180,8 +180,6 @@ func (d *dag) addMore(n *node, p int32) {
 	n.moreTail = i
 }
 
-func (n *node) childEval(_ *arena, c *child) Value { return c.ev }
-
 // refresh copies node j's value and death into the edges of p that point to it.
 func (d *dag) refresh(p, j int32) {
 	nj := d.nodes.at(j)
@@ -234,6 +232,7 @@ type dag struct {
 	stamp uint32
 	work  []int32
 	next  []int32
+	path  []selFrame // selectLeaf's walk (kept for its storage)
 	// child lists, their children and further parents, by index
 	lists    []kidList
 	kidStore kidStore
@@ -252,13 +251,46 @@ func newDAG(root State, drawn int32, v Value) *dag {
 }
 
 // selectLeaf walks from the root by CC1's weights (spec §18) and returns a
-// leaf to expand, or −1 if the walk ended on a marked or dead node.
+// leaf to expand, or −1 if the walk ended on a dead node or could not get
+// past leaves other threads are expanding.
+//
+// CC1 gives up a walk that meets a marked leaf. With several threads that
+// wastes most walks (selection is concentrated on the best line, where the
+// other thread's leaf usually is), so here the walk instead draws again at
+// the marked leaf's parent without that child, and if every child there is
+// excluded, again at the grandparent without the parent, and so on (at most
+// maxRedraws times). A walk that meets no marked leaf, the only kind one
+// thread makes, draws exactly as CC1 does.
 func (d *dag) selectLeaf(rng *rand.Rand) int32 {
 	i := d.root
+	if n := d.nodes.at(i); n.dead || n.marked {
+		return -1
+	}
+	path := d.path[:0]
+	defer func() { d.path = path[:0] }()
+	redraws := 0
 	for {
 		n := d.nodes.at(i)
-		if n.dead || n.marked {
+		if n.dead {
 			return -1
+		}
+		if n.marked {
+			// Another thread's leaf: exclude it and draw again above.
+			for {
+				if len(path) == 0 || redraws == maxRedraws {
+					return -1
+				}
+				redraws++
+				f := &path[len(path)-1]
+				f.ex = append(f.ex, f.pick)
+				if r := drawExcluding(f.list, f.ex, rng); r >= 0 {
+					f.pick = r
+					i = f.list[r].n
+					break
+				}
+				path = path[:len(path)-1]
+			}
+			continue
 		}
 		if !n.expanded() {
 			n.marked = true
@@ -284,24 +316,83 @@ func (d *dag) selectLeaf(rng *rand.Rand) int32 {
 		if len(list) == 0 {
 			return -1
 		}
-		emin := int64(n.childEval(&d.nodes, &list[len(list)-1]).V)
-		var total int64
-		for r := range list {
-			total += weight(int64(n.childEval(&d.nodes, &list[r]).V)-emin, r)
+		pick := draw(list, rng)
+		if len(path) < cap(path) {
+			path = path[:len(path)+1]
+		} else {
+			path = append(path, selFrame{})
 		}
-		pick := 0
-		if total > 0 {
-			x := rng.Int64N(total)
-			for r := range list {
-				x -= weight(int64(n.childEval(&d.nodes, &list[r]).V)-emin, r)
-				if x < 0 {
-					pick = r
-					break
-				}
-			}
-		}
+		f := &path[len(path)-1]
+		f.list, f.pick, f.ex = list, int32(pick), f.ex[:0]
 		i = list[pick].n
 	}
+}
+
+// maxRedraws bounds the draws one walk makes after meeting marked leaves.
+const maxRedraws = 16
+
+// selFrame is one step of a selection walk: the child list drawn from,
+// the rank drawn and the ranks excluded because they led to marked leaves.
+type selFrame struct {
+	list []child
+	pick int32
+	ex   []int32
+}
+
+// draw picks a child rank with CC1's weights.
+func draw(list []child, rng *rand.Rand) int {
+	emin := int64(list[len(list)-1].ev.V)
+	var total int64
+	for r := range list {
+		total += weight(int64(list[r].ev.V)-emin, r)
+	}
+	pick := 0
+	if total > 0 {
+		x := rng.Int64N(total)
+		for r := range list {
+			x -= weight(int64(list[r].ev.V)-emin, r)
+			if x < 0 {
+				pick = r
+				break
+			}
+		}
+	}
+	return pick
+}
+
+// drawExcluding is draw over the ranks not in ex (−1: none left); with
+// zero total weight it takes the first rank not excluded, as draw takes 0.
+func drawExcluding(list []child, ex []int32, rng *rand.Rand) int32 {
+	out := func(r int) bool { return slices.Contains(ex, int32(r)) }
+	emin := int64(list[len(list)-1].ev.V)
+	var total int64
+	first := -1
+	for r := range list {
+		if out(r) {
+			continue
+		}
+		if first < 0 {
+			first = r
+		}
+		total += weight(int64(list[r].ev.V)-emin, r)
+	}
+	if first < 0 {
+		return -1
+	}
+	if total == 0 {
+		return int32(first)
+	}
+	x := rng.Int64N(total)
+	for r := range list {
+		if out(r) {
+			continue
+		}
+		x -= weight(int64(list[r].ev.V)-emin, r)
+		if x < 0 {
+			return int32(r)
+		}
+	}
+	return int32(first) // not reached: the weights sum to total
 }
 
 // weight is CC1's selection weight ((E_i − E_min) + 10)² / (i² + 1).
