@@ -42,4 +42,3 @@ func benchPositionsRun(b *testing.B, threads int) {
 
 func BenchmarkBenchPositions1(b *testing.B) { benchPositionsRun(b, 1) }
 func BenchmarkBenchPositions2(b *testing.B) { benchPositionsRun(b, 2) }
-
