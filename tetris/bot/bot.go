@@ -66,6 +66,7 @@ type Bot struct {
 	stats  Stats
 	rngs   []*rand.Rand
 	gens   []*Generator
+	wks    []*worker // one per thread (gens[t], rngs[t]), kept with their buffers
 
 	pc          *pcPlan // perfect clear being followed (nil: none)
 	pcStats     PCStats
@@ -86,6 +87,7 @@ func New(opt Options) *Bot {
 	for t := range opt.Threads {
 		b.rngs = append(b.rngs, rand.New(rand.NewPCG(opt.Seed, uint64(t))))
 		b.gens = append(b.gens, NewGenerator())
+		b.wks = append(b.wks, &worker{gen: b.gens[t], rng: b.rngs[t]})
 	}
 	return b
 }
@@ -184,9 +186,13 @@ type expChild struct {
 }
 
 type worker struct {
-	gen   *Generator
-	rng   *rand.Rand
+	gen *Generator
+	rng *rand.Rand
+	// lists[p] holds the children of the last expansion for piece p (only
+	// list 0 for a known node; for a speculated one, the pieces in inBag).
+	// The buffers are kept from one expansion to the next.
 	lists [7][]expChild
+	inBag uint8
 	// moves[p] holds piece p's placements on the board being expanded when
 	// bit p of have is set: a speculated expansion places the hold (or
 	// current) piece once per possible next piece, on the same board.
@@ -253,7 +259,7 @@ func (b *Bot) Think(ctx context.Context, budget Budget) Stats {
 	b.mu.Unlock()
 	var wg sync.WaitGroup
 	for t := range b.opt.Threads {
-		w := &worker{gen: b.gens[t], rng: b.rngs[t]}
+		w := b.wks[t]
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -311,9 +317,19 @@ func (b *Bot) work(ctx context.Context, w *worker, limit int64, deadline time.Ti
 		}
 		var lists [7][]expChild
 		if spec {
-			lists = w.lists
+			for p := range lists {
+				if w.inBag&(1<<uint(p)) != 0 {
+					lists[p] = w.lists[p]
+					if lists[p] == nil {
+						lists[p] = []expChild{} // a list without children
+					}
+				}
+			}
 		} else {
 			lists[0] = w.lists[0]
+			if lists[0] == nil {
+				lists[0] = []expChild{}
+			}
 		}
 		k := 1
 		if spec {
@@ -339,26 +355,20 @@ func (b *Bot) expand(w *worker, s *State) (bool, int) {
 	w.stamp++  // and no evaluations
 	if s.QLen == 0 || (hold && s.Hold == NoPiece && s.QLen == 1) {
 		n := 0
+		w.inBag = s.Bag
 		for p := range Piece(7) {
 			if s.Bag&(1<<uint(p)) == 0 {
-				w.lists[p] = nil
 				continue
 			}
 			t := *s
 			t.push(p)
 			w.lists[p] = b.knownChildren(w, &t, w.lists[p][:0], 1)
-			if w.lists[p] == nil {
-				w.lists[p] = []expChild{}
-			}
 			w.order[p] = presort(w.lists[p], &w.keys, w.order[p])
 			n += len(w.lists[p])
 		}
 		return true, n
 	}
 	w.lists[0] = b.knownChildren(w, s, w.lists[0], 0)
-	if w.lists[0] == nil {
-		w.lists[0] = []expChild{}
-	}
 	w.order[0] = presort(w.lists[0], &w.keys, w.order[0])
 	return false, len(w.lists[0])
 }
