@@ -246,7 +246,7 @@ func newDAG(root State, drawn int32, v Value) *dag {
 	d := &dag{}
 	d.nodes.add(node{st: root, val: v, drawn: drawn, parent: -1})
 	d.gens = []*table{newTable()}
-	d.gens[0].put(root.hash(), 0)
+	d.put(d.gens[0], 0)
 	return d
 }
 
@@ -424,24 +424,19 @@ func (d *dag) insert(leaf int32, spec bool, lists [][]expChild, orders [][]int32
 		mask := len(m.slots) - 1
 		var touch uint64
 		for i := range l {
-			touch += m.slots[int(l[i].h>>7)&mask].key
+			touch += m.slots[int(tag(l[i].h))&mask]
 		}
 		d.touched += touch
 		start := d.kidStore.alloc(len(l))
 		ks := d.kidStore.slice(start, int32(len(l)))[:0]
 		for _, oi := range orders[p][:len(l)] {
 			e := &l[oi]
-			slot := m.find(e.h)
-			empty := m.slots[slot].key == 0
-			ci := m.slots[slot].val
-			if empty || d.nodes.at(ci).st != e.st {
-				// new state (or a 64-bit hash collision: keep the states apart)
+			ci, slot := d.lookup(m, e.h, &e.st)
+			if ci < 0 {
 				var nn *node
 				ci, nn = d.nodes.alloc()
 				nn.st, nn.val, nn.gen, nn.drawn, nn.parent = e.st, e.val, g, drawnBase+int32(e.drawn), leaf
-				if empty {
-					m.set(slot, e.h, ci)
-				}
+				m.set(slot, e.h, ci)
 			}
 			cn := d.nodes.at(ci)
 			if cn.parent != leaf {
@@ -667,7 +662,7 @@ func (d *dag) rebuild(newRoot int32) {
 	}
 	for k := range int32(nodes.len()) {
 		n := d.nodes.at(k)
-		d.gens[n.gen].put(n.st.hash(), k)
+		d.put(d.gens[n.gen], k)
 	}
 }
 
@@ -693,21 +688,18 @@ func (d *dag) recomputeAll() {
 	}
 }
 
-// table is an open-addressing hash table from a state hash to a node index,
-// one per generation (faster than a Go map for pre-mixed 64-bit keys). Key
-// and value share a slot, so a probe touches one cache line.
+// table is an open-addressing hash table from a state to its node index,
+// one per generation (faster than a Go map for pre-mixed 64-bit keys). A
+// slot is 8 bytes: the upper 32 bits of the state's hash (its tag, whose
+// low bits also give the first probe) and the node index + 1 (a zero slot
+// is empty). A tag match is confirmed by comparing the node's state, so
+// equal states always merge and different ones never do.
 type table struct {
-	slots []tslot
+	slots []uint64
 	n     int
 }
 
-// tslot is one table entry; key 0 = empty (a zero hash is stored as 1).
-type tslot struct {
-	key uint64
-	val int32
-}
-
-func newTable() *table { return &table{slots: make([]tslot, 64)} }
+func newTable() *table { return &table{slots: make([]uint64, 64)} }
 
 // newTableFor returns a table that holds n entries without growing.
 func newTableFor(n int) *table {
@@ -715,44 +707,57 @@ func newTableFor(n int) *table {
 	for size < 4*n {
 		size *= 2
 	}
-	return &table{slots: make([]tslot, size)}
+	return &table{slots: make([]uint64, size)}
 }
 
-// find returns the slot holding h or the empty slot where it belongs.
-func (t *table) find(h uint64) int {
-	if h == 0 {
-		h = 1
-	}
+// tag is the part of a state hash a table slot keeps.
+func tag(h uint64) uint64 { return h >> 32 }
+
+// lookup returns the node of t holding state st (whose hash is h) and its
+// slot, or −1 and the empty slot where st belongs.
+func (d *dag) lookup(t *table, h uint64, st *State) (int32, int) {
+	k := tag(h)
 	mask := len(t.slots) - 1
-	i := int(h>>7) & mask
-	for t.slots[i].key != 0 && t.slots[i].key != h {
+	i := int(k) & mask
+	for {
+		s := t.slots[i]
+		if s == 0 {
+			return -1, i
+		}
+		if s>>32 == k {
+			if ci := int32(uint32(s)) - 1; d.nodes.at(ci).st == *st {
+				return ci, i
+			}
+		}
 		i = (i + 1) & mask
 	}
-	return i
 }
 
-// set stores h → v in an empty slot returned by find.
+// set stores node v, whose state hash is h, in an empty slot returned by lookup.
 func (t *table) set(slot int, h uint64, v int32) {
-	if h == 0 {
-		h = 1
-	}
-	t.slots[slot] = tslot{h, v}
+	t.slots[slot] = tag(h)<<32 | uint64(uint32(v+1))
 	t.n++
 	if 2*t.n > len(t.slots) {
 		old := t.slots
-		t.slots = make([]tslot, 2*len(old))
-		t.n = 0
-		for _, e := range old {
-			if e.key != 0 {
-				t.set(t.find(e.key), e.key, e.val)
+		t.slots = make([]uint64, 2*len(old))
+		mask := len(t.slots) - 1
+		for _, s := range old {
+			if s != 0 {
+				i := int(s>>32) & mask
+				for t.slots[i] != 0 {
+					i = (i + 1) & mask
+				}
+				t.slots[i] = s
 			}
 		}
 	}
 }
 
-// put stores h → v unless h is present.
-func (t *table) put(h uint64, v int32) {
-	if s := t.find(h); t.slots[s].key == 0 {
-		t.set(s, h, v)
+// put stores node v of generation table t unless its state is present.
+func (d *dag) put(t *table, v int32) {
+	st := &d.nodes.at(v).st
+	h := st.hash()
+	if ci, slot := d.lookup(t, h, st); ci < 0 {
+		t.set(slot, h, v)
 	}
 }
