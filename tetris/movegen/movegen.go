@@ -28,6 +28,7 @@
 package movegen
 
 import (
+	"cmp"
 	"math/bits"
 	"slices"
 
@@ -78,7 +79,7 @@ type Move struct {
 	Hold   bool
 	Time   int32
 	Inputs int32
-	node   int32 // search slot<<16 | state index, for Path
+	node   int32 // search slot<<16 | state index, or seedNode | slot<<16 | seed index, for Path
 }
 
 // State indexing: ((spin*4+rot)*10+x)*40+y is a position; times nInputs
@@ -117,6 +118,8 @@ type search struct {
 	posSeen  []uint32 // stamp when posBest was set
 	posBest  []uint32 // best time<<16|inputs over all last inputs, per position
 	buckets  [][]uint32
+
+	mergeSeen []uint32 // stamp per key index emitted by fastRun's merge
 }
 
 func newSearch() *search {
@@ -127,6 +130,8 @@ func newSearch() *search {
 		lockSeen: make([]uint32, nPos),
 		posSeen:  make([]uint32, nPos),
 		posBest:  make([]uint32, nPos),
+
+		mergeSeen: make([]uint32, nPos),
 	}
 }
 
@@ -140,6 +145,12 @@ type Generator struct {
 
 	starts [tetris.NumPieces][]start // fast-mode seeds per piece, built on first use
 	found  []Move                    // Find's buffer
+	merged []Move                    // fastRun's merge buffer
+
+	// seedQueue makes fast mode push its seeds through the Dijkstra
+	// queue (the original formulation, kept for the tests) instead of
+	// fastRun's direct seed stage.
+	seedQueue bool
 }
 
 // start is a fast-mode seed: a free-air position reached from the spawn
@@ -150,6 +161,16 @@ type start struct {
 	last Input
 	t, n uint32
 	path []Input
+
+	idx int // state index
+	// dup: an earlier seed (in (t, n, idx) order) covers the same columns
+	// with the same cells, so it always lands on the same cells first.
+	dup bool
+	// canonical orientation and column, and the canonical y minus the
+	// seed's y, of the seed's location
+	cRot tetris.Rot
+	cX   int8
+	cdy  int8
 }
 
 // New returns a generator for the given rule options.
@@ -369,10 +390,35 @@ func (g *Generator) buildStarts(p tetris.Piece) {
 				st.path = append(st.path, Input(j%int(nInputs)))
 			}
 			slices.Reverse(st.path)
+			st.idx = b.idx
+			c := tetris.Placement{Piece: p, Rot: st.r, X: st.x, Y: st.y}.Canonical()
+			st.cRot, st.cX, st.cdy = c.Rot, c.X, c.Y-st.y
 			out = append(out, st)
 		}
 	}
+	// Dijkstra pops the seeds in (time, inputs, index) order.
+	slices.SortFunc(out, func(a, b start) int {
+		return cmpKey(a.t, a.n, a.idx, b.t, b.n, b.idx)
+	})
+	for i := range out {
+		for j := range i {
+			if out[j].cRot == out[i].cRot && out[j].cX == out[i].cX {
+				out[i].dup = true
+			}
+		}
+	}
 	g.starts[p] = out
+}
+
+// cmpKey orders two popped states by (time, inputs, index).
+func cmpKey(ta, na uint32, ia int, tb, nb uint32, ib int) int {
+	switch {
+	case ta != tb:
+		return cmp.Compare(ta, tb)
+	case na != nb:
+		return cmp.Compare(na, nb)
+	}
+	return cmp.Compare(ia, ib)
 }
 
 func (g *Generator) run(dst []Move, slot int, b *tetris.Board, p tetris.Piece, hold, fast bool) []Move {
@@ -392,86 +438,105 @@ func (g *Generator) run(dst []Move, slot int, b *tetris.Board, p tetris.Piece, h
 	if fast && g.starts[p] == nil {
 		g.buildStarts(p)
 	}
-	g.prepare(b, p)
 	if fast {
-		// surf: the highest column height minus the lowest cell offset
-		// over the columns the piece covers (on the board)
-		for r := range tetris.Rot(4) {
-			f := &footprints[p][r]
-			for x := range tetris.Width {
-				v := -100
-				for i := range f.n {
-					if cx := x + int(f.dx[i]); cx >= 0 && cx < tetris.Width {
-						v = max(v, h[cx]-int(f.dy[i]))
-					}
-				}
-				g.surf[r][x] = int8(v)
-			}
+		g.computeSurf(p, &h)
+		if !g.seedQueue {
+			return g.fastRun(dst, slot, b, p, hold)
 		}
 	}
+	g.prepare(b, p)
 	s := g.s[slot]
+	s.reset()
+	if fast {
+		for i, st := range g.starts[p] {
+			s.push(st.idx, int32(-2-i), st.t, st.n)
+		}
+	} else {
+		s.push(stateIndex(tetris.SpinNone, tetris.North, sx, sy, none), -1, 0, 0)
+	}
+	return g.drain(dst, s, slot, p, hold, fast)
+}
+
+// computeSurf fills g.surf for fast mode: per orientation and column, the
+// highest column height minus the lowest cell offset over the columns the
+// piece covers (on the board), i.e. the y at which a hard drop from above
+// lands.
+func (g *Generator) computeSurf(p tetris.Piece, h *[tetris.Width]int) {
+	for r := range tetris.Rot(4) {
+		f := &footprints[p][r]
+		for x := range tetris.Width {
+			v := -100
+			for i := range f.n {
+				if cx := x + int(f.dx[i]); cx >= 0 && cx < tetris.Width {
+					v = max(v, h[cx]-int(f.dy[i]))
+				}
+			}
+			g.surf[r][x] = int8(v)
+		}
+	}
+}
+
+// reset starts a new search: a new stamp and empty buckets.
+func (s *search) reset() {
 	s.stamp++
 	if s.stamp == 0 {
 		clear(s.dist)
 		clear(s.keySeen)
 		clear(s.lockSeen)
 		clear(s.posSeen)
+		clear(s.mergeSeen)
 		s.stamp = 1
 	}
 	for i := range s.buckets {
 		s.buckets[i] = s.buckets[i][:0]
 	}
+}
+
+// push relaxes state idx to (t, n) from parent. A state is also skipped
+// when the same position was reached with another last input at (t', n')
+// with t'+1 < t, or t'+1 == t and n' <= n: any continuation from there
+// costs at most one release tick more, so it is never worse.
+func (s *search) push(idx int, parent int32, t, n uint32) {
+	d := t<<16 | n
+	sd := uint64(s.stamp)<<32 | uint64(d)
+	if old := s.dist[idx]; old>>32 == uint64(s.stamp) && old <= sd {
+		return
+	}
+	pos := idx / int(nInputs)
+	if s.posSeen[pos] == s.stamp {
+		if b := s.posBest[pos] + 1<<16; b <= d {
+			return
+		}
+		if d < s.posBest[pos] {
+			s.posBest[pos] = d
+		}
+	} else {
+		s.posSeen[pos] = s.stamp
+		s.posBest[pos] = d
+	}
+	s.dist[idx] = sd
+	s.parent[idx] = parent
+	for len(s.buckets) <= int(t) {
+		s.buckets = append(s.buckets, make([]uint32, 0, 64))
+	}
+	s.buckets[t] = append(s.buckets[t], n<<16|uint32(idx))
+}
+
+// expand reports whether a newly reached state may be explored (fast
+// mode: only spins and states not entirely above the stack).
+func (g *Generator) expand(fast bool, spin tetris.Spin, r tetris.Rot, x, y int) bool {
+	return !fast || spin != tetris.SpinNone || y < int(g.surf[r][x])
+}
+
+// drain runs the Dijkstra from the states pushed on s, appending a move
+// for every new placement key at the time its first state is popped.
+func (g *Generator) drain(dst []Move, s *search, slot int, p tetris.Piece, hold, fast bool) []Move {
 	holdTime := int32(0)
 	if hold {
 		holdTime = 1
 	}
 	lockMinY := tetris.Visible // a lock with every cell at y ≥ 20 locks out
 	rotates := p != tetris.O
-	isT := p == tetris.T
-
-	// push relaxes state idx to (t, n) from parent. A state is also
-	// skipped when the same position was reached with another last input
-	// at (t', n') with t'+1 < t, or t'+1 == t and n' <= n: any
-	// continuation from there costs at most one release tick more, so it
-	// is never worse.
-	push := func(idx int, parent int32, t, n uint32) {
-		d := t<<16 | n
-		sd := uint64(s.stamp)<<32 | uint64(d)
-		if old := s.dist[idx]; old>>32 == uint64(s.stamp) && old <= sd {
-			return
-		}
-		pos := idx / int(nInputs)
-		if s.posSeen[pos] == s.stamp {
-			if b := s.posBest[pos] + 1<<16; b <= d {
-				return
-			}
-			if d < s.posBest[pos] {
-				s.posBest[pos] = d
-			}
-		} else {
-			s.posSeen[pos] = s.stamp
-			s.posBest[pos] = d
-		}
-		s.dist[idx] = sd
-		s.parent[idx] = parent
-		for len(s.buckets) <= int(t) {
-			s.buckets = append(s.buckets, make([]uint32, 0, 64))
-		}
-		s.buckets[t] = append(s.buckets[t], n<<16|uint32(idx))
-	}
-	// expand reports whether a newly reached state may be explored (fast
-	// mode: only spins and states not entirely above the stack).
-	expand := func(spin tetris.Spin, r tetris.Rot, x, y int) bool {
-		return !fast || spin != tetris.SpinNone || y < int(g.surf[r][x])
-	}
-	if fast {
-		for i, st := range g.starts[p] {
-			push(stateIndex(tetris.SpinNone, st.r, int(st.x), int(st.y), st.last), int32(-2-i), st.t, st.n)
-		}
-	} else {
-		push(stateIndex(tetris.SpinNone, tetris.North, sx, sy, none), -1, 0, 0)
-	}
-
 	for t := 0; t < len(s.buckets); t++ {
 		bucket := s.buckets[t]
 		if len(bucket) == 0 {
@@ -497,8 +562,7 @@ func (g *Generator) run(dst []Move, slot int, b *tetris.Board, p tetris.Piece, h
 			li := ((int(lspin)*4+int(r))*tetris.Width+x)*tetris.Height + dy
 			if s.lockSeen[li] != s.stamp && dy+int(tetris.PieceShape(p, r).MinY) < lockMinY {
 				s.lockSeen[li] = s.stamp
-				c := pl.Canonical()
-				k := ((int(lspin)*4+int(c.Rot))*tetris.Width+int(c.X))*tetris.Height + int(c.Y)
+				k := keyIndex(pl)
 				if s.keySeen[k] != s.stamp {
 					s.keySeen[k] = s.stamp
 					dst = append(dst, Move{Placement: pl, Hold: hold, Time: int32(t) + holdTime,
@@ -518,51 +582,31 @@ func (g *Generator) run(dst []Move, slot int, b *tetris.Board, p tetris.Piece, h
 					c++
 				}
 				// fast-mode seeds are always dropped and explored (CC1)
-				if s.parent[idx] <= -2 || expand(tetris.SpinNone, r, x, dy) {
-					push(stateIndex(tetris.SpinNone, r, x, dy, Drop), par, c, n+1)
+				if s.parent[idx] <= -2 || g.expand(fast, tetris.SpinNone, r, x, dy) {
+					s.push(stateIndex(tetris.SpinNone, r, x, dy, Drop), par, c, n+1)
 				}
 				if s.parent[idx] <= -2 {
 					continue
 				}
 			}
-			if g.opts.StepDrop && dy < y-1 && expand(tetris.SpinNone, r, x, y-1) {
-				push(stateIndex(tetris.SpinNone, r, x, y-1, Down), par, uint32(t+2), n+1)
+			if g.opts.StepDrop && dy < y-1 && g.expand(fast, tetris.SpinNone, r, x, y-1) {
+				s.push(stateIndex(tetris.SpinNone, r, x, y-1, Down), par, uint32(t+2), n+1)
 			}
-			if g.fits(r, x-1, y) && expand(tetris.SpinNone, r, x-1, y) {
-				push(stateIndex(tetris.SpinNone, r, x-1, y, Left), par, cost(Left), n+1)
+			if g.fits(r, x-1, y) && g.expand(fast, tetris.SpinNone, r, x-1, y) {
+				s.push(stateIndex(tetris.SpinNone, r, x-1, y, Left), par, cost(Left), n+1)
 			}
-			if g.fits(r, x+1, y) && expand(tetris.SpinNone, r, x+1, y) {
-				push(stateIndex(tetris.SpinNone, r, x+1, y, Right), par, cost(Right), n+1)
+			if g.fits(r, x+1, y) && g.expand(fast, tetris.SpinNone, r, x+1, y) {
+				s.push(stateIndex(tetris.SpinNone, r, x+1, y, Right), par, cost(Right), n+1)
 			}
 			if !rotates {
 				continue
 			}
 			for _, in := range [3]Input{Cw, Ccw, Flip} {
-				var to tetris.Rot
-				switch in {
-				case Cw:
-					to = r.Cw()
-				case Ccw:
-					to = r.Ccw()
-				default:
-					if !g.opts.Allow180 {
-						continue
-					}
-					to = r.Flip()
+				if in == Flip && !g.opts.Allow180 {
+					continue
 				}
-				for k, kc := range tetris.Kicks(p, r, to) {
-					nx, ny := x+int(kc.X), y+int(kc.Y)
-					if !g.fits(to, nx, ny) {
-						continue
-					}
-					sp := tetris.SpinNone
-					if isT && !(in == Flip && g.opts.NoSpin180) {
-						sp = g.tspin(to, nx, ny, k)
-					}
-					if expand(sp, to, nx, ny) {
-						push(stateIndex(sp, to, nx, ny, in), par, cost(in), n+1)
-					}
-					break
+				if to, nx, ny, sp, ok := g.rotate(p, r, x, y, in); ok && g.expand(fast, sp, to, nx, ny) {
+					s.push(stateIndex(sp, to, nx, ny, in), par, cost(in), n+1)
 				}
 			}
 		}
@@ -570,12 +614,47 @@ func (g *Generator) run(dst []Move, slot int, b *tetris.Board, p tetris.Piece, h
 	return dst
 }
 
+// rotate applies rotation input in (Cw, Ccw or Flip) to (r, x, y): the
+// first fitting kick test wins; ok is false if none fits. The spin status
+// is the T-spin rule's (spec §9) for T and none for other pieces.
+func (g *Generator) rotate(p tetris.Piece, r tetris.Rot, x, y int, in Input) (to tetris.Rot, nx, ny int, sp tetris.Spin, ok bool) {
+	switch in {
+	case Cw:
+		to = r.Cw()
+	case Ccw:
+		to = r.Ccw()
+	default:
+		to = r.Flip()
+	}
+	for k, kc := range tetris.Kicks(p, r, to) {
+		nx, ny = x+int(kc.X), y+int(kc.Y)
+		if !g.fits(to, nx, ny) {
+			continue
+		}
+		if p == tetris.T && !(in == Flip && g.opts.NoSpin180) {
+			sp = g.tspin(to, nx, ny, k)
+		}
+		return to, nx, ny, sp, true
+	}
+	return
+}
+
+// keyIndex is a placement's dedupe index: spin and canonical location.
+func keyIndex(pl tetris.Placement) int {
+	c := pl.Canonical()
+	return ((int(pl.Spin)*4+int(c.Rot))*tetris.Width+int(c.X))*tetris.Height + int(c.Y)
+}
+
 // Path appends to buf the inputs of m's fastest path (hold and the final
 // hard drop not included) and returns it. m must come from the most recent
 // Generate or Turn call of g.
 func (g *Generator) Path(m Move, buf []Input) []Input {
-	s := g.s[m.node>>16]
+	s := g.s[m.node>>16&3]
 	first := len(buf)
+	if m.node&seedNode != 0 { // a fast-mode seed's own lock
+		sp := g.starts[m.Piece][m.node&0xFFFF].path
+		return append(buf, sp...)
+	}
 	for idx := int(m.node & 0xFFFF); ; {
 		par := s.parent[idx]
 		if par <= -2 { // a fast-mode seed: its own path from the spawn

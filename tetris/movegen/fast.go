@@ -1,0 +1,143 @@
+// fast.go is fast mode's direct formulation (fastRun): the same moves,
+// times and order as pushing the seeds through the Dijkstra queue, with
+// the seeds' hard drops handled without the queue.
+
+package movegen
+
+import "github.com/yomi-ai/yomi/tetris"
+
+// seedNode marks a Move.node that names a fast-mode seed.
+const seedNode = 1 << 20
+
+// fastRun is fast mode once every column is below fastFloor (g.surf
+// computed). In the queue formulation every seed is popped (locking at
+// its hard drop, which is exactly the surface y), its dropped state D is
+// pushed and popped (locking at the same cells), and only D's neighbours
+// that are below the surface or have a spin are explored further. So:
+//
+//   - tier A, the seeds' own locks, needs no queue: its keys are in (time,
+//     inputs, index) order with the seeds, and a seed covering the cells of
+//     an earlier one is a duplicate on every board (start.dup);
+//   - tier B, the explored states, is the Dijkstra started from D's
+//     neighbours. Without holes no fitting position lies below the surface,
+//     so for pieces other than T tier B is empty;
+//   - the two lists are merged in (time, inputs, index) order keeping the
+//     first move per key, which is the order the queue pops them in.
+func (g *Generator) fastRun(dst []Move, slot int, b *tetris.Board, p tetris.Piece, hold bool) []Move {
+	starts := g.starts[p]
+	holdTime := uint32(0)
+	if hold {
+		holdTime = 1
+	}
+	if p != tetris.T && !hasHoles(b) {
+		for i := range starts {
+			st := &starts[i]
+			if st.dup {
+				continue
+			}
+			dst = append(dst, Move{
+				Placement: tetris.Placement{Piece: p, Rot: st.r, X: st.x, Y: g.surf[st.r][st.x]},
+				Hold:      hold, Time: int32(st.t + holdTime), Inputs: int32(st.n),
+				node: int32(seedNode | slot<<16 | i),
+			})
+		}
+		return dst
+	}
+
+	g.prepare(b, p)
+	s := g.s[slot]
+	s.reset()
+	rotates := p != tetris.O
+	for i := range starts {
+		st := &starts[i]
+		r, x := st.r, int(st.x)
+		y := int(g.surf[r][x])
+		t := st.t + 2*uint32(int(st.y)-y)
+		if st.last == Drop {
+			t++
+		}
+		n := st.n + 1
+		idxD := stateIndex(tetris.SpinNone, r, x, y, Drop)
+		s.parent[st.idx] = int32(-2 - i)
+		s.parent[idxD] = int32(st.idx)
+		par := int32(idxD)
+		// D's last input is Drop: every press costs one tick.
+		if g.fits(r, x-1, y) && y < int(g.surf[r][x-1]) {
+			s.push(stateIndex(tetris.SpinNone, r, x-1, y, Left), par, t+1, n+1)
+		}
+		if g.fits(r, x+1, y) && y < int(g.surf[r][x+1]) {
+			s.push(stateIndex(tetris.SpinNone, r, x+1, y, Right), par, t+1, n+1)
+		}
+		if !rotates {
+			continue
+		}
+		for _, in := range [3]Input{Cw, Ccw, Flip} {
+			if in == Flip && !g.opts.Allow180 {
+				continue
+			}
+			if to, nx, ny, sp, ok := g.rotate(p, r, x, y, in); ok && (sp != tetris.SpinNone || ny < int(g.surf[to][nx])) {
+				s.push(stateIndex(sp, to, nx, ny, in), par, t+1, n+1)
+			}
+		}
+	}
+	mark := len(dst)
+	dst = g.drain(dst, s, slot, p, hold, true)
+	if len(dst) == mark {
+		for i := range starts {
+			st := &starts[i]
+			if st.dup {
+				continue
+			}
+			dst = append(dst, Move{
+				Placement: tetris.Placement{Piece: p, Rot: st.r, X: st.x, Y: g.surf[st.r][st.x]},
+				Hold:      hold, Time: int32(st.t + holdTime), Inputs: int32(st.n),
+				node: int32(seedNode | slot<<16 | i),
+			})
+		}
+		return dst
+	}
+	// Merge the seeds' moves with tier B's (dst[mark:]).
+	g.merged = append(g.merged[:0], dst[mark:]...)
+	dst = dst[:mark]
+	tier := g.merged
+	j := 0
+	emit := func(m Move) {
+		k := keyIndex(m.Placement)
+		if s.mergeSeen[k] != s.stamp {
+			s.mergeSeen[k] = s.stamp
+			dst = append(dst, m)
+		}
+	}
+	for i := range starts {
+		st := &starts[i]
+		if st.dup {
+			continue
+		}
+		for j < len(tier) && cmpKey(uint32(tier[j].Time)-holdTime, uint32(tier[j].Inputs), int(tier[j].node&0xFFFF), st.t, st.n, st.idx) < 0 {
+			emit(tier[j])
+			j++
+		}
+		emit(Move{
+			Placement: tetris.Placement{Piece: p, Rot: st.r, X: st.x, Y: g.surf[st.r][st.x]},
+			Hold:      hold, Time: int32(st.t + holdTime), Inputs: int32(st.n),
+			node: int32(seedNode | slot<<16 | i),
+		})
+	}
+	for ; j < len(tier); j++ {
+		emit(tier[j])
+	}
+	return dst
+}
+
+// hasHoles reports whether some empty cell lies below a filled cell of
+// its column.
+func hasHoles(b *tetris.Board) bool {
+	var covered uint16
+	for y := b.MaxHeight() - 1; y >= 0; y-- {
+		if covered&^b.Rows[y] != 0 {
+			return true
+		}
+		covered |= b.Rows[y]
+	}
+	return false
+}
