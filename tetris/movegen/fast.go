@@ -48,10 +48,30 @@ func (g *Generator) fastRun(dst []Move, slot int, b *tetris.Board, p tetris.Piec
 	s := g.s[slot]
 	s.reset()
 	rotates := p != tetris.O
+	allow180 := rotates && g.opts.Allow180
+	explore := g.prepareNear(p)
+	// Without any near bit no seed's drop leads anywhere fast mode
+	// explores.
 	for i := range starts {
+		if !explore {
+			break
+		}
 		st := &starts[i]
 		r, x := st.r, int(st.x)
 		y := int(g.surf[r][x])
+		// Shifts reach (x±1, y) in orientation r, rotations positions
+		// within maxKick in the target orientation: without a near bit
+		// none of them is worth exploring.
+		m := g.near[r][x]
+		if rotates {
+			m |= g.near[r.Cw()][x] | g.near[r.Ccw()][x]
+			if allow180 {
+				m |= g.near[r.Flip()][x]
+			}
+		}
+		if m>>uint(y)&1 == 0 {
+			continue
+		}
 		t := st.t + 2*uint32(int(st.y)-y)
 		if st.last == Drop {
 			t++
@@ -62,22 +82,25 @@ func (g *Generator) fastRun(dst []Move, slot int, b *tetris.Board, p tetris.Piec
 		s.parent[idxD] = int32(st.idx)
 		par := int32(idxD)
 		// D's last input is Drop: every press costs one tick.
-		if g.fits(r, x-1, y) && y < int(g.surf[r][x-1]) {
-			s.push(stateIndex(tetris.SpinNone, r, x-1, y, Left), par, t+1, n+1)
-		}
-		if g.fits(r, x+1, y) && y < int(g.surf[r][x+1]) {
-			s.push(stateIndex(tetris.SpinNone, r, x+1, y, Right), par, t+1, n+1)
+		if g.near[r][x]>>uint(y)&1 != 0 {
+			if g.fits(r, x-1, y) && y < int(g.surf[r][x-1]) {
+				s.push(stateIndex(tetris.SpinNone, r, x-1, y, Left), par, t+1, n+1)
+			}
+			if g.fits(r, x+1, y) && y < int(g.surf[r][x+1]) {
+				s.push(stateIndex(tetris.SpinNone, r, x+1, y, Right), par, t+1, n+1)
+			}
 		}
 		if !rotates {
 			continue
 		}
-		for _, in := range [3]Input{Cw, Ccw, Flip} {
-			if in == Flip && !g.opts.Allow180 {
-				continue
-			}
-			if to, nx, ny, sp, ok := g.rotate(p, r, x, y, in); ok && (sp != tetris.SpinNone || ny < int(g.surf[to][nx])) {
-				s.push(stateIndex(sp, to, nx, ny, in), par, t+1, n+1)
-			}
+		if g.near[r.Cw()][x]>>uint(y)&1 != 0 {
+			g.pushRotation(s, p, r, x, y, Cw, par, t+1, n+1)
+		}
+		if g.near[r.Ccw()][x]>>uint(y)&1 != 0 {
+			g.pushRotation(s, p, r, x, y, Ccw, par, t+1, n+1)
+		}
+		if allow180 && g.near[r.Flip()][x]>>uint(y)&1 != 0 {
+			g.pushRotation(s, p, r, x, y, Flip, par, t+1, n+1)
 		}
 	}
 	mark := len(dst)
@@ -127,6 +150,80 @@ func (g *Generator) fastRun(dst []Move, slot int, b *tetris.Board, p tetris.Piec
 		emit(tier[j])
 	}
 	return dst
+}
+
+// maxKick bounds every kick test's offset in x and y.
+const maxKick = 2
+
+var _ = func() int {
+	for p := range tetris.Piece(tetris.NumPieces) {
+		for a := range tetris.Rot(4) {
+			for b := range tetris.Rot(4) {
+				for _, k := range tetris.Kicks(p, a, b) {
+					if max(k.X, -k.X, k.Y, -k.Y) > maxKick {
+						panic("movegen: a kick test is longer than maxKick")
+					}
+				}
+			}
+		}
+	}
+	return 0
+}()
+
+// pushRotation pushes the result of rotating a dropped seed (r, x, y)
+// with input in at (t, n) if fast mode explores it: a spin or a position
+// below the surface.
+func (g *Generator) pushRotation(s *search, p tetris.Piece, r tetris.Rot, x, y int, in Input, par int32, t, n uint32) {
+	if to, nx, ny, sp, ok := g.rotate(p, r, x, y, in); ok && (sp != tetris.SpinNone || ny < int(g.surf[to][nx])) {
+		s.push(stateIndex(sp, to, nx, ny, in), par, t, n)
+	}
+}
+
+// prepareNear fills g.near (after prepare and computeSurf): bit y of
+// near[to][x] is set when some fitting position in orientation to within
+// maxKick columns and rows of (x, y) lies below the surface or (T) has
+// three corners occupied — the only rotation targets fast mode explores.
+// A rotation into to from (x, y) without the bit needs no kick tests, and
+// a shift needs none without the bit in its own orientation. It reports
+// whether any bit is set.
+func (g *Generator) prepareNear(p tetris.Piece) bool {
+	found := false
+	isT := p == tetris.T
+	for to := range tetris.Rot(4) {
+		f := &footprints[p][to]
+		var v [tetris.Width]uint64
+		var any uint64
+		for x := f.x0; x <= f.x1; x++ {
+			want := uint64(1)<<uint(g.surf[to][x]) - 1
+			if isT {
+				want |= g.corner3[x]
+			}
+			m := g.fit[to][x] & want
+			m |= m<<1 | m>>1
+			m |= m<<1 | m>>1
+			v[x] = m
+			any |= m
+		}
+		near := &g.near[to]
+		if any == 0 {
+			*near = [tetris.Width]uint64{}
+			continue
+		}
+		found = true
+		// horizontally: v[x-maxKick..x+maxKick], in two steps of one column
+		var a [tetris.Width]uint64
+		a[0] = v[0] | v[1]
+		for x := 1; x < tetris.Width-1; x++ {
+			a[x] = v[x-1] | v[x] | v[x+1]
+		}
+		a[tetris.Width-1] = v[tetris.Width-2] | v[tetris.Width-1]
+		near[0] = a[0] | a[1]
+		for x := 1; x < tetris.Width-1; x++ {
+			near[x] = a[x-1] | a[x] | a[x+1]
+		}
+		near[tetris.Width-1] = a[tetris.Width-2] | a[tetris.Width-1]
+	}
+	return found
 }
 
 // hasHoles reports whether some empty cell lies below a filled cell of

@@ -31,6 +31,8 @@ import (
 	"cmp"
 	"math/bits"
 	"slices"
+	"sync"
+	"unsafe"
 
 	"github.com/yomi-ai/yomi/tetris"
 )
@@ -137,11 +139,13 @@ func newSearch() *search {
 
 // Generator finds placements with reusable buffers.
 type Generator struct {
-	opts Options
-	s    [3]*search              // slots: current piece, hold piece, fast-mode seed building
-	fit  [4][tetris.Width]uint64 // bit y: the piece fits with origin (x,y)
-	free [tetris.Width]uint64    // bit y: cell (x,y) is empty
-	surf [4][tetris.Width]int8   // lowest origin y with every cell at or above the column heights
+	opts    Options
+	s       [3]*search              // slots: current piece, hold piece, fast-mode seed building
+	fit     [4][tetris.Width]uint64 // bit y: the piece fits with origin (x,y)
+	free    [tetris.Width]uint64    // bit y: cell (x,y) is empty
+	surf    [4][tetris.Width]int8   // lowest origin y with every cell at or above the column heights
+	corner3 [tetris.Width]uint64    // bit y: three diagonal corners of (x,y) occupied (T only)
+	near    [4][tetris.Width]uint64 // fastRun: see prepareNear
 
 	starts [tetris.NumPieces][]start // fast-mode seeds per piece, built on first use
 	found  []Move                    // Find's buffer
@@ -181,10 +185,14 @@ func New(opts Options) *Generator {
 const yMask = 1<<tetris.Height - 1
 
 // footprint lists the columns a piece orientation covers: offset dx from
-// the origin and the lowest cell's offset dy in that column.
+// the origin, the lowest cell's offset dy and the number of cells n in
+// that column (a tetromino's cells in one column are contiguous), and the
+// origin columns x0..x1 where every cell is inside the board.
 type footprint struct {
-	n      int
+	cols   int
+	x0, x1 int
 	dx, dy [4]int
+	n      [4]int
 }
 
 // footprints[p][r] is piece p's footprint in orientation r.
@@ -192,23 +200,68 @@ var footprints = func() (t [tetris.NumPieces][4]footprint) {
 	for p := range tetris.Piece(tetris.NumPieces) {
 		for r := range tetris.Rot(4) {
 			f := &t[p][r]
+			sh := tetris.PieceShape(p, r)
+			f.x0, f.x1 = -int(sh.MinX), tetris.Width-1-int(sh.MaxX)
 		cells:
 			for _, c := range tetris.PieceCells(p, r) {
-				for i := range f.n {
+				for i := range f.cols {
 					if f.dx[i] == int(c.X) {
 						f.dy[i] = min(f.dy[i], int(c.Y))
+						f.n[i]++
 						continue cells
 					}
 				}
-				f.dx[f.n], f.dy[f.n] = int(c.X), int(c.Y)
-				f.n++
+				f.dx[f.cols], f.dy[f.cols], f.n[f.cols] = int(c.X), int(c.Y), 1
+				f.cols++
+			}
+			for i := range f.cols { // contiguity: the column's cells are dy..dy+n-1
+				for _, c := range tetris.PieceCells(p, r) {
+					if int(c.X) == f.dx[i] && (int(c.Y) < f.dy[i] || int(c.Y) >= f.dy[i]+f.n[i]) {
+						panic("movegen: a piece column is not contiguous")
+					}
+				}
 			}
 		}
 	}
 	return
 }()
 
-// prepare builds the per-(orientation, x) fit masks for p on b.
+// planEntry is one in-board origin (r, x) of a piece with its columns
+// flattened for prepare and computeSurf: run[i] indexes prepare's
+// [4][16] run masks ((cells-1)*16 + column), col[i] the padded heights,
+// dy[i] the lowest cell's offset. Unused slots name column 10, a
+// sentinel (all free, height minus infinity).
+type planEntry struct {
+	at  uint8 // r*Width + x
+	run [4]uint8
+	col [4]uint8
+	dy  [4]int8
+}
+
+// plans[p] lists piece p's in-board origins, orientation by orientation.
+var plans = func() (t [tetris.NumPieces][]planEntry) {
+	for p := range tetris.Piece(tetris.NumPieces) {
+		for r := range tetris.Rot(4) {
+			f := &footprints[p][r]
+			for x := f.x0; x <= f.x1; x++ {
+				e := planEntry{at: uint8(int(r)*tetris.Width + x)}
+				for i := range 4 {
+					e.run[i], e.col[i] = tetris.Width, tetris.Width
+				}
+				for i := range f.cols {
+					e.run[i] = uint8((f.n[i]-1)*16 + x + f.dx[i])
+					e.col[i] = uint8(x + f.dx[i])
+					e.dy[i] = int8(f.dy[i])
+				}
+				t[p] = append(t[p], e)
+			}
+		}
+	}
+	return
+}()
+
+// prepare builds the per-(orientation, x) fit masks for p on b, and for
+// T the three-corner mask.
 func (g *Generator) prepare(b *tetris.Board, p tetris.Piece) {
 	free := &g.free
 	for x := range tetris.Width {
@@ -220,24 +273,49 @@ func (g *Generator) prepare(b *tetris.Board, p tetris.Piece) {
 			free[bits.TrailingZeros16(row)] &^= 1 << uint(y)
 		}
 	}
-	for r := range tetris.Rot(4) {
-		cells := tetris.PieceCells(p, r)
-		for x := range tetris.Width {
-			m := uint64(yMask)
-			for _, c := range cells {
-				cx := x + int(c.X)
-				if cx < 0 || cx >= tetris.Width {
-					m = 0
-					break
-				}
-				if c.Y >= 0 {
-					m &= free[cx] >> uint(c.Y)
-				} else {
-					m &= free[cx] << uint(-c.Y)
-				}
-			}
-			g.fit[r][x] = m & yMask
+	// runs[(n-1)*16+x] bit y: cells (x, y..y+n-1) are all empty; entry
+	// 10 (no column) is all free
+	var runs [64]uint64
+	for x := range tetris.Width {
+		f := free[x]
+		f2 := f & (f >> 1)
+		runs[x] = f
+		runs[16+x] = f2
+		runs[32+x] = f2 & (f >> 2)
+		runs[48+x] = f2 & (f2 >> 2)
+	}
+	runs[tetris.Width] = ^uint64(0)
+	fit := (*[4 * tetris.Width]uint64)(unsafe.Pointer(&g.fit))
+	*fit = [4 * tetris.Width]uint64{}
+	for _, e := range plans[p] {
+		// bit y: the column's run starts at y+dy (dy ≥ -2)
+		m := runs[e.run[0]&63] << 2 >> (uint(e.dy[0]+2) & 63)
+		m &= runs[e.run[1]&63] << 2 >> (uint(e.dy[1]+2) & 63)
+		m &= runs[e.run[2]&63] << 2 >> (uint(e.dy[2]+2) & 63)
+		m &= runs[e.run[3]&63] << 2 >> (uint(e.dy[3]+2) & 63)
+		fit[e.at%(4*tetris.Width)] = m & yMask
+	}
+	if p == tetris.T {
+		g.prepareCorners()
+	}
+}
+
+// prepareCorners fills g.corner3: bit y of corner3[x] is set when at least
+// three of the four cells diagonal to (x, y) are occupied (walls, floor
+// and ceiling count), the precondition of every T-spin.
+func (g *Generator) prepareCorners() {
+	const ceil = 1 << (tetris.Height - 1)
+	for x := range tetris.Width {
+		left, right := uint64(yMask), uint64(yMask)
+		if x > 0 {
+			left = ^g.free[x-1] & yMask
 		}
+		if x < tetris.Width-1 {
+			right = ^g.free[x+1] & yMask
+		}
+		nw, ne := left>>1|ceil, right>>1|ceil
+		sw, se := left<<1|1, right<<1|1
+		g.corner3[x] = (nw&ne&(sw|se) | sw&se&(nw|ne)) & yMask
 	}
 }
 
@@ -250,6 +328,9 @@ func (g *Generator) occupied(x, y int) bool {
 // four diagonal corners filled make a spin, full with both nub-side
 // corners or an allowed 5th-test upgrade.
 func (g *Generator) tspin(r tetris.Rot, x, y, kick int) tetris.Spin {
+	if g.corner3[x]>>uint(y)&1 == 0 {
+		return tetris.SpinNone
+	}
 	nw, ne := g.occupied(x-1, y+1), g.occupied(x+1, y+1)
 	se, sw := g.occupied(x+1, y-1), g.occupied(x-1, y-1)
 	n := 0
@@ -341,9 +422,34 @@ func (g *Generator) turn(dst []Move, b *tetris.Board, cur, hold, next tetris.Pie
 // height below which fast mode applies (CC1: all heights < 16).
 const fastFloor = 16
 
-// buildStarts computes p's fast-mode seeds: for every (orientation, x)
-// the fastest empty-board state whose path stays at rows ≥ fastFloor.
+// startsCache keeps the fast-mode seeds per rule options and piece: they
+// depend on nothing else, and are read-only once built.
+var startsCache struct {
+	sync.Mutex
+	m map[Options]*[tetris.NumPieces][]start
+}
+
+// buildStarts sets p's fast-mode seeds, from the cache or computed.
 func (g *Generator) buildStarts(p tetris.Piece) {
+	startsCache.Lock()
+	defer startsCache.Unlock()
+	if startsCache.m == nil {
+		startsCache.m = map[Options]*[tetris.NumPieces][]start{}
+	}
+	c := startsCache.m[g.opts]
+	if c == nil {
+		c = new([tetris.NumPieces][]start)
+		startsCache.m[g.opts] = c
+	}
+	if c[p] == nil {
+		c[p] = g.computeStarts(p)
+	}
+	g.starts[p] = c[p]
+}
+
+// computeStarts computes p's fast-mode seeds: for every (orientation, x)
+// the fastest empty-board state whose path stays at rows ≥ fastFloor.
+func (g *Generator) computeStarts(p tetris.Piece) []start {
 	var empty tetris.Board
 	g.run(nil, 2, &empty, p, false, false)
 	s := g.s[2]
@@ -407,7 +513,7 @@ func (g *Generator) buildStarts(p tetris.Piece) {
 			}
 		}
 	}
-	g.starts[p] = out
+	return out
 }
 
 // cmpKey orders two popped states by (time, inputs, index).
@@ -459,20 +565,17 @@ func (g *Generator) run(dst []Move, slot int, b *tetris.Board, p tetris.Piece, h
 
 // computeSurf fills g.surf for fast mode: per orientation and column, the
 // highest column height minus the lowest cell offset over the columns the
-// piece covers (on the board), i.e. the y at which a hard drop from above
-// lands.
+// piece covers, i.e. the y at which a hard drop from above lands. Only
+// origins with the piece inside the board are set (no other is read).
 func (g *Generator) computeSurf(p tetris.Piece, h *[tetris.Width]int) {
-	for r := range tetris.Rot(4) {
-		f := &footprints[p][r]
-		for x := range tetris.Width {
-			v := -100
-			for i := range f.n {
-				if cx := x + int(f.dx[i]); cx >= 0 && cx < tetris.Width {
-					v = max(v, h[cx]-int(f.dy[i]))
-				}
-			}
-			g.surf[r][x] = int8(v)
-		}
+	var hp [16]int
+	copy(hp[:], h[:])
+	hp[tetris.Width] = -1 << 20
+	surf := (*[4 * tetris.Width]int8)(unsafe.Pointer(&g.surf))
+	for _, e := range plans[p] {
+		v := max(hp[e.col[0]&15]-int(e.dy[0]), hp[e.col[1]&15]-int(e.dy[1]),
+			hp[e.col[2]&15]-int(e.dy[2]), hp[e.col[3]&15]-int(e.dy[3]))
+		surf[e.at%(4*tetris.Width)] = int8(v)
 	}
 }
 
