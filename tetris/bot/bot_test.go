@@ -119,6 +119,9 @@ func TestTwoThreads(t *testing.T) {
 	if st.Nodes < 20000 || len(b.Suggest(0)) == 0 {
 		t.Fatalf("two threads: %+v", st)
 	}
+	if err := dagInvariants(b.d, false); err != nil {
+		t.Fatalf("two threads: %v", err)
+	}
 }
 
 func TestPlayAndAddPiece(t *testing.T) {

@@ -110,10 +110,15 @@ type node struct {
 
 func (n *node) expanded() bool { return n.nlists != 0 }
 
-// kidList locates one child list in the dag's child store.
+// kidList locates one child list in the dag's child store. A clean list
+// is sorted, holds no dead child and has best as its best value (spike:
+// the largest of the list); any change to its edges makes it dirty (the
+// zero value), and update sorts and sums only dirty lists.
 type kidList struct {
 	start int32 // index of the first child
 	n     int32 // children in the list; −1: no list (a piece the bag cannot give)
+	best  Value
+	clean bool
 }
 
 // moreLink is one further parent in a node's list of them.
@@ -165,8 +170,33 @@ func (d *dag) kids(n *node, p int) []child {
 	return d.kidStore.slice(l.start, l.n)
 }
 
-// setLen records that node n's child list p now holds its first k children.
-func (d *dag) setLen(n *node, p int, k int) { d.lists[n.lists+int32(p)].n = int32(k) }
+// bestOf sorts node n's child list p if it is dirty (dropping its dead
+// children) and returns its best value with the largest spike, or false if
+// no child is alive.
+func (d *dag) bestOf(n *node, p int) (Value, bool) {
+	kl := &d.lists[n.lists+int32(p)]
+	if !kl.clean {
+		l := sortLive(d.kidStore.slice(kl.start, kl.n))
+		kl.n = int32(len(l))
+		kl.best = Value{}
+		if len(l) > 0 {
+			v := l[0].ev
+			for _, c := range l[1:] {
+				v.Spike = max(v.Spike, c.ev.Spike)
+			}
+			kl.best = v
+		}
+		kl.clean = true
+	}
+	return kl.best, kl.n > 0
+}
+
+// dirty marks every child list of node n as changed.
+func (d *dag) dirty(n *node) {
+	for p := range int(n.nlists) {
+		d.lists[n.lists+int32(p)].clean = false
+	}
+}
 
 // addMore appends parent p to node n's further parents.
 func (d *dag) addMore(n *node, p int32) {
@@ -188,8 +218,11 @@ func (d *dag) refresh(p, j int32) {
 		l := d.kids(np, q)
 		for k := range l {
 			if l[k].n == j {
-				l[k].ev = nj.val.Plus(l[k].rw)
-				l[k].dead = nj.dead
+				ev := nj.val.Plus(l[k].rw)
+				if ev != l[k].ev || nj.dead != l[k].dead {
+					l[k].ev, l[k].dead = ev, nj.dead
+					d.lists[np.lists+int32(q)].clean = false
+				}
 			}
 		}
 	}
@@ -460,21 +493,8 @@ func (d *dag) insert(leaf int32, spec bool, lists [][]expChild, orders [][]int32
 func (d *dag) update(i int32) bool {
 	n := d.nodes.at(i)
 	old, oldDead := n.val, n.dead
-	best := func(l []child) ([]child, Value, bool) {
-		l = sortLive(l)
-		if len(l) == 0 {
-			return l, Value{}, false
-		}
-		v := l[0].ev
-		for _, c := range l[1:] {
-			v.Spike = max(v.Spike, c.ev.Spike)
-		}
-		return l, v, true
-	}
 	if !n.spec {
-		l, v, ok := best(d.kids(n, 0))
-		d.setLen(n, 0, len(l))
-		if ok {
+		if v, ok := d.bestOf(n, 0); ok {
 			n.val = v
 		} else {
 			n.dead = true
@@ -484,13 +504,11 @@ func (d *dag) update(i int32) bool {
 		var worst Value
 		poss, deaths, live := int32(0), int32(0), 0
 		for p := range int(n.nlists) {
-			kp := d.kids(n, p)
-			if kp == nil {
+			if d.lists[n.lists+int32(p)].n < 0 {
 				continue
 			}
 			poss++
-			l, v, ok := best(kp)
-			d.setLen(n, p, len(l))
+			v, ok := d.bestOf(n, p)
 			if !ok {
 				deaths++
 				continue
@@ -684,6 +702,7 @@ func (d *dag) recomputeAll() {
 				l[k].ev, l[k].dead = c.val.Plus(l[k].rw), c.dead
 			}
 		}
+		d.dirty(n)
 		d.update(i)
 	}
 }

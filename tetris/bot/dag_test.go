@@ -25,6 +25,11 @@ func dagInvariants(d *dag, rebuilt bool) error {
 			if l.n >= 0 && (l.start < 0 || l.start+l.n > d.kidStore.n) {
 				return fmt.Errorf("node %d list %d outside the store: %+v of %d", i, p, l, d.kidStore.n)
 			}
+			if l.clean {
+				if err := cleanList(d, d.kids(n, p), l); err != nil {
+					return fmt.Errorf("node %d list %d: %v", i, p, err)
+				}
+			}
 			for _, c := range d.kids(n, p) {
 				cn := d.nodes.at(c.n)
 				if cn.gen != n.gen+1 {
@@ -68,6 +73,33 @@ func dagInvariants(d *dag, rebuilt bool) error {
 	}
 	if rebuilt && lists != len(d.lists) {
 		return fmt.Errorf("after a rebuild: %d child lists in use, %d stored", lists, len(d.lists))
+	}
+	return nil
+}
+
+// cleanList checks what a clean child list promises: sorted best first,
+// no dead child, edges up to date with their nodes, and best = the first
+// child's value with the largest spike of the list.
+func cleanList(d *dag, l []child, kl kidList) error {
+	var best Value
+	for k, c := range l {
+		cn := d.nodes.at(c.n)
+		if c.dead || cn.dead {
+			return fmt.Errorf("clean list holds dead child %d", c.n)
+		}
+		if c.ev != cn.val.Plus(c.rw) {
+			return fmt.Errorf("clean list's edge to %d is stale: %+v, node %+v", c.n, c.ev, cn.val)
+		}
+		if k > 0 && l[k-1].ev.Less(c.ev) {
+			return fmt.Errorf("clean list not sorted at %d", k)
+		}
+		if k == 0 {
+			best = c.ev
+		}
+		best.Spike = max(best.Spike, c.ev.Spike)
+	}
+	if best != kl.best {
+		return fmt.Errorf("clean list's best %+v, want %+v", kl.best, best)
 	}
 	return nil
 }
