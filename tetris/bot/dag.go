@@ -462,6 +462,7 @@ func (d *dag) insert(leaf int32, spec bool, lists [][]expChild, orders [][]int32
 		d.touched += touch
 		start := d.kidStore.alloc(len(l))
 		ks := d.kidStore.slice(start, int32(len(l)))[:0]
+		clean, best := true, Value{}
 		for _, oi := range orders[p][:len(l)] {
 			e := &l[oi]
 			ci, slot := d.lookup(m, e.h, &e.st)
@@ -477,9 +478,20 @@ func (d *dag) insert(leaf int32, spec bool, lists [][]expChild, orders [][]int32
 					d.addMore(cn, leaf)
 				}
 			}
-			ks = append(ks, child{mv: e.mv, rw: e.rw, n: ci, ev: cn.val.Plus(e.rw), dead: cn.dead})
+			ev := cn.val.Plus(e.rw)
+			if len(ks) == 0 {
+				best = ev
+			} else if ks[len(ks)-1].ev.Less(ev) {
+				clean = false
+			}
+			best.Spike = max(best.Spike, ev.Spike)
+			clean = clean && !cn.dead
+			ks = append(ks, child{mv: e.mv, rw: e.rw, n: ci, ev: ev, dead: cn.dead})
 		}
-		d.lists = append(d.lists, kidList{start: start, n: int32(len(ks))})
+		// Presorted by the children's own values, the list is usually
+		// sorted already; it is not when a transposition's node has a
+		// backed-up value or is dead, and then the backup sorts it.
+		d.lists = append(d.lists, kidList{start: start, n: int32(len(ks)), best: best, clean: clean && len(ks) > 0})
 	}
 	ln = d.nodes.at(leaf)
 	ln.lists, ln.nlists = first, int8(len(lists))
