@@ -84,10 +84,10 @@ func (g *Generator) fastRun(dst []Move, slot int, b *tetris.Board, p tetris.Piec
 		// D's last input is Drop: every press costs one tick.
 		if g.near[r][x]>>uint(y)&1 != 0 {
 			if g.fits(r, x-1, y) && y < int(g.surf[r][x-1]) {
-				s.push(stateIndex(tetris.SpinNone, r, x-1, y, Left), par, t+1, n+1)
+				s.pend(stateIndex(tetris.SpinNone, r, x-1, y, Left), par, t+1, n+1)
 			}
 			if g.fits(r, x+1, y) && y < int(g.surf[r][x+1]) {
-				s.push(stateIndex(tetris.SpinNone, r, x+1, y, Right), par, t+1, n+1)
+				s.pend(stateIndex(tetris.SpinNone, r, x+1, y, Right), par, t+1, n+1)
 			}
 		}
 		if !rotates {
@@ -104,7 +104,9 @@ func (g *Generator) fastRun(dst []Move, slot int, b *tetris.Board, p tetris.Piec
 		}
 	}
 	mark := len(dst)
-	dst = g.drain(dst, s, slot, p, hold, true)
+	if len(s.pending) > 0 {
+		dst = g.drain(dst, s, slot, p, hold, true)
+	}
 	if len(dst) == mark {
 		for i := range starts {
 			st := &starts[i]
@@ -175,7 +177,7 @@ var _ = func() int {
 // below the surface.
 func (g *Generator) pushRotation(s *search, p tetris.Piece, r tetris.Rot, x, y int, in Input, par int32, t, n uint32) {
 	if to, nx, ny, sp, ok := g.rotate(p, r, x, y, in); ok && (sp != tetris.SpinNone || ny < int(g.surf[to][nx])) {
-		s.push(stateIndex(sp, to, nx, ny, in), par, t, n)
+		s.pend(stateIndex(sp, to, nx, ny, in), par, t, n)
 	}
 }
 

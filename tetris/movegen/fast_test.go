@@ -99,3 +99,31 @@ func TestFastRunMatchesQueue(t *testing.T) {
 	}
 	t.Logf("%d seed moves, %d explored moves", seeds, merged)
 }
+
+// computeSurf's lanes against the plain definition: the lowest origin y
+// with every cell at or above its column's height, on random heights
+// below fastFloor.
+func TestComputeSurf(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	g := New(Options{})
+	for range 2000 {
+		var h [tetris.Width]int
+		for x := range h {
+			h[x] = rng.IntN(fastFloor)
+		}
+		p := tetris.Piece(rng.IntN(7))
+		g.computeSurf(p, &h)
+		for r := range tetris.Rot(4) {
+			f := &footprints[p][r]
+			for x := f.x0; x <= f.x1; x++ {
+				want := -100
+				for _, c := range tetris.PieceCells(p, r) {
+					want = max(want, h[x+int(c.X)]-int(c.Y))
+				}
+				if got := int(g.surf[r][x]); got != want {
+					t.Fatalf("%v %v x=%d heights %v: surf %d, want %d", p, r, x, h, got, want)
+				}
+			}
+		}
+	}
+}

@@ -122,6 +122,7 @@ type search struct {
 	buckets  [][]uint32
 
 	mergeSeen []uint32 // stamp per key index emitted by fastRun's merge
+	pending   []pending
 }
 
 func newSearch() *search {
@@ -214,7 +215,10 @@ var footprints = func() (t [tetris.NumPieces][4]footprint) {
 				f.dx[f.cols], f.dy[f.cols], f.n[f.cols] = int(c.X), int(c.Y), 1
 				f.cols++
 			}
-			for i := range f.cols { // contiguity: the column's cells are dy..dy+n-1
+			for i := range f.cols { // contiguity: the column's cells are dy..dy+n-1; dy in -2..surfBias
+				if f.dy[i] < -2 || f.dy[i] > surfBias {
+					panic("movegen: a footprint dy is out of range")
+				}
 				for _, c := range tetris.PieceCells(p, r) {
 					if int(c.X) == f.dx[i] && (int(c.Y) < f.dy[i] || int(c.Y) >= f.dy[i]+f.n[i]) {
 						panic("movegen: a piece column is not contiguous")
@@ -227,14 +231,12 @@ var footprints = func() (t [tetris.NumPieces][4]footprint) {
 }()
 
 // planEntry is one in-board origin (r, x) of a piece with its columns
-// flattened for prepare and computeSurf: run[i] indexes prepare's
-// [4][16] run masks ((cells-1)*16 + column), col[i] the padded heights,
-// dy[i] the lowest cell's offset. Unused slots name column 10, a
-// sentinel (all free, height minus infinity).
+// flattened for prepare: run[i] indexes prepare's [4][16] run masks
+// ((cells-1)*16 + column), dy[i] is the lowest cell's offset. Unused
+// slots name column 10, a sentinel (all free).
 type planEntry struct {
 	at  uint8 // r*Width + x
 	run [4]uint8
-	col [4]uint8
 	dy  [4]int8
 }
 
@@ -246,11 +248,10 @@ var plans = func() (t [tetris.NumPieces][]planEntry) {
 			for x := f.x0; x <= f.x1; x++ {
 				e := planEntry{at: uint8(int(r)*tetris.Width + x)}
 				for i := range 4 {
-					e.run[i], e.col[i] = tetris.Width, tetris.Width
+					e.run[i] = tetris.Width
 				}
 				for i := range f.cols {
 					e.run[i] = uint8((f.n[i]-1)*16 + x + f.dx[i])
-					e.col[i] = uint8(x + f.dx[i])
 					e.dy[i] = int8(f.dy[i])
 				}
 				t[p] = append(t[p], e)
@@ -555,10 +556,10 @@ func (g *Generator) run(dst []Move, slot int, b *tetris.Board, p tetris.Piece, h
 	s.reset()
 	if fast {
 		for i, st := range g.starts[p] {
-			s.push(st.idx, int32(-2-i), st.t, st.n)
+			s.pend(st.idx, int32(-2-i), st.t, st.n)
 		}
 	} else {
-		s.push(stateIndex(tetris.SpinNone, tetris.North, sx, sy, none), -1, 0, 0)
+		s.pend(stateIndex(tetris.SpinNone, tetris.North, sx, sy, none), -1, 0, 0)
 	}
 	return g.drain(dst, s, slot, p, hold, fast)
 }
@@ -568,15 +569,52 @@ func (g *Generator) run(dst []Move, slot int, b *tetris.Board, p tetris.Piece, h
 // piece covers, i.e. the y at which a hard drop from above lands. Only
 // origins with the piece inside the board are set (no other is read).
 func (g *Generator) computeSurf(p tetris.Piece, h *[tetris.Width]int) {
-	var hp [16]int
-	copy(hp[:], h[:])
-	hp[tetris.Width] = -1 << 20
-	surf := (*[4 * tetris.Width]int8)(unsafe.Pointer(&g.surf))
-	for _, e := range plans[p] {
-		v := max(hp[e.col[0]&15]-int(e.dy[0]), hp[e.col[1]&15]-int(e.dy[1]),
-			hp[e.col[2]&15]-int(e.dy[2]), hp[e.col[3]&15]-int(e.dy[3]))
-		surf[e.at%(4*tetris.Width)] = int8(v)
+	// Six-bit lanes, lane x = column x: lane values stay below 32 (heights
+	// < fastFloor, surfBias - dy in 1..4), so adding lane constants never
+	// carries and laneMax's compare never borrows between lanes.
+	var hl uint64
+	for x := range tetris.Width {
+		hl |= uint64(h[x]) << (laneBits * x)
 	}
+	for r := range tetris.Rot(4) {
+		f := &footprints[p][r]
+		var v uint64
+		for i := range f.cols {
+			c := hl
+			if sh := laneBits * f.dx[i]; sh >= 0 {
+				c >>= uint(sh)
+			} else {
+				c <<= uint(-sh)
+			}
+			c += uint64(surfBias-f.dy[i]) * lanesOne
+			if i == 0 {
+				v = c
+			} else {
+				v = laneMax(v, c)
+			}
+		}
+		surf := g.surf[r][f.x0 : f.x1+1]
+		v >>= uint(laneBits*f.x0) & 63
+		for j := range surf {
+			surf[j] = int8(v&laneMask) - surfBias
+			v >>= laneBits
+		}
+	}
+}
+
+// Lanes for computeSurf: ten lanes of laneBits bits.
+const (
+	laneBits = 6
+	laneMask = 1<<laneBits - 1
+	lanesOne = 0x041041041041041 // 1 in every lane
+	lanesTop = lanesOne << 5     // the top bit of every lane
+	surfBias = 2                 // ≥ every footprint dy, so lanes never go negative
+)
+
+// laneMax is the lane-wise maximum of a and b (lanes below 32).
+func laneMax(a, b uint64) uint64 {
+	ge := ((b | lanesTop) - a) & lanesTop >> 5 * 31 // 31 in lanes where b ≥ a
+	return a ^ (a^b)&ge
 }
 
 // reset starts a new search: a new stamp and empty buckets.
@@ -593,36 +631,18 @@ func (s *search) reset() {
 	for i := range s.buckets {
 		s.buckets[i] = s.buckets[i][:0]
 	}
+	s.pending = s.pending[:0]
 }
 
-// push relaxes state idx to (t, n) from parent. A state is also skipped
-// when the same position was reached with another last input at (t', n')
-// with t'+1 < t, or t'+1 == t and n' <= n: any continuation from there
-// costs at most one release tick more, so it is never worse.
-func (s *search) push(idx int, parent int32, t, n uint32) {
-	d := t<<16 | n
-	sd := uint64(s.stamp)<<32 | uint64(d)
-	if old := s.dist[idx]; old>>32 == uint64(s.stamp) && old <= sd {
-		return
-	}
-	pos := idx / int(nInputs)
-	if s.posSeen[pos] == s.stamp {
-		if b := s.posBest[pos] + 1<<16; b <= d {
-			return
-		}
-		if d < s.posBest[pos] {
-			s.posBest[pos] = d
-		}
-	} else {
-		s.posSeen[pos] = s.stamp
-		s.posBest[pos] = d
-	}
-	s.dist[idx] = sd
-	s.parent[idx] = parent
-	for len(s.buckets) <= int(t) {
-		s.buckets = append(s.buckets, make([]uint32, 0, 64))
-	}
-	s.buckets[t] = append(s.buckets[t], n<<16|uint32(idx))
+// pend queues state idx at (t, n) from parent for the next drain.
+func (s *search) pend(idx int, parent int32, t, n uint32) {
+	s.pending = append(s.pending, pending{int32(idx), parent, t, n})
+}
+
+// pending is a state waiting for drain's first relaxations.
+type pending struct {
+	idx, parent int32
+	t, n        uint32
 }
 
 // expand reports whether a newly reached state may be explored (fast
@@ -631,15 +651,49 @@ func (g *Generator) expand(fast bool, spin tetris.Spin, r tetris.Rot, x, y int) 
 	return !fast || spin != tetris.SpinNone || y < int(g.surf[r][x])
 }
 
-// drain runs the Dijkstra from the states pushed on s, appending a move
+// drain runs the Dijkstra from the states pended on s, appending a move
 // for every new placement key at the time its first state is popped.
 func (g *Generator) drain(dst []Move, s *search, slot int, p tetris.Piece, hold, fast bool) []Move {
+	// push relaxes state idx to (t, n) from parent. A state is also
+	// skipped when the same position was reached with another last input
+	// at (t', n') with t'+1 < t, or t'+1 == t and n' <= n: any
+	// continuation from there costs at most one release tick more, so it
+	// is never worse. (A closure: the compiler inlines it here.)
+	push := func(idx int, parent int32, t, n uint32) {
+		d := t<<16 | n
+		sd := uint64(s.stamp)<<32 | uint64(d)
+		if old := s.dist[idx]; old>>32 == uint64(s.stamp) && old <= sd {
+			return
+		}
+		pos := idx / int(nInputs)
+		if s.posSeen[pos] == s.stamp {
+			if b := s.posBest[pos] + 1<<16; b <= d {
+				return
+			}
+			if d < s.posBest[pos] {
+				s.posBest[pos] = d
+			}
+		} else {
+			s.posSeen[pos] = s.stamp
+			s.posBest[pos] = d
+		}
+		s.dist[idx] = sd
+		s.parent[idx] = parent
+		for len(s.buckets) <= int(t) {
+			s.buckets = append(s.buckets, make([]uint32, 0, 64))
+		}
+		s.buckets[t] = append(s.buckets[t], n<<16|uint32(idx))
+	}
+	for _, q := range s.pending {
+		push(int(q.idx), q.parent, q.t, q.n)
+	}
 	holdTime := int32(0)
 	if hold {
 		holdTime = 1
 	}
 	lockMinY := tetris.Visible // a lock with every cell at y ≥ 20 locks out
 	rotates := p != tetris.O
+	isT := p == tetris.T
 	for t := 0; t < len(s.buckets); t++ {
 		bucket := s.buckets[t]
 		if len(bucket) == 0 {
@@ -686,30 +740,51 @@ func (g *Generator) drain(dst []Move, s *search, slot int, p tetris.Piece, hold,
 				}
 				// fast-mode seeds are always dropped and explored (CC1)
 				if s.parent[idx] <= -2 || g.expand(fast, tetris.SpinNone, r, x, dy) {
-					s.push(stateIndex(tetris.SpinNone, r, x, dy, Drop), par, c, n+1)
+					push(stateIndex(tetris.SpinNone, r, x, dy, Drop), par, c, n+1)
 				}
 				if s.parent[idx] <= -2 {
 					continue
 				}
 			}
 			if g.opts.StepDrop && dy < y-1 && g.expand(fast, tetris.SpinNone, r, x, y-1) {
-				s.push(stateIndex(tetris.SpinNone, r, x, y-1, Down), par, uint32(t+2), n+1)
+				push(stateIndex(tetris.SpinNone, r, x, y-1, Down), par, uint32(t+2), n+1)
 			}
 			if g.fits(r, x-1, y) && g.expand(fast, tetris.SpinNone, r, x-1, y) {
-				s.push(stateIndex(tetris.SpinNone, r, x-1, y, Left), par, cost(Left), n+1)
+				push(stateIndex(tetris.SpinNone, r, x-1, y, Left), par, cost(Left), n+1)
 			}
 			if g.fits(r, x+1, y) && g.expand(fast, tetris.SpinNone, r, x+1, y) {
-				s.push(stateIndex(tetris.SpinNone, r, x+1, y, Right), par, cost(Right), n+1)
+				push(stateIndex(tetris.SpinNone, r, x+1, y, Right), par, cost(Right), n+1)
 			}
 			if !rotates {
 				continue
 			}
 			for _, in := range [3]Input{Cw, Ccw, Flip} {
-				if in == Flip && !g.opts.Allow180 {
-					continue
+				var to tetris.Rot
+				switch in {
+				case Cw:
+					to = r.Cw()
+				case Ccw:
+					to = r.Ccw()
+				default:
+					if !g.opts.Allow180 {
+						continue
+					}
+					to = r.Flip()
 				}
-				if to, nx, ny, sp, ok := g.rotate(p, r, x, y, in); ok && g.expand(fast, sp, to, nx, ny) {
-					s.push(stateIndex(sp, to, nx, ny, in), par, cost(in), n+1)
+				// g.rotate, inlined by hand (a call per rotation costs ~10 %)
+				for k, kc := range tetris.Kicks(p, r, to) {
+					nx, ny := x+int(kc.X), y+int(kc.Y)
+					if !g.fits(to, nx, ny) {
+						continue
+					}
+					sp := tetris.SpinNone
+					if isT && !(in == Flip && g.opts.NoSpin180) {
+						sp = g.tspin(to, nx, ny, k)
+					}
+					if g.expand(fast, sp, to, nx, ny) {
+						push(stateIndex(sp, to, nx, ny, in), par, cost(in), n+1)
+					}
+					break
 				}
 			}
 		}
