@@ -175,13 +175,16 @@ type Budget struct {
 	Duration time.Duration // stop after this long
 }
 
-// expChild is one evaluated child of an expansion.
+// expChild is one evaluated child of an expansion. Its state is not
+// copied here: it is the worker's rests[rest] with the board of the lock
+// entry locks[mv.Piece][lock] (see worker.childState).
 type expChild struct {
 	mv    Move
 	rw    Reward
 	val   Value
-	st    State
-	h     uint64 // st.hash()
+	h     uint64 // the state's hash
+	lock  int16
+	rest  uint8
 	drawn int8
 }
 
@@ -211,6 +214,16 @@ type worker struct {
 	// next piece, and only the queue of the child differs.
 	locks [7][]lockEntry
 	stamp uint32 // entries of this expansion carry it (0: no caching)
+	// rests holds the states of this expansion's children apart from
+	// their boards (one per place call; the board part is unused).
+	rests []State
+}
+
+// childState returns the state of child e of the worker's last expansion.
+func (w *worker) childState(e *expChild) State {
+	st := w.rests[e.rest]
+	st.Board = w.locks[e.mv.Piece][e.lock].board
+	return st
 }
 
 // lockEntry is one cached lock: the board after it, what it did, whether
@@ -336,7 +349,7 @@ func (b *Bot) work(ctx context.Context, w *worker, limit int64, deadline time.Ti
 			k = 7
 		}
 		b.active--
-		d.insert(leaf, spec, lists[:k], w.order[:k])
+		d.insert(leaf, spec, lists[:k], w.order[:k], w)
 		b.stats.Nodes += int64(n)
 		b.stats.Expansions++
 		b.stats.Depth = max(b.stats.Depth, int(d.nodes.at(leaf).gen)+1)
@@ -353,6 +366,7 @@ func (b *Bot) expand(w *worker, s *State) (bool, int) {
 	}
 	w.have = 0 // new board: no placements yet
 	w.stamp++  // and no evaluations
+	w.rests = w.rests[:0]
 	if s.QLen == 0 || (hold && s.Hold == NoPiece && s.QLen == 1) {
 		n := 0
 		w.inBag = s.Bag
@@ -474,11 +488,15 @@ func (b *Bot) place(w *worker, s *State, dst []expChild, p Piece, pop int, newHo
 	}
 	cache := w.ev[slot]
 	// The child's state apart from its board: the same for every placement.
-	var rest State
-	rest = *s
+	rest := *s
 	rest.pop(pop)
 	rest.Hold = newHold
-	nextBag := rest.nextBag()
+	ri := uint8(len(w.rests))
+	w.rests = append(w.rests, rest)
+	rh := rest.restHash()
+	in := EvalInput{NextBag: rest.nextBag(), Hold: newHold}
+	ts := b.eval.tslots(&in) // depends on the queue and hold only
+	var ch [10]int           // the child's heights when no line is cleared
 	for i, mv := range w.moves[p] {
 		le := &locks[i]
 		if le.stamp != w.stamp || w.stamp == 0 {
@@ -495,19 +513,17 @@ func (b *Bot) place(w *worker, s *State, dst []expChild, p Piece, pop int, newHo
 		if le.skip {
 			continue
 		}
-		res := le.res
 		mv.Hold = held
 		if held {
 			mv.Time++
 		}
-		in := EvalInput{Lock: res, Move: mv, NextBag: nextBag, Hold: newHold}
-		var c expChild
-		ce := &cache[4*i+b.eval.tslots(&in)]
+		c := expChild{mv: mv, h: rh.with(le.bh), lock: int16(i), rest: ri, drawn: drawn}
+		ce := &cache[4*i+ts]
 		if ce.stamp == w.stamp && w.stamp != 0 {
 			c.val, c.rw = ce.val, ce.rw
 		} else {
-			var ch [10]int
-			if res.Lines == 0 {
+			in.Lock, in.Move, in.Heights = le.res, mv, nil
+			if le.res.Lines == 0 {
 				if !haveHeights {
 					s.Board.Heights(&ph)
 					haveHeights = true
@@ -521,11 +537,6 @@ func (b *Bot) place(w *worker, s *State, dst []expChild, p Piece, pop int, newHo
 			c.val, c.rw = b.eval.Evaluate(&le.board, &in)
 			*ce = evEntry{w.stamp, c.val, c.rw}
 		}
-		c.st = rest
-		c.st.Board = le.board
-		c.mv = mv
-		c.drawn = drawn
-		c.h = c.st.hashWith(le.bh)
 		dst = append(dst, c)
 	}
 	return dst

@@ -50,14 +50,25 @@ func (s *State) hash() uint64 { return s.hashWith(boardHash(&s.Board)) }
 
 // hashWith is hash given boardHash(&s.Board): the children of a
 // speculated expansion share boards and differ in their queues.
-func (s *State) hashWith(bh uint64) uint64 {
-	const m = 0x9E3779B97F4A7C15
+func (s *State) hashWith(bh uint64) uint64 { return s.restHash().with(bh) }
+
+// restHash is the part of a state's hash that does not depend on its
+// board: children placed from one parent with one piece share it.
+type restHash struct{ mix, q uint64 }
+
+func (s *State) restHash() restHash {
 	var q uint64 // the queue, 3 bits a piece (at most 16 pieces: 48 bits)
 	for i := int(s.QLen) - 1; i >= 0; i-- {
 		q = q<<3 | uint64(s.Queue[i])
 	}
-	h := (bh ^ uint64(s.Bag)<<8 ^ uint64(uint8(s.Hold))<<16 ^ uint64(uint8(s.QLen))<<24) * m
-	h = (h ^ h>>29 ^ q) * m
+	return restHash{uint64(s.Bag)<<8 ^ uint64(uint8(s.Hold))<<16 ^ uint64(uint8(s.QLen))<<24, q}
+}
+
+// with returns the hash of the state with this rest and board hash bh.
+func (r restHash) with(bh uint64) uint64 {
+	const m = 0x9E3779B97F4A7C15
+	h := (bh ^ r.mix) * m
+	h = (h ^ h>>29 ^ r.q) * m
 	return h ^ h>>32
 }
 
@@ -437,7 +448,7 @@ func weight(diff int64, rank int) int64 {
 // insert adds the expansion of leaf (lists of placements with their child
 // states and values, each taken in the order given by orders) and backs
 // the result up.
-func (d *dag) insert(leaf int32, spec bool, lists [][]expChild, orders [][]int32) {
+func (d *dag) insert(leaf int32, spec bool, lists [][]expChild, orders [][]int32, w *worker) {
 	ln := d.nodes.at(leaf)
 	g := ln.gen + 1
 	drawnBase := ln.drawn
@@ -465,11 +476,14 @@ func (d *dag) insert(leaf int32, spec bool, lists [][]expChild, orders [][]int32
 		clean, best := true, Value{}
 		for _, oi := range orders[p][:len(l)] {
 			e := &l[oi]
-			ci, slot := d.lookup(m, e.h, &e.st)
+			board, rest := &w.locks[e.mv.Piece][e.lock].board, &w.rests[e.rest]
+			ci, slot := d.lookup(m, e.h, board, rest)
 			if ci < 0 {
 				var nn *node
 				ci, nn = d.nodes.alloc()
-				nn.st, nn.val, nn.gen, nn.drawn, nn.parent = e.st, e.val, g, drawnBase+int32(e.drawn), leaf
+				nn.st.Board = *board
+				nn.st.Hold, nn.st.QLen, nn.st.Queue, nn.st.Bag = rest.Hold, rest.QLen, rest.Queue, rest.Bag
+				nn.val, nn.gen, nn.drawn, nn.parent = e.val, g, drawnBase+int32(e.drawn), leaf
 				m.set(slot, e.h, ci)
 			}
 			cn := d.nodes.at(ci)
@@ -744,9 +758,10 @@ func newTableFor(n int) *table {
 // tag is the part of a state hash a table slot keeps.
 func tag(h uint64) uint64 { return h >> 32 }
 
-// lookup returns the node of t holding state st (whose hash is h) and its
-// slot, or −1 and the empty slot where st belongs.
-func (d *dag) lookup(t *table, h uint64, st *State) (int32, int) {
+// lookup returns the node of t holding the state with this board and the
+// rest of rest (whose hash is h) and its slot, or −1 and the empty slot
+// where that state belongs.
+func (d *dag) lookup(t *table, h uint64, board *Board, rest *State) (int32, int) {
 	k := tag(h)
 	mask := len(t.slots) - 1
 	i := int(k) & mask
@@ -756,7 +771,9 @@ func (d *dag) lookup(t *table, h uint64, st *State) (int32, int) {
 			return -1, i
 		}
 		if s>>32 == k {
-			if ci := int32(uint32(s)) - 1; d.nodes.at(ci).st == *st {
+			ci := int32(uint32(s)) - 1
+			if st := &d.nodes.at(ci).st; st.Board == *board && st.Queue == rest.Queue &&
+				st.Hold == rest.Hold && st.QLen == rest.QLen && st.Bag == rest.Bag {
 				return ci, i
 			}
 		}
@@ -788,7 +805,7 @@ func (t *table) set(slot int, h uint64, v int32) {
 func (d *dag) put(t *table, v int32) {
 	st := &d.nodes.at(v).st
 	h := st.hash()
-	if ci, slot := d.lookup(t, h, st); ci < 0 {
+	if ci, slot := d.lookup(t, h, &st.Board, st); ci < 0 {
 		t.set(slot, h, v)
 	}
 }

@@ -58,7 +58,7 @@ func TestExpandPlacementCache(t *testing.T) {
 					want = inOrder(want, presortGeneral(want, nil))
 					got := inOrder(w.lists[p], w.order[p])
 					total += len(want)
-					if !slices.Equal(got, want) {
+					if !slices.Equal(materialize(w, got), materialize(ref, want)) {
 						t.Errorf("complete=%v field %d, %s, next %v: %d children, want %d (or they differ)", complete, fi, sc.name, p, len(got), len(want))
 					}
 				}
@@ -68,4 +68,28 @@ func TestExpandPlacementCache(t *testing.T) {
 			}
 		}
 	}
+}
+
+// fullChild is an expChild with its state spelt out.
+type fullChild struct {
+	mv    Move
+	rw    Reward
+	val   Value
+	h     uint64
+	drawn int8
+	st    State
+}
+
+// materialize spells out the states of children of w's last expansion
+// and checks their hashes.
+func materialize(w *worker, l []expChild) []fullChild {
+	out := make([]fullChild, len(l))
+	for i := range l {
+		e := &l[i]
+		out[i] = fullChild{e.mv, e.rw, e.val, e.h, e.drawn, w.childState(e)}
+		if st := out[i].st; st.hash() != e.h {
+			out[i].h = ^e.h // a wrong hash makes the comparison fail
+		}
+	}
+	return out
 }
