@@ -4,7 +4,11 @@
 
 package movegen
 
-import "github.com/yomi-ai/yomi/tetris"
+import (
+	"slices"
+
+	"github.com/yomi-ai/yomi/tetris"
+)
 
 // seedNode marks a Move.node that names a fast-mode seed.
 const seedNode = 1 << 20
@@ -30,18 +34,7 @@ func (g *Generator) fastRun(dst []Move, slot int, b *tetris.Board, p tetris.Piec
 		holdTime = 1
 	}
 	if p != tetris.T && !hasHoles(b) {
-		for i := range starts {
-			st := &starts[i]
-			if st.dup {
-				continue
-			}
-			dst = append(dst, Move{
-				Placement: tetris.Placement{Piece: p, Rot: st.r, X: st.x, Y: g.surf[st.r][st.x]},
-				Hold:      hold, Time: int32(st.t + holdTime), Inputs: int32(st.n),
-				node: int32(seedNode | slot<<16 | i),
-			})
-		}
-		return dst
+		return g.seedMoves(dst, slot, p, hold)
 	}
 
 	g.prepare(b, p)
@@ -108,48 +101,72 @@ func (g *Generator) fastRun(dst []Move, slot int, b *tetris.Board, p tetris.Piec
 		dst = g.drain(dst, s, slot, p, hold, true)
 	}
 	if len(dst) == mark {
-		for i := range starts {
-			st := &starts[i]
-			if st.dup {
-				continue
-			}
-			dst = append(dst, Move{
-				Placement: tetris.Placement{Piece: p, Rot: st.r, X: st.x, Y: g.surf[st.r][st.x]},
-				Hold:      hold, Time: int32(st.t + holdTime), Inputs: int32(st.n),
-				node: int32(seedNode | slot<<16 | i),
-			})
-		}
-		return dst
+		return g.seedMoves(dst, slot, p, hold)
 	}
-	// Merge the seeds' moves with tier B's (dst[mark:]).
+	// Merge the seeds' moves with tier B's (dst[mark:]), keeping the first
+	// move per key.
 	g.merged = append(g.merged[:0], dst[mark:]...)
 	dst = dst[:mark]
 	tier := g.merged
 	j := 0
-	emit := func(m Move) {
-		k := keyIndex(m.Placement)
-		if s.mergeSeen[k] != s.stamp {
+	emitTier := func() {
+		m := tier[j]
+		j++
+		if k := keyIndex(m.Placement); s.mergeSeen[k] != s.stamp {
 			s.mergeSeen[k] = s.stamp
 			dst = append(dst, m)
 		}
 	}
-	for i := range starts {
-		st := &starts[i]
-		if st.dup {
-			continue
-		}
+	for i := range g.seeds[p] {
+		sd := &g.seeds[p][i]
+		st := &starts[sd.m.node&0xFFFF]
 		for j < len(tier) && cmpKey(uint32(tier[j].Time)-holdTime, uint32(tier[j].Inputs), int(tier[j].node&0xFFFF), st.t, st.n, st.idx) < 0 {
-			emit(tier[j])
-			j++
+			emitTier()
 		}
-		emit(Move{
-			Placement: tetris.Placement{Piece: p, Rot: st.r, X: st.x, Y: g.surf[st.r][st.x]},
-			Hold:      hold, Time: int32(st.t + holdTime), Inputs: int32(st.n),
-			node: int32(seedNode | slot<<16 | i),
-		})
+		y := g.surf[sd.m.Rot][sd.m.X]
+		if k := sd.key + int(y); s.mergeSeen[k] != s.stamp {
+			s.mergeSeen[k] = s.stamp
+			m := sd.m
+			m.Y = y
+			m.Hold = hold
+			m.Time += int32(holdTime)
+			m.node |= int32(slot << 16)
+			dst = append(dst, m)
+		}
 	}
-	for ; j < len(tier); j++ {
-		emit(tier[j])
+	for j < len(tier) {
+		emitTier()
+	}
+	return dst
+}
+
+// seed is a fast-mode seed that is not a duplicate, ready to emit: its
+// move without the landing y, hold or slot, and its key index without the
+// landing y.
+type seed struct {
+	m   Move
+	key int
+}
+
+// seedMoves appends the seeds' own moves: each non-duplicate seed hard
+// dropped onto the surface.
+func (g *Generator) seedMoves(dst []Move, slot int, p tetris.Piece, hold bool) []Move {
+	seeds := g.seeds[p]
+	n := len(dst)
+	dst = slices.Grow(dst, len(seeds))[:n+len(seeds)]
+	out := dst[n:]
+	var ht int32
+	if hold {
+		ht = 1
+	}
+	node := int32(slot << 16)
+	for i := range seeds {
+		m := seeds[i].m
+		m.Y = g.surf[m.Rot][m.X]
+		m.Hold = hold
+		m.Time += ht
+		m.node |= node
+		out[i] = m
 	}
 	return dst
 }
@@ -201,8 +218,6 @@ func (g *Generator) prepareNear(p tetris.Piece) bool {
 				want |= g.corner3[x]
 			}
 			m := g.fit[to][x] & want
-			m |= m<<1 | m>>1
-			m |= m<<1 | m>>1
 			v[x] = m
 			any |= m
 		}
@@ -224,6 +239,12 @@ func (g *Generator) prepareNear(p tetris.Piece) bool {
 			near[x] = a[x-1] | a[x] | a[x+1]
 		}
 		near[tetris.Width-1] = a[tetris.Width-2] | a[tetris.Width-1]
+		// vertically: rows y-maxKick..y+maxKick
+		for x := range near {
+			m := near[x]
+			m |= m<<1 | m>>1
+			near[x] = m | m<<1 | m>>1
+		}
 	}
 	return found
 }

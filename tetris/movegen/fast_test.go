@@ -100,9 +100,9 @@ func TestFastRunMatchesQueue(t *testing.T) {
 	t.Logf("%d seed moves, %d explored moves", seeds, merged)
 }
 
-// computeSurf's lanes against the plain definition: the lowest origin y
-// with every cell at or above its column's height, on random heights
-// below fastFloor.
+// computeSurf's and heightLanes' lanes against the plain definition: the
+// lowest origin y with every cell at or above its column's height, on
+// random boards with heights below fastFloor (and holes).
 func TestComputeSurf(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	g := New(Options{})
@@ -112,7 +112,15 @@ func TestComputeSurf(t *testing.T) {
 			h[x] = rng.IntN(fastFloor)
 		}
 		p := tetris.Piece(rng.IntN(7))
-		g.computeSurf(p, &h)
+		var b tetris.Board // a board with these heights
+		for x, v := range h {
+			for y := range v {
+				if y == v-1 || rng.IntN(3) != 0 {
+					b.Set(x, y)
+				}
+			}
+		}
+		g.computeSurf(p, heightLanes(&b, b.MaxHeight()))
 		for r := range tetris.Rot(4) {
 			f := &footprints[p][r]
 			for x := f.x0; x <= f.x1; x++ {

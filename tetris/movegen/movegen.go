@@ -32,7 +32,6 @@ import (
 	"math/bits"
 	"slices"
 	"sync"
-	"unsafe"
 
 	"github.com/yomi-ai/yomi/tetris"
 )
@@ -149,6 +148,7 @@ type Generator struct {
 	near    [4][tetris.Width]uint64 // fastRun: see prepareNear
 
 	starts [tetris.NumPieces][]start // fast-mode seeds per piece, built on first use
+	seeds  [tetris.NumPieces][]seed  // the starts that are not duplicates, for fastRun
 	found  []Move                    // Find's buffer
 	merged []Move                    // fastRun's merge buffer
 
@@ -194,6 +194,14 @@ type footprint struct {
 	x0, x1 int
 	dx, dy [4]int
 	n      [4]int
+	// for prepare: the column's index (n-1)*16 + dx into the run masks
+	// (minus the origin's x), and the shift dy+2
+	run [4]int
+	sh  [4]uint
+	// for computeSurf: lane shifts right and left by dx, and the lane
+	// constant surfBias - dy
+	lr, ll [4]uint
+	ladd   [4]uint64
 }
 
 // footprints[p][r] is piece p's footprint in orientation r.
@@ -215,6 +223,16 @@ var footprints = func() (t [tetris.NumPieces][4]footprint) {
 				f.dx[f.cols], f.dy[f.cols], f.n[f.cols] = int(c.X), int(c.Y), 1
 				f.cols++
 			}
+			for i := range f.cols {
+				f.run[i] = (f.n[i]-1)*16 + f.dx[i]
+				f.sh[i] = uint(f.dy[i] + 2)
+				if f.dx[i] >= 0 {
+					f.lr[i] = uint(laneBits * f.dx[i])
+				} else {
+					f.ll[i] = uint(-laneBits * f.dx[i])
+				}
+				f.ladd[i] = uint64(surfBias-f.dy[i]) * lanesOne
+			}
 			for i := range f.cols { // contiguity: the column's cells are dy..dy+n-1; dy in -2..surfBias
 				if f.dy[i] < -2 || f.dy[i] > surfBias {
 					panic("movegen: a footprint dy is out of range")
@@ -224,37 +242,6 @@ var footprints = func() (t [tetris.NumPieces][4]footprint) {
 						panic("movegen: a piece column is not contiguous")
 					}
 				}
-			}
-		}
-	}
-	return
-}()
-
-// planEntry is one in-board origin (r, x) of a piece with its columns
-// flattened for prepare: run[i] indexes prepare's [4][16] run masks
-// ((cells-1)*16 + column), dy[i] is the lowest cell's offset. Unused
-// slots name column 10, a sentinel (all free).
-type planEntry struct {
-	at  uint8 // r*Width + x
-	run [4]uint8
-	dy  [4]int8
-}
-
-// plans[p] lists piece p's in-board origins, orientation by orientation.
-var plans = func() (t [tetris.NumPieces][]planEntry) {
-	for p := range tetris.Piece(tetris.NumPieces) {
-		for r := range tetris.Rot(4) {
-			f := &footprints[p][r]
-			for x := f.x0; x <= f.x1; x++ {
-				e := planEntry{at: uint8(int(r)*tetris.Width + x)}
-				for i := range 4 {
-					e.run[i] = tetris.Width
-				}
-				for i := range f.cols {
-					e.run[i] = uint8((f.n[i]-1)*16 + x + f.dx[i])
-					e.dy[i] = int8(f.dy[i])
-				}
-				t[p] = append(t[p], e)
 			}
 		}
 	}
@@ -274,8 +261,7 @@ func (g *Generator) prepare(b *tetris.Board, p tetris.Piece) {
 			free[bits.TrailingZeros16(row)] &^= 1 << uint(y)
 		}
 	}
-	// runs[(n-1)*16+x] bit y: cells (x, y..y+n-1) are all empty; entry
-	// 10 (no column) is all free
+	// runs[(n-1)*16+x] bit y: cells (x, y..y+n-1) are all empty
 	var runs [64]uint64
 	for x := range tetris.Width {
 		f := free[x]
@@ -285,16 +271,35 @@ func (g *Generator) prepare(b *tetris.Board, p tetris.Piece) {
 		runs[32+x] = f2 & (f >> 2)
 		runs[48+x] = f2 & (f2 >> 2)
 	}
-	runs[tetris.Width] = ^uint64(0)
-	fit := (*[4 * tetris.Width]uint64)(unsafe.Pointer(&g.fit))
-	*fit = [4 * tetris.Width]uint64{}
-	for _, e := range plans[p] {
-		// bit y: the column's run starts at y+dy (dy ≥ -2)
-		m := runs[e.run[0]&63] << 2 >> (uint(e.dy[0]+2) & 63)
-		m &= runs[e.run[1]&63] << 2 >> (uint(e.dy[1]+2) & 63)
-		m &= runs[e.run[2]&63] << 2 >> (uint(e.dy[2]+2) & 63)
-		m &= runs[e.run[3]&63] << 2 >> (uint(e.dy[3]+2) & 63)
-		fit[e.at%(4*tetris.Width)] = m & yMask
+	// bit y of a column term: the column's run starts at y+dy (dy ≥ -2)
+	for r := range tetris.Rot(4) {
+		f := &footprints[p][r]
+		fit := &g.fit[r]
+		*fit = [tetris.Width]uint64{}
+		b0, s0 := f.run[0], f.sh[0]
+		b1, s1 := f.run[1], f.sh[1]
+		b2, s2 := f.run[2], f.sh[2]
+		b3, s3 := f.run[3], f.sh[3]
+		switch f.cols {
+		case 1:
+			for x := f.x0; x <= f.x1; x++ {
+				fit[x] = (runs[(b0+x)&63] << 2 >> s0) & yMask
+			}
+		case 2:
+			for x := f.x0; x <= f.x1; x++ {
+				fit[x] = (runs[(b0+x)&63] << 2 >> s0) & (runs[(b1+x)&63] << 2 >> s1) & yMask
+			}
+		case 3:
+			for x := f.x0; x <= f.x1; x++ {
+				fit[x] = (runs[(b0+x)&63] << 2 >> s0) & (runs[(b1+x)&63] << 2 >> s1) &
+					(runs[(b2+x)&63] << 2 >> s2) & yMask
+			}
+		default:
+			for x := f.x0; x <= f.x1; x++ {
+				fit[x] = (runs[(b0+x)&63] << 2 >> s0) & (runs[(b1+x)&63] << 2 >> s1) &
+					(runs[(b2+x)&63] << 2 >> s2) & (runs[(b3+x)&63] << 2 >> s3) & yMask
+			}
+		}
 	}
 	if p == tetris.T {
 		g.prepareCorners()
@@ -446,6 +451,17 @@ func (g *Generator) buildStarts(p tetris.Piece) {
 		c[p] = g.computeStarts(p)
 	}
 	g.starts[p] = c[p]
+	g.seeds[p] = g.seeds[p][:0]
+	for i, st := range c[p] {
+		if st.dup {
+			continue
+		}
+		g.seeds[p] = append(g.seeds[p], seed{
+			m: Move{Placement: tetris.Placement{Piece: p, Rot: st.r, X: st.x},
+				Time: int32(st.t), Inputs: int32(st.n), node: int32(seedNode | i)},
+			key: (int(st.cRot)*tetris.Width+int(st.cX))*tetris.Height + int(st.cdy),
+		})
+	}
 }
 
 // computeStarts computes p's fast-mode seeds: for every (orientation, x)
@@ -533,20 +549,16 @@ func (g *Generator) run(dst []Move, slot int, b *tetris.Board, p tetris.Piece, h
 	if !ok {
 		return dst
 	}
-	var h [tetris.Width]int
+	top := 0
 	if fast {
-		b.Heights(&h)
-		for _, v := range h {
-			if v >= fastFloor {
-				fast = false
-			}
-		}
+		top = b.MaxHeight()
+		fast = top < fastFloor // every column lower than fastFloor
 	}
 	if fast && g.starts[p] == nil {
 		g.buildStarts(p)
 	}
 	if fast {
-		g.computeSurf(p, &h)
+		g.computeSurf(p, heightLanes(b, top))
 		if !g.seedQueue {
 			return g.fastRun(dst, slot, b, p, hold)
 		}
@@ -568,30 +580,25 @@ func (g *Generator) run(dst []Move, slot int, b *tetris.Board, p tetris.Piece, h
 // highest column height minus the lowest cell offset over the columns the
 // piece covers, i.e. the y at which a hard drop from above lands. Only
 // origins with the piece inside the board are set (no other is read).
-func (g *Generator) computeSurf(p tetris.Piece, h *[tetris.Width]int) {
-	// Six-bit lanes, lane x = column x: lane values stay below 32 (heights
-	// < fastFloor, surfBias - dy in 1..4), so adding lane constants never
-	// carries and laneMax's compare never borrows between lanes.
-	var hl uint64
-	for x := range tetris.Width {
-		hl |= uint64(h[x]) << (laneBits * x)
-	}
+func (g *Generator) computeSurf(p tetris.Piece, hl uint64) {
+	// Six-bit lanes, lane x = column x (heightLanes): lane values stay
+	// below 32 (heights < fastFloor, surfBias - dy in 1..4), so adding
+	// lane constants never carries and laneMax's compare never borrows
+	// between lanes.
 	for r := range tetris.Rot(4) {
 		f := &footprints[p][r]
-		var v uint64
-		for i := range f.cols {
-			c := hl
-			if sh := laneBits * f.dx[i]; sh >= 0 {
-				c >>= uint(sh)
-			} else {
-				c <<= uint(-sh)
-			}
-			c += uint64(surfBias-f.dy[i]) * lanesOne
-			if i == 0 {
-				v = c
-			} else {
-				v = laneMax(v, c)
-			}
+		// column i's term: hl moved by dx lanes plus surfBias - dy per lane
+		v := hl>>f.lr[0]<<f.ll[0] + f.ladd[0]
+		switch f.cols {
+		case 2:
+			v = laneMax(v, hl>>f.lr[1]<<f.ll[1]+f.ladd[1])
+		case 3:
+			v = laneMax(v, hl>>f.lr[1]<<f.ll[1]+f.ladd[1])
+			v = laneMax(v, hl>>f.lr[2]<<f.ll[2]+f.ladd[2])
+		case 4:
+			v = laneMax(v, hl>>f.lr[1]<<f.ll[1]+f.ladd[1])
+			v = laneMax(v, hl>>f.lr[2]<<f.ll[2]+f.ladd[2])
+			v = laneMax(v, hl>>f.lr[3]<<f.ll[3]+f.ladd[3])
 		}
 		surf := g.surf[r][f.x0 : f.x1+1]
 		v >>= uint(laneBits*f.x0) & 63
@@ -610,6 +617,29 @@ const (
 	lanesTop = lanesOne << 5     // the top bit of every lane
 	surfBias = 2                 // ≥ every footprint dy, so lanes never go negative
 )
+
+// spreadLanes[row] has a 1 in lane x for every column x filled in row.
+var spreadLanes = func() (t [1 << tetris.Width]uint64) {
+	for row := range t {
+		for x := range tetris.Width {
+			if row>>x&1 != 0 {
+				t[row] |= 1 << (laneBits * x)
+			}
+		}
+	}
+	return
+}()
+
+// heightLanes returns b's column heights in six-bit lanes (lane x =
+// column x); top is b.MaxHeight(), below 64.
+func heightLanes(b *tetris.Board, top int) uint64 {
+	var hl uint64
+	for y := range top {
+		s := spreadLanes[b.Rows[y]&tetris.FullRow]
+		hl = hl&^(s*laneMask) | s*uint64(y+1)
+	}
+	return hl
+}
 
 // laneMax is the lane-wise maximum of a and b (lanes below 32).
 func laneMax(a, b uint64) uint64 {
