@@ -18,6 +18,7 @@ import (
 	"slices"
 	"sync"
 	"time"
+	"unsafe"
 )
 
 // Options configure a bot.
@@ -217,6 +218,34 @@ type worker struct {
 	// rests holds the states of this expansion's children apart from
 	// their boards (one per place call; the board part is unused).
 	rests []State
+	// spare chunks for the DAG's stores, allocated and touched outside
+	// the lock: a fresh chunk's page faults (hundreds of microseconds)
+	// would otherwise stall every thread waiting for the lock.
+	spareNodes *[arenaChunk]node
+	spareKids  *[kidChunk]child
+}
+
+// refill gives the worker spare chunks if it has none; insert hands them
+// to the DAG when its own spares are used up.
+func (w *worker) refill() {
+	if w.spareNodes == nil {
+		w.spareNodes = new([arenaChunk]node)
+		touchPages(unsafe.Pointer(w.spareNodes), unsafe.Sizeof(*w.spareNodes))
+	}
+	if w.spareKids == nil {
+		w.spareKids = new([kidChunk]child)
+		touchPages(unsafe.Pointer(w.spareKids), unsafe.Sizeof(*w.spareKids))
+	}
+}
+
+// touchPages writes a zero byte to every 4 KiB page of the n bytes at p
+// (memory the garbage collector just handed out zeroed), so that the
+// operating system maps them now.
+func touchPages(p unsafe.Pointer, n uintptr) {
+	b := unsafe.Slice((*byte)(p), n)
+	for i := 0; i < len(b); i += 4096 {
+		b[i] = 0
+	}
 }
 
 // childState returns the state of child e of the worker's last expansion.
@@ -321,6 +350,7 @@ func (b *Bot) work(ctx context.Context, w *worker, limit int64, deadline time.Ti
 		b.mu.Unlock()
 
 		spec, n := b.expand(w, &st)
+		w.refill()
 
 		b.mu.Lock()
 		if b.d != d { // reset meanwhile

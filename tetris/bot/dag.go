@@ -145,6 +145,7 @@ const kidChunk = 1 << 14
 type kidStore struct {
 	chunks []*[kidChunk]child
 	n      int32
+	spare  *[kidChunk]child // the next chunk, if a worker gave one (see worker.refill)
 }
 
 // alloc reserves k consecutive children and returns the first's index.
@@ -157,7 +158,11 @@ func (s *kidStore) alloc(k int) int32 {
 			s.n = (s.n>>14 + 1) << 14 // skip the rest of this chunk
 		}
 		if int(s.n>>14) == len(s.chunks) {
-			s.chunks = append(s.chunks, new([kidChunk]child))
+			c := s.spare
+			if c == nil {
+				c = new([kidChunk]child)
+			}
+			s.chunks, s.spare = append(s.chunks, c), nil
 		}
 	}
 	i := s.n
@@ -246,6 +251,7 @@ const arenaChunk = 1 << 12
 type arena struct {
 	chunks []*[arenaChunk]node
 	n      int32
+	spare  *[arenaChunk]node // the next chunk, if a worker gave one (see worker.refill)
 }
 
 func (a *arena) at(i int32) *node { return &a.chunks[i>>12][i&(arenaChunk-1)] }
@@ -261,7 +267,11 @@ func (a *arena) add(n node) int32 {
 // alloc appends a zero node and returns its index and address.
 func (a *arena) alloc() (int32, *node) {
 	if int(a.n>>12) == len(a.chunks) {
-		a.chunks = append(a.chunks, new([arenaChunk]node))
+		c := a.spare
+		if c == nil {
+			c = new([arenaChunk]node)
+		}
+		a.chunks, a.spare = append(a.chunks, c), nil
 	}
 	i := a.n
 	a.n++
@@ -449,6 +459,12 @@ func weight(diff int64, rank int) int64 {
 // states and values, each taken in the order given by orders) and backs
 // the result up.
 func (d *dag) insert(leaf int32, spec bool, lists [][]expChild, orders [][]int32, w *worker) {
+	if d.nodes.spare == nil {
+		d.nodes.spare, w.spareNodes = w.spareNodes, nil
+	}
+	if d.kidStore.spare == nil {
+		d.kidStore.spare, w.spareKids = w.spareKids, nil
+	}
 	ln := d.nodes.at(leaf)
 	g := ln.gen + 1
 	drawnBase := ln.drawn
