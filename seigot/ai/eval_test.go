@@ -1,10 +1,14 @@
-// This file tests the evaluation's drop-bonus terms (DropRate, Overflow)
+// This file tests the evaluation's drop-bonus terms (DropRate, Overflow,
+// DropPot and the identity it rests on, CarryRisk, Misfit, HoldDebt)
 // on hand-built boards.
 package ai
 
 import (
 	"math"
+	"math/bits"
 	"testing"
+
+	"github.com/yomi-ai/yomi/seigot"
 )
 
 // fieldRows builds a field whose bottom rows are given top first, "X" for a
@@ -102,6 +106,166 @@ func TestLeafWellTakesTheLowerEdge(t *testing.T) {
 		}
 		if other := fixed.eval(&n, 9-tc.want, 50); other == got {
 			t.Errorf("%s: both wells evaluate to %.1f: the case does not tell them apart", tc.name, got)
+		}
+	}
+}
+
+// quarterPotential is 4 × the board's potential: the sum of the filled
+// cells' heights above the floor.
+func quarterPotential(f *field) int {
+	p := 0
+	for y, r := range f.rows {
+		for x := range width {
+			if r>>x&1 != 0 {
+				p += height - 1 - y
+			}
+		}
+	}
+	return p
+}
+
+// TestDropIdentity checks, on random games played by hard drops from the
+// spawn row, the identity DropPot rests on: 4 × rows fallen = 80 per
+// placement + 4 × (potential before − potential after) − 4 × clear costs
+// + 4 × orientation terms, each quantity computed from the boards alone.
+func TestDropIdentity(t *testing.T) {
+	for _, seed := range []uint64{1, 2, 4, 5, 6} {
+		rng := seed
+		next := func(n int) int {
+			rng ^= rng << 13
+			rng ^= rng >> 7
+			rng ^= rng << 17
+			return int(rng % uint64(n))
+		}
+		var f field
+		start := quarterPotential(&f)
+		fallen4, cost4, orient4, placed, clears := 0, 0, 0, 0, 0
+		for range 400 {
+			// A random piece at the placement leaving the fewest
+			// holes, then the lowest stack (random tie-breaks).
+			s := 1 + next(7)
+			d, x, bestCost := -1, 0, 1<<30
+			for dd := range 4 {
+				q := &shapes[s][dd]
+				for xx := q.lo; xx <= q.hi; xx++ {
+					if !f.reachable(s, dd, xx) {
+						continue
+					}
+					g := f
+					g.drop(s, dd, xx)
+					ft := g.features(0)
+					if c := 1000*ft.holes + 100*ft.maxH + next(100); c < bestCost {
+						d, x, bestCost = dd, xx, c
+					}
+				}
+			}
+			if d < 0 {
+				break
+			}
+			p := &shapes[s][d]
+			before := f
+			fallen, lines := f.drop(s, d, x)
+			// The locked board before clearing: the piece's cells at its rest row.
+			locked := before
+			y := 1 + fallen
+			for i := range p.n {
+				locked.rows[y+p.minY+i] |= p.mask[i] << (x + p.minX)
+			}
+			for _, o := range seigot.Offsets(s, d) {
+				orient4 -= o.Y // a cell o.Y rows below the reference (y grows downward) is -o.Y rows above it
+			}
+			if lines > 0 {
+				clears++
+				below := 0 // full rows met so far, from the floor up
+				for yy := height - 1; yy >= 0; yy-- {
+					c := bits.OnesCount16(locked.rows[yy])
+					if locked.rows[yy] == fullRow {
+						cost4 += c * (height - 1 - yy)
+						below++
+					} else {
+						cost4 += c * below
+					}
+				}
+			}
+			fallen4 += 4 * fallen
+			placed++
+		}
+		if placed < 50 || clears < 5 {
+			t.Fatalf("seed %d: %d placements, %d clears: the game is too short to test", seed, placed, clears)
+		}
+		want := 80*placed + start - quarterPotential(&f) - cost4 + orient4
+		if fallen4 != want {
+			t.Errorf("seed %d: 4 × fallen = %d, identity gives %d (%d placements, %d clears)", seed, fallen4, want, placed, clears)
+		}
+	}
+}
+
+func TestDropPotential(t *testing.T) {
+	// Rows 0-3 full but column 0, two cells at height 4: potential
+	// (9 × (0+1+2+3) + 2 × 4) / 4 = 15.5; a tetris from bottom 0 costs
+	// 15 plus 2 cells above.
+	f := fieldRows(
+		"_XX_______",
+		"_XXXXXXXXX",
+		"_XXXXXXXXX",
+		"_XXXXXXXXX",
+		"_XXXXXXXXX",
+	)
+	for _, tc := range []struct {
+		name   string
+		bottom int
+		want   float64
+	}{
+		{"well bottom 0", 0, 15.5 - 15 - 2},
+		{"well bottom 1", 1, 15.5 - 25 - 0},
+	} {
+		if got := dropPotential(&f, tc.bottom); got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestFrameTerms(t *testing.T) {
+	// Well 0. Rows 0-2 complete beside it, row 3 holds one cell: 8 cells
+	// of the four rows are empty (two flat I fill them), m = 2 pieces:
+	// CarryRisk 24 × (6/7)^2.
+	fits := fieldRows(
+		"_X________",
+		"_XXXXXXXXX",
+		"_XXXXXXXXX",
+		"_XXXXXXXXX",
+	)
+	// Two cells in row 3: 7 empty cells, which no pieces fill exactly.
+	misfit := fieldRows(
+		"_X__X_____",
+		"_XXXXXXXXX",
+		"_XXXXXXXXX",
+		"_XXXXXXXXX",
+	)
+	risk2 := 24 * math.Pow(6.0/7, 2)
+	for _, tc := range []struct {
+		name    string
+		w       Weights
+		f       field
+		hold    uint8
+		holdSet bool
+		want    float64
+	}{
+		{"carry risk, I held", Weights{CarryRisk: 1}, fits, 1, true, 0},
+		{"carry risk, T held", Weights{CarryRisk: 1}, fits, 4, true, -risk2},
+		{"carry risk, weight 2, hold unused", Weights{CarryRisk: 2}, fits, 0, false, -2 * risk2},
+		{"misfit, frame fits", Weights{Misfit: -7}, fits, 0, true, 0},
+		{"misfit, frame cannot fit", Weights{Misfit: -7}, misfit, 0, true, -7},
+		{"hold debt, hold unused", Weights{HoldDebt: 18}, fits, 0, false, -18},
+		{"hold debt, hold used", Weights{HoldDebt: 18}, fits, 5, true, 0},
+	} {
+		pl := New(Config{W: tc.w})
+		pl.w = tc.w
+		n := node{f: tc.f, hold: tc.hold, holdSet: tc.holdSet}
+		zero := New(Config{})
+		got := pl.eval(&n, 0, 100) - zero.eval(&n, 0, 100)
+		if math.Abs(got-tc.want) > 1e-9 {
+			t.Errorf("%s: term %.4f, want %.4f", tc.name, got, tc.want)
 		}
 	}
 }

@@ -5,6 +5,7 @@ package ai
 
 import (
 	"context"
+	"math/bits"
 	"slices"
 
 	"github.com/yomi-ai/yomi/seigot"
@@ -42,6 +43,38 @@ type Weights struct {
 	// four rows a tetris in the well would clear: those cells outlive the
 	// next tetris, and every piece landing on them falls less.
 	Overflow float64
+	// DropPot values the drop bonus through an exact identity: over a
+	// game, the rows fallen equal 20 per placement, plus the board's
+	// potential at the start minus at the end (the potential is the sum
+	// of the filled cells' heights above the floor, over 4), minus each
+	// clear's cost (the removed cells' heights plus the lines cleared
+	// times the cells above them, over 4), plus each placement's
+	// orientation term (the mean height of its cells above its reference
+	// cell). The searched placements' rows fallen are already in the
+	// score; the leaf adds DropPot × (its potential − the cost of a
+	// tetris in the four rows above the well's bottom), so that, at
+	// DropPot 1, a line's value counts the drop bonus as orientation
+	// terms and clear costs alone: no credit for leaving high cells for
+	// later, one point per cell that the next tetris will find above it.
+	DropPot float64
+	// CarryRisk weighs the cells the next tetris is expected to carry
+	// because no I is ready when the four rows above the well's bottom
+	// are full: with no I in hold at the leaf, the pieces before the next
+	// I (geometric, one in seven) that the rows' m = ceil(empty cells / 4)
+	// remaining pieces cannot absorb go above them, 4 × 6 × (6/7)^m cells
+	// on average, each costing about a point of drop bonus.
+	CarryRisk float64
+	// Misfit is added when the four rows above the well's bottom (the
+	// next tetris) cannot be completed exactly by any pieces: the next
+	// tetris will then leave cells behind, and each costs a point of drop
+	// bonus (see DropPot) until a tetris comes a piece early.
+	Misfit float64
+	// HoldDebt is subtracted from a leaf that has not yet used the first
+	// hold: that hold will cost a counted piece later, so at equal depth
+	// such a line has one placement more (its rows fallen are in the
+	// score) than it will keep over the game. About one placement's drop
+	// bonus (18) balances it.
+	HoldDebt float64
 }
 
 // DefaultWeights are hand-tuned on level 2 (seeds 1-10, beam 120 x 6).
@@ -131,6 +164,7 @@ type Player struct {
 	Nodes int64
 	// buffers reused between decisions
 	cur, next []node
+	frame     framer // the Misfit term's memo
 }
 
 // New returns a player with the given settings.
@@ -435,10 +469,63 @@ func (pl *Player) eval(n *node, well, remaining int) float64 {
 		}
 		v += w.Overflow * float64(over)
 	}
+	if w.DropPot != 0 {
+		v += w.DropPot * dropPotential(&n.f, ft.heights[well])
+	}
+	if !n.holdSet {
+		v -= w.HoldDebt
+	}
+	if w.Misfit != 0 && (well == 0 || well == 9) && !pl.frame.frameFits(&ft, well) {
+		v += w.Misfit
+	}
+	if w.CarryRisk != 0 && !(n.holdSet && n.hold == seigot.ShapeI) {
+		v -= w.CarryRisk * carryRisk(&ft, well)
+	}
 	if remaining < w.Remaining {
 		v *= float64(remaining) / float64(w.Remaining)
 	}
 	return v
+}
+
+// carryRisk is the expected number of cells placed above the four rows
+// over the well's bottom before the next I arrives, when no I is held:
+// 24 × (6/7)^m for m = ceil(empty cells in those rows / 4).
+func carryRisk(ft *features, well int) float64 {
+	b, empty := ft.heights[well], 0
+	for c, h := range ft.heights {
+		if c != well {
+			empty += min(max(b+4-h, 0), 4)
+		}
+	}
+	return carryTable[(empty+3)/4]
+}
+
+// carryTable[m] is 24 × (6/7)^m, m = 0..9 (at most 36 empty cells).
+var carryTable = func() (t [10]float64) {
+	v := 24.0
+	for m := range t {
+		t[m] = v
+		v *= 6.0 / 7
+	}
+	return t
+}()
+
+// dropPotential is the DropPot term at weight 1: the board's potential
+// (the sum of the filled cells' heights above the floor, over 4) minus
+// the cost of a tetris clearing the four rows from height bottom up (the
+// removed cells' heights over 4, i.e. 10×bottom + 15, plus one per cell
+// above those rows).
+func dropPotential(f *field, bottom int) float64 {
+	pot, above := 0, 0
+	for y := range height {
+		c := bits.OnesCount16(f.rows[y])
+		h := height - 1 - y
+		pot += c * h
+		if h >= bottom+4 {
+			above += c
+		}
+	}
+	return float64(pot)/4 - float64(10*bottom+15+above)
 }
 
 // futureDrop is the DropRate term: minus DropRate points per row of mean
