@@ -239,6 +239,32 @@ func (b *Board) Place(pl Placement) (lines int, lockedOut bool) {
 	return b.ClearLines(), lockedOut
 }
 
+// PlaceClean is Place for a board with no full row (every board Place or
+// ClearLines leaves): then only the rows the piece covers can fill, and
+// only they are tested. On such a board it returns what Place returns and
+// leaves the same board; on any other, full rows below the piece may stay.
+func (b *Board) PlaceClean(pl Placement) (lines int, lockedOut bool) {
+	sh := &shapes[pl.Piece][pl.Rot&3]
+	lx, by := int(pl.X)+int(sh.MinX), int(pl.Y)+int(sh.MinY)
+	if lx >= 0 && int(pl.X)+int(sh.MaxX) < Width && by >= 0 && int(pl.Y)+int(sh.MaxY) < Height {
+		full := -1
+		for i := int(sh.Height) - 1; i >= 0; i-- {
+			b.Rows[by+i] |= sh.Rows[i] << uint(lx)
+			if b.Rows[by+i] == FullRow {
+				full = by + i
+			}
+		}
+		if full < 0 {
+			return 0, by >= Visible
+		}
+		return b.clearFrom(full), by >= Visible
+	}
+	return b.Place(pl)
+}
+
+// HasFullRow reports whether some row is full.
+func (b *Board) HasFullRow() bool { return b.firstFull() < Height }
+
 // firstFull returns the lowest full row, or Height if none is full. It
 // tests four rows per 64-bit word: a row is full when it XORs to zero with
 // FullRow, and (v − 1) &^ v & 0x8000 per 16-bit lane is nonzero exactly
@@ -269,6 +295,12 @@ func (b *Board) ClearLines() int {
 	if w == Height {
 		return 0 // no full row: nothing moves
 	}
+	return b.clearFrom(w)
+}
+
+// clearFrom removes every full row given that w is the lowest one and
+// returns how many there were.
+func (b *Board) clearFrom(w int) int {
 	lines := 0
 	for y := w; y < Height; y++ {
 		if b.Rows[y] == FullRow {

@@ -47,10 +47,11 @@ func TestClearLinesRandom(t *testing.T) {
 // TestPlaceRandom compares Place (row masks when the piece is on the
 // board) with writing its four cells one by one and filtering the full
 // rows, for every piece, orientation and origin around random matrices,
-// including pieces partly off the board and full rows left from before.
+// including pieces partly off the board and full rows left from before;
+// PlaceClean the same on the matrices without a full row.
 func TestPlaceRandom(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
-	checked, cleared, lockOuts := 0, 0, 0
+	checked, cleared, lockOuts, checkedClean := 0, 0, 0, 0
 	for i := range 300 {
 		var b Board
 		top := rng.IntN(Height + 1)
@@ -82,6 +83,16 @@ func TestPlaceRandom(t *testing.T) {
 						if lines != wantLines || out != wantOut || got.Rows != kept {
 							t.Fatalf("board %d, %v: lines %d locked out %v, want %d %v", i, pl, lines, out, wantLines, wantOut)
 						}
+						if _, full := fullRowOf(b); b.HasFullRow() != full {
+							t.Fatalf("board %d: HasFullRow %v, want %v", i, !full, full)
+						} else if !full {
+							clean := b
+							lines, out := clean.PlaceClean(pl)
+							if lines != wantLines || out != wantOut || clean.Rows != kept {
+								t.Fatalf("board %d, %v: PlaceClean: lines %d locked out %v, want %d %v", i, pl, lines, out, wantLines, wantOut)
+							}
+							checkedClean++
+						}
 						checked++
 						if lines > 0 {
 							cleared++
@@ -94,7 +105,7 @@ func TestPlaceRandom(t *testing.T) {
 			}
 		}
 	}
-	if cleared < 1000 || lockOuts < 1000 {
+	if cleared < 1000 || lockOuts < 1000 || checkedClean < checked/2 {
 		t.Fatalf("%d placements, only %d cleared lines and %d locked out: the cases miss a branch", checked, cleared, lockOuts)
 	}
 }
@@ -124,4 +135,14 @@ func TestMaxHeightHeights(t *testing.T) {
 			t.Fatalf("case %d %v: max height %d heights %v, want %d %v", i, b.Rows, got, h, want, wantH)
 		}
 	}
+}
+
+// fullRowOf returns the lowest full row of b, read row by row.
+func fullRowOf(b Board) (int, bool) {
+	for y, r := range b.Rows {
+		if r == FullRow {
+			return y, true
+		}
+	}
+	return 0, false
 }

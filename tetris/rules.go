@@ -174,8 +174,21 @@ type LockResult struct {
 // combo and back-to-back, computing the attack with table t (spec §8–§13).
 // The caller ensures pl fits; LockedOut reports a lock-out (spec §15).
 func (s *State) Lock(pl Placement, t *AttackTable) LockResult {
+	lines, lockedOut := s.Board.Place(pl)
+	return s.locked(pl, t, lines, lockedOut)
+}
+
+// LockClean is Lock for a board with no full row (every board Lock
+// leaves), through Board.PlaceClean: the same result on such a board.
+func (s *State) LockClean(pl Placement, t *AttackTable) LockResult {
+	lines, lockedOut := s.Board.PlaceClean(pl)
+	return s.locked(pl, t, lines, lockedOut)
+}
+
+// locked finishes Lock once the piece is placed and lines are cleared.
+func (s *State) locked(pl Placement, t *AttackTable, lines int, lockedOut bool) LockResult {
 	var res LockResult
-	res.Lines, res.LockedOut = s.Board.Place(pl)
+	res.Lines, res.LockedOut = lines, lockedOut
 	res.Kind = KindOf(res.Lines, pl.Spin)
 	if res.Lines > 0 {
 		res.Attack = t.Base(res.Kind)

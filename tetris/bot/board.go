@@ -88,6 +88,12 @@ func lockMove(b *Board, p Piece, r Rot, x, y int, spin Spin) LockResult {
 	return b.Lock(tetris.Placement{Piece: p, Rot: r, X: int8(x), Y: int8(y), Spin: spin}, &tetris.CC1Attack)
 }
 
+// lockMoveClean is lockMove for a board with no full row (every board a
+// lock leaves): the same result, testing only the rows the piece covers.
+func lockMoveClean(b *Board, p Piece, r Rot, x, y int, spin Spin) LockResult {
+	return b.LockClean(tetris.Placement{Piece: p, Rot: r, X: int8(x), Y: int8(y), Spin: spin}, &tetris.CC1Attack)
+}
+
 // dropY returns the lowest y reachable by moving straight down from (x,y).
 func dropY(b *Board, p Piece, r Rot, x, y int) int { return b.DropY(p, r, x, y) }
 

@@ -524,7 +524,9 @@ func (b *Bot) place(w *worker, s *State, dst []expChild, p Piece, pop int, newHo
 	ri := uint8(len(w.rests))
 	w.rests = append(w.rests, rest)
 	rh := rest.restHash()
-	in := EvalInput{NextBag: rest.nextBag(), Hold: newHold}
+	in := EvalInput{NextBag: rest.nextBag(), Hold: newHold, clean: true}
+	// A board from a lock has no full row; only a root board might.
+	clean := !s.Board.HasFullRow()
 	ts := b.eval.tslots(&in) // depends on the queue and hold only
 	var ch [10]int           // the child's heights when no line is cleared
 	for i, mv := range w.moves[p] {
@@ -533,7 +535,11 @@ func (b *Bot) place(w *worker, s *State, dst []expChild, p Piece, pop int, newHo
 			// first time this placement is locked on this board
 			le.stamp = w.stamp
 			le.board = s.Board
-			le.res = lockMove(&le.board, p, mv.Rot, int(mv.X), int(mv.Y), mv.Spin)
+			if clean {
+				le.res = lockMoveClean(&le.board, p, mv.Rot, int(mv.X), int(mv.Y), mv.Spin)
+			} else {
+				le.res = lockMove(&le.board, p, mv.Rot, int(mv.X), int(mv.Y), mv.Spin)
+			}
 			le.skip = le.res.LockedOut ||
 				mv.Spin == SpinMini && le.res.Lines == 0 && lowStack && hardDroppable(&s.Board, p, mv)
 			if !le.skip {

@@ -69,6 +69,9 @@ type EvalInput struct {
 	// Heights, if set, are the column heights of the board after the
 	// lock (Board.Heights); Evaluate computes them when nil.
 	Heights *[10]int
+	// clean: the board has no full row (the search's boards come from
+	// locks), so the T-slot cut-outs lock with lockMoveClean.
+	clean bool
 }
 
 // tslots returns how many T-slot cut-outs Evaluate looks for (0–3): the
@@ -180,7 +183,12 @@ func (e *Evaluator) Evaluate(b *Board, in *EvalInput) (Value, Reward) {
 		}
 		// CC1 keeps the cut board only for doubles and triples
 		nb := *cb
-		res := lockMove(&nb, T, r, x, y, SpinFull)
+		var res LockResult
+		if in.clean || cut { // a cut board comes from a lock
+			res = lockMoveClean(&nb, T, r, x, y, SpinFull)
+		} else {
+			res = lockMove(&nb, T, r, x, y, SpinFull)
+		}
 		vv += w.TSlot[min(res.Lines, 3)]
 		if res.Lines < 2 {
 			break

@@ -298,8 +298,9 @@ func evalBoards(rng *rand.Rand, n int) []Board {
 
 // TestEvaluateMatchesOld compares Evaluate with the evaluator as it was
 // (evaluateOld) on every placement of every piece on random boards, with
-// random queues (0–3 T-slot cut-outs), hold pieces and move times, and
-// with the heights passed in or not.
+// random queues (0–3 T-slot cut-outs), hold pieces and move times, with
+// the heights passed in or not, and with the cut-outs locking through
+// lockMoveClean or not.
 func TestEvaluateMatchesOld(t *testing.T) {
 	rng := rand.New(rand.NewPCG(23, 11))
 	e := Evaluator{W: DefaultWeights()}
@@ -317,6 +318,7 @@ func TestEvaluateMatchesOld(t *testing.T) {
 					c.Board.Heights(&h0)
 					in.Heights = &h0
 				}
+				in.clean = rng.IntN(2) == 0 // c comes from a lock: no full row
 				wv, wr := evaluateOld(&e, &c, &in)
 				gv, gr := e.Evaluate(&c, &in)
 				if gv != wv || gr != wr {
