@@ -206,3 +206,15 @@ func TestSeigotWellFlag(t *testing.T) {
 		}
 	}
 }
+
+func TestSeigotExhaustFlag(t *testing.T) {
+	for _, n := range []int{0, 1, 2} {
+		pl, err := seigotPlayer("beam", 1, seigotTuning{exhaust: n})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := pl.Config().ExhaustPlies; got != n {
+			t.Errorf("--exhaust %d: ExhaustPlies %d", n, got)
+		}
+	}
+}

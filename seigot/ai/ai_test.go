@@ -215,3 +215,41 @@ func TestEndgameUsesExactScore(t *testing.T) {
 		t.Fatalf("last piece: %+v, want the I down column 0", m)
 	}
 }
+
+func TestExhaustPliesKeepsEveryChild(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for trial := range 3 {
+		cfg, _ := seigot.LevelConfig(2, uint64(trial+1), false)
+		g := seigot.NewGame(cfg)
+		g.Board = randomBoard(rng)
+		for i := 0; i < 4*seigot.Width; i++ { // clear the top so the spawn succeeds
+			g.Board[i] = 0
+		}
+		g.BeginTick()
+		p := g.Position()
+		// An unbound beam keeps every child at every ply.
+		wide := LevelConfig(2)
+		wide.Depth, wide.Width = 3, 1<<20
+		ref := New(wide)
+		ref.Decide(context.Background(), &p)
+		for _, tc := range []struct {
+			name          string
+			plies         int
+			sameAsUnbound bool
+		}{
+			{"first two plies kept", 2, true},
+			{"only the first ply kept", 1, false},
+			{"none kept", 0, false},
+		} {
+			c := LevelConfig(2)
+			c.Depth, c.Width, c.ExhaustPlies = 3, 1, tc.plies
+			pl := New(c)
+			pl.Decide(context.Background(), &p)
+			// With every child of plies 0 and 1 kept, ply 2 (the last)
+			// expands as many nodes as the unbound beam, whatever the width.
+			if same := pl.Nodes == ref.Nodes; same != tc.sameAsUnbound {
+				t.Fatalf("trial %d, width 1, %s: %d nodes, unbound beam %d", trial, tc.name, pl.Nodes, ref.Nodes)
+			}
+		}
+	}
+}

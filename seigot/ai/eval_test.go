@@ -211,16 +211,26 @@ func TestDropPotential(t *testing.T) {
 		"_XXXXXXXXX",
 		"_XXXXXXXXX",
 	)
+	// A cell 9 rows up sits above two tetrises: DropPot credits 9/4 - 1,
+	// DropBand 1/4.
+	tall := f
+	tall.rows[height-1-9] |= 1 << 5
 	for _, tc := range []struct {
 		name   string
+		f      *field
 		bottom int
-		want   float64
+		pot    float64 // DropPot
+		band   float64 // DropBand
 	}{
-		{"well bottom 0", 0, 15.5 - 15 - 2},
-		{"well bottom 1", 1, 15.5 - 25 - 0},
+		{"well bottom 0", &f, 0, 15.5 - 15 - 2, 13.5 - 15},
+		{"well bottom 1", &f, 1, 15.5 - 25 - 0, 15.5 - 25},
+		{"a tall cell", &tall, 0, 15.5 + 9.0/4 - 15 - 3, 13.5 + 1.0/4 - 15},
 	} {
-		if got := dropPotential(&f, tc.bottom); got != tc.want {
-			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		if got := dropPotential(tc.f, tc.bottom); got != tc.pot {
+			t.Errorf("%s: DropPot term %v, want %v", tc.name, got, tc.pot)
+		}
+		if got := dropBand(tc.f, tc.bottom); got != tc.band {
+			t.Errorf("%s: DropBand term %v, want %v", tc.name, got, tc.band)
 		}
 	}
 }

@@ -57,6 +57,13 @@ type Weights struct {
 	// terms and clear costs alone: no credit for leaving high cells for
 	// later, one point per cell that the next tetris will find above it.
 	DropPot float64
+	// DropBand is DropPot with every future tetris counted, not only the
+	// next: a cell h rows above the well's bottom will sit above floor(h/4)
+	// tetrises (a point each), which cancels that much of its potential,
+	// so a stack grown above the four rows earns no credit. At DropBand 1
+	// the leaf adds sum over cells of (h mod 4)/4 (cells below the well's
+	// bottom: their height over 4) minus the next tetris's removed rows.
+	DropBand float64
 	// CarryRisk weighs the cells the next tetris is expected to carry
 	// because no I is ready when the four rows above the well's bottom
 	// are full: with no I in hold at the leaf, the pieces before the next
@@ -94,6 +101,10 @@ type Config struct {
 	Well    int     // well column (0 or 9); -1 chooses the lower edge at each decision
 	NoHold  bool    // never use hold
 	Exhaust bool    // keep every child of the first ply
+	// ExhaustPlies keeps every distinct child of the first ExhaustPlies
+	// plies (the 2023 winner's level-1 search keeps all of the first two),
+	// then the best Width per ply.
+	ExhaustPlies int
 	// Future lets the search see past the previews at seed 0, where the
 	// order is fixed (1..7 repeating). Off by default: a controller is
 	// compared on what the game shows it (current piece, 5 previews, hold).
@@ -244,7 +255,7 @@ func (pl *Player) Decide(ctx context.Context, p *seigot.Position) seigot.Move {
 		keep := pl.next[:0]
 		seen := make(map[uint64]struct{}, pl.cfg.Width)
 		for _, n := range pl.next {
-			if len(keep) >= pl.cfg.Width && !(ply == 0 && pl.cfg.Exhaust) {
+			if len(keep) >= pl.cfg.Width && !(ply == 0 && pl.cfg.Exhaust) && ply >= pl.cfg.ExhaustPlies {
 				break
 			}
 			h := n.hash()
@@ -472,6 +483,9 @@ func (pl *Player) eval(n *node, well, remaining int) float64 {
 	if w.DropPot != 0 {
 		v += w.DropPot * dropPotential(&n.f, ft.heights[well])
 	}
+	if w.DropBand != 0 {
+		v += w.DropBand * dropBand(&n.f, ft.heights[well])
+	}
 	if !n.holdSet {
 		v -= w.HoldDebt
 	}
@@ -509,6 +523,22 @@ var carryTable = func() (t [10]float64) {
 	}
 	return t
 }()
+
+// dropBand is the DropBand term at weight 1: the sum over filled cells of
+// (h - 4 floor((h-bottom)/4))/4 for a cell h rows above the floor (h/4
+// below bottom), minus 10×bottom + 15.
+func dropBand(f *field, bottom int) float64 {
+	pot := 0
+	for y := range height {
+		c := bits.OnesCount16(f.rows[y])
+		h := height - 1 - y
+		if h >= bottom {
+			h -= (h - bottom) / 4 * 4
+		}
+		pot += c * h
+	}
+	return float64(pot)/4 - float64(10*bottom+15)
+}
 
 // dropPotential is the DropPot term at weight 1: the board's potential
 // (the sum of the filled cells' heights above the floor, over 4) minus
