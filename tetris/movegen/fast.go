@@ -23,8 +23,8 @@ const seedNode = 1 << 20
 //     inputs, index) order with the seeds, and a seed covering the cells of
 //     an earlier one is a duplicate on every board (start.dup);
 //   - tier B, the explored states, is the Dijkstra started from D's
-//     neighbours. Without holes no fitting position lies below the surface,
-//     so for pieces other than T tier B is empty;
+//     neighbours. Without open holes (openHoles) no fitting position lies
+//     below the surface, so for pieces other than T tier B is empty;
 //   - the two lists are merged in (time, inputs, index) order keeping the
 //     first move per key, which is the order the queue pops them in.
 func (g *Generator) fastRun(dst []Move, slot int, b *tetris.Board, p tetris.Piece, hold bool) []Move {
@@ -33,7 +33,7 @@ func (g *Generator) fastRun(dst []Move, slot int, b *tetris.Board, p tetris.Piec
 	if hold {
 		holdTime = 1
 	}
-	if p != tetris.T && !hasHoles(b) {
+	if p != tetris.T && !openHoles(b) {
 		return g.seedMoves(dst, slot, p, hold)
 	}
 
@@ -249,12 +249,26 @@ func (g *Generator) prepareNear(p tetris.Piece) bool {
 	return found
 }
 
-// hasHoles reports whether some empty cell lies below a filled cell of
-// its column.
-func hasHoles(b *tetris.Board) bool {
-	var covered uint16
-	for y := b.MaxHeight() - 1; y >= 0; y-- {
-		if covered&^b.Rows[y] != 0 {
+// openHoles reports whether some empty cell below a filled cell of its
+// column (a hole) has an empty orthogonal neighbour. A piece can reach
+// below the surface only with a cell in a hole, and a tetromino in a
+// hole has another cell next to it: without open holes every fitting
+// position lies at or above the surface.
+func openHoles(b *tetris.Board) bool {
+	var covered, below uint16
+	top := b.MaxHeight()
+	for y := top - 1; y >= 0; y-- {
+		free := ^b.Rows[y] & tetris.FullRow
+		if y > 0 {
+			below = ^b.Rows[y-1] & tetris.FullRow
+		} else {
+			below = 0 // the floor
+		}
+		var above uint16 = tetris.FullRow // row top is empty
+		if y+1 < tetris.Height {
+			above = ^b.Rows[y+1] & tetris.FullRow
+		}
+		if holes := free & covered; holes&(free<<1|free>>1|below|above) != 0 {
 			return true
 		}
 		covered |= b.Rows[y]

@@ -135,3 +135,29 @@ func TestComputeSurf(t *testing.T) {
 		}
 	}
 }
+
+func TestOpenHoles(t *testing.T) {
+	for _, c := range []struct {
+		field string
+		want  bool
+	}{
+		{"", false},
+		{"XXXX______/XXXXX_____", false},            // no hole
+		{"XXXXXXXXX_/X_XXXXXXXX", false},            // a closed hole
+		{"XXXXXXXX__/XXXXXXXX__/X_XXXXXXXX", false}, // closed, open cells elsewhere
+		{"XXXXXXXXX_/XXXXXXXX__/X_XXXXXXXX", true},  // (8,1) is covered and opens right
+		{"X_XXXXXXX_/__XXXXXXXX", true},             // a hole opening to the left
+		{"XXXXXXXXX_/X_XXXXXXXX/X_XXXXXXXX", true},  // two stacked hole cells
+		{"XX_XXXXXXX/X___XXXXXX/XX_XXXXXXX", true},  // a T-slot under an overhang
+		{"___X______/__________/__________", true},  // a floating cell covers open air
+		{"XXXXXXXXXX/X_XXXXXXXX", false},            // under a full row
+		{"XXX_XXXXXX/X_XXXXXXXX", false},            // a gap above does not open it
+		{"X_XXXXXXXX/XX_XXXXXXX/X_XXXXXXXX", false}, // diagonal neighbours do not count
+		{"X_XXXXXXXX/XX_XXXXXXX/XXX_XXXXXX/XXXXXXXXX_", false},
+	} {
+		b := mustField(t, c.field)
+		if got := openHoles(&b); got != c.want {
+			t.Errorf("%q: openHoles %v, want %v", c.field, got, c.want)
+		}
+	}
+}
