@@ -488,9 +488,9 @@ func (d *dag) insert(leaf int32, spec bool, lists [][]expChild, orders [][]int32
 		}
 		d.touched += touch
 		start := d.kidStore.alloc(len(l))
-		ks := d.kidStore.slice(start, int32(len(l)))[:0]
+		ks := d.kidStore.slice(start, int32(len(l)))
 		clean, best := true, Value{}
-		for _, oi := range orders[p][:len(l)] {
+		for k, oi := range orders[p][:len(l)] {
 			e := &l[oi]
 			board, rest := &w.locks[e.mv.Piece][e.lock].board, &w.rests[e.rest]
 			ci, slot := d.lookup(m, e.h, board, rest)
@@ -509,14 +509,14 @@ func (d *dag) insert(leaf int32, spec bool, lists [][]expChild, orders [][]int32
 				}
 			}
 			ev := cn.val.Plus(e.rw)
-			if len(ks) == 0 {
+			if k == 0 {
 				best = ev
-			} else if ks[len(ks)-1].ev.Less(ev) {
+			} else if ks[k-1].ev.Less(ev) {
 				clean = false
 			}
 			best.Spike = max(best.Spike, ev.Spike)
 			clean = clean && !cn.dead
-			ks = append(ks, child{mv: e.mv, rw: e.rw, n: ci, ev: ev, dead: cn.dead})
+			ks[k] = child{mv: e.mv, rw: e.rw, n: ci, ev: ev, dead: cn.dead}
 		}
 		// Presorted by the children's own values, the list is usually
 		// sorted already; it is not when a transposition's node has a

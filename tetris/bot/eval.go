@@ -147,14 +147,9 @@ func (e *Evaluator) Evaluate(b *Board, in *EvalInput) (Value, Reward) {
 	} else {
 		b.Heights(&h)
 	}
-	// the highest column, and the well: the lowest, rightmost on ties
-	H, well := int32(h[0]), 0
-	for x := 1; x < 10; x++ {
-		H = max(H, int32(h[x]))
-		if h[x] <= h[well] {
-			well = x
-		}
-	}
+	// the highest column, the well (the lowest, rightmost on ties) and
+	// the bumpiness sums over all neighbouring columns
+	H, well, bs, bsSq := profile(&h)
 	if w.TimedJeopardy {
 		rv += w.Jeopardy * max(0, H-10) * t / 10
 	} else {
@@ -201,13 +196,7 @@ func (e *Evaluator) Evaluate(b *Board, in *EvalInput) (Value, Reward) {
 	H2 := H
 	if cut {
 		cb.Heights(&h)
-		H2, well = int32(h[0]), 0
-		for x := 1; x < 10; x++ {
-			H2 = max(H2, int32(h[x]))
-			if h[x] <= h[well] {
-				well = x
-			}
-		}
+		H2, well, bs, bsSq = profile(&h)
 	}
 	vv += w.Height * H2
 
@@ -223,7 +212,7 @@ func (e *Evaluator) Evaluate(b *Board, in *EvalInput) (Value, Reward) {
 		vv += w.WellColumn[well]
 	}
 
-	bump, bumpSq := bumpiness(&h, well)
+	bump, bumpSq := bumpinessWell(&h, well, bs, bsSq)
 	vv += w.Bumpiness*bump + w.BumpinessSq*bumpSq
 
 	cav, ovh, cov, covSq := holeFeatures(cb, int(H2))
@@ -251,12 +240,35 @@ func rowTransitions(b *Board, top int) int32 {
 // one kept: the sums over all neighbouring columns, less the two pairs
 // that touch the well, plus the pair across it.
 func bumpiness(h *[10]int, well int) (int32, int32) {
-	var b, bs int32
-	for i := range 9 {
-		d := absDiff(h[i], h[i+1])
-		b += d
-		bs += d * d
+	_, _, b, bs := profile(h)
+	return bumpinessWell(h, well, b, bs)
+}
+
+// profile returns the highest column height, the well (the lowest column,
+// rightmost on ties) and the sums of |h[i] − h[i+1]| and its square over
+// all neighbouring columns, in one pass.
+func profile(h *[10]int) (top int32, well int, b, bs int32) {
+	hi, lo, prev := h[0], h[0], h[0]
+	var sb, sq int
+	for x := 1; x < 10; x++ {
+		v := h[x]
+		d := v - prev
+		m := d >> 63
+		d = (d ^ m) - m
+		sb += d
+		sq += d * d
+		hi = max(hi, v)
+		if v <= lo {
+			lo, well = v, x
+		}
+		prev = v
 	}
+	return int32(hi), well, int32(sb), int32(sq)
+}
+
+// bumpinessWell is bumpiness given the sums over all neighbouring columns
+// (profile's b and bs).
+func bumpinessWell(h *[10]int, well int, b, bs int32) (int32, int32) {
 	if well > 0 {
 		d := absDiff(h[well-1], h[well])
 		b -= d

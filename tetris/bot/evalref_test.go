@@ -427,6 +427,16 @@ func TestBumpinessMatchesOld(t *testing.T) {
 		for x := range h {
 			h[x] = rng.IntN(spread)
 		}
+		top, well := h[0], 0
+		for x := 1; x < 10; x++ {
+			top = max(top, h[x])
+			if h[x] <= h[well] {
+				well = x
+			}
+		}
+		if gt, gw, _, _ := profile(&h); int(gt) != top || gw != well {
+			t.Fatalf("heights %v: profile top %d well %d, want %d %d", h, gt, gw, top, well)
+		}
 		for well := range 10 {
 			b1, s1 := bumpiness(&h, well)
 			b2, s2 := bumpinessOld(&h, well)
