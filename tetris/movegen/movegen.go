@@ -24,7 +24,11 @@
 // last input): the last input is part of the state because it decides
 // whether the next press pays the release tick. Reference (in the tests)
 // is a plain map-based search over the same states built only on the
-// engine's Fits/Rotate/TSpin.
+// engine's Fits/Rotate/TSpin. Fast mode (fast.go) gives the same moves as
+// that Dijkstra started from its seeds, but emits the seeds' hard drops
+// straight from bit-parallel column surfaces and runs the Dijkstra only
+// for the few states below the surface or with a T-spin that the dropped
+// seeds reach (none for most boards and pieces).
 package movegen
 
 import (
