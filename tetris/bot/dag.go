@@ -130,6 +130,10 @@ type kidList struct {
 	n     int32 // children in the list; −1: no list (a piece the bag cannot give)
 	best  Value
 	clean bool
+	// wt is the list's total selection weight (totalWeight) when wtOK:
+	// a clean list's values do not change, so walks reuse it.
+	wtOK bool
+	wt   int64
 }
 
 // moreLink is one further parent in a node's list of them.
@@ -202,7 +206,7 @@ func (d *dag) bestOf(n *node, p int) (Value, bool) {
 			}
 			kl.best = v
 		}
-		kl.clean = true
+		kl.clean, kl.wtOK = true, false
 	}
 	return kl.best, kl.n > 0
 }
@@ -211,6 +215,7 @@ func (d *dag) bestOf(n *node, p int) (Value, bool) {
 func (d *dag) dirty(n *node) {
 	for p := range int(n.nlists) {
 		d.lists[n.lists+int32(p)].clean = false
+		d.lists[n.lists+int32(p)].wtOK = false
 	}
 }
 
@@ -237,7 +242,8 @@ func (d *dag) refresh(p, j int32) {
 				ev := nj.val.Plus(l[k].rw)
 				if ev != l[k].ev || nj.dead != l[k].dead {
 					l[k].ev, l[k].dead = ev, nj.dead
-					d.lists[np.lists+int32(q)].clean = false
+					kl := &d.lists[np.lists+int32(q)]
+					kl.clean, kl.wtOK = false, false
 				}
 			}
 		}
@@ -350,7 +356,7 @@ func (d *dag) selectLeaf(rng *rand.Rand) int32 {
 			n.marked = true
 			return i
 		}
-		var list []child
+		kl := &d.lists[n.lists]
 		if n.spec {
 			var avail [7]int
 			k := 0
@@ -363,14 +369,16 @@ func (d *dag) selectLeaf(rng *rand.Rand) int32 {
 			if k == 0 {
 				return -1
 			}
-			list = d.kids(n, avail[rng.IntN(k)])
-		} else {
-			list = d.kids(n, 0)
+			kl = &d.lists[n.lists+int32(avail[rng.IntN(k)])]
 		}
-		if len(list) == 0 {
+		if kl.n <= 0 {
 			return -1
 		}
-		pick := draw(list, rng)
+		list := d.kidStore.slice(kl.start, kl.n)
+		if !kl.wtOK || !kl.clean {
+			kl.wt, kl.wtOK = totalWeight(list), kl.clean
+		}
+		pick := drawTotal(list, kl.wt, rng)
 		if len(path) < cap(path) {
 			path = path[:len(path)+1]
 		} else {
@@ -394,12 +402,21 @@ type selFrame struct {
 }
 
 // draw picks a child rank with CC1's weights.
-func draw(list []child, rng *rand.Rand) int {
+func draw(list []child, rng *rand.Rand) int { return drawTotal(list, totalWeight(list), rng) }
+
+// totalWeight sums CC1's weights over a child list.
+func totalWeight(list []child) int64 {
 	emin := int64(list[len(list)-1].ev.V)
 	var total int64
 	for r := range list {
 		total += weight(int64(list[r].ev.V)-emin, r)
 	}
+	return total
+}
+
+// drawTotal is draw given the list's totalWeight.
+func drawTotal(list []child, total int64, rng *rand.Rand) int {
+	emin := int64(list[len(list)-1].ev.V)
 	pick := 0
 	if total > 0 {
 		x := rng.Int64N(total)

@@ -79,7 +79,8 @@ func dagInvariants(d *dag, rebuilt bool) error {
 
 // cleanList checks what a clean child list promises: sorted best first,
 // no dead child, edges up to date with their nodes, and best = the first
-// child's value with the largest spike of the list.
+// child's value with the largest spike of the list, and a cached total
+// weight equal to the list's.
 func cleanList(d *dag, l []child, kl kidList) error {
 	var best Value
 	for k, c := range l {
@@ -100,6 +101,9 @@ func cleanList(d *dag, l []child, kl kidList) error {
 	}
 	if best != kl.best {
 		return fmt.Errorf("clean list's best %+v, want %+v", kl.best, best)
+	}
+	if kl.wtOK && len(l) > 0 && kl.wt != totalWeight(l) {
+		return fmt.Errorf("clean list's cached weight %d, want %d", kl.wt, totalWeight(l))
 	}
 	return nil
 }
