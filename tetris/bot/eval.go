@@ -5,7 +5,6 @@
 package bot
 
 import (
-	"encoding/binary"
 	"math/bits"
 
 	"github.com/yomi-ai/yomi/tetris"
@@ -452,24 +451,21 @@ func above(hx, y int) bool { return hx > y || y >= tetris.Height }
 // through the scan (there the patterns reach above the matrix, where
 // cells read as filled).
 func findTSlot(b *Board, h *[10]int) (Rot, int, int, bool) {
-	var hb [16]byte
-	hi := 0
-	for x, v := range h {
-		hb[x] = byte(v)
-		hi = max(hi, v)
-	}
-	if hi >= tetris.Height-4 {
-		return findTSlotScan(b, h)
-	}
 	const (
 		ones = 0x0101010101010101
 		hi8  = 0x8080808080808080
 	)
 	ge := func(a, b uint64) uint64 { return ((a | hi8) - b) & hi8 }
-	w0 := binary.LittleEndian.Uint64(hb[0:])
-	w1 := binary.LittleEndian.Uint64(hb[1:])
-	w2 := binary.LittleEndian.Uint64(hb[2:])
-	w3 := binary.LittleEndian.Uint64(hb[3:])
+	// w0 holds h[0..7]; each next word is the previous one a column on,
+	// with zero lanes past column 9 (heights are below 41: 6 bits)
+	w0 := uint64(h[0]) | uint64(h[1])<<8 | uint64(h[2])<<16 | uint64(h[3])<<24 |
+		uint64(h[4])<<32 | uint64(h[5])<<40 | uint64(h[6])<<48 | uint64(h[7])<<56
+	w1 := w0>>8 | uint64(h[8])<<56
+	w2 := w1>>8 | uint64(h[9])<<56
+	w3 := w2 >> 8
+	if ge(w0, (tetris.Height-4)*ones)|ge(w2, (tetris.Height-4)*ones) != 0 {
+		return findTSlotScan(b, h) // some column is 36 or more high
+	}
 	// sky_tslot_left: h[x+1] ≤ h[x]−1, top cell of column x+2 at row h[x]+1
 	for m := ge(w0, w1+ones) & ge(w2, w0+2*ones); m != 0; m &= m - 1 {
 		x := bits.TrailingZeros64(m) >> 3
