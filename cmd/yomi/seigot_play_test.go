@@ -218,3 +218,15 @@ func TestSeigotExhaustFlag(t *testing.T) {
 		}
 	}
 }
+
+func TestSeigotHoldFirstIFlag(t *testing.T) {
+	for _, on := range []bool{false, true} {
+		pl, err := seigotPlayer("beam", 1, seigotTuning{holdFirstI: on})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := pl.Config().HoldFirstI; got != on {
+			t.Errorf("--hold-first-i=%v: HoldFirstI %v", on, got)
+		}
+	}
+}

@@ -119,6 +119,10 @@ type Config struct {
 	// winner's evaluation does, so a line may cover one edge after a
 	// tetris and build the next tetris on the other.
 	LeafWell bool
+	// HoldFirstI spends the first hold on the first I piece: while the
+	// hold is unused, an I is never placed but held (the 2023 winner's
+	// level-1 game opens so), so an I waits in hold from then on.
+	HoldFirstI bool
 }
 
 // LevelConfig returns the search settings used for a level.
@@ -389,7 +393,9 @@ func (pl *Player) expand(n *node, cur uint8, ply, remaining, well, allClear int,
 			}
 		}
 	}
-	try(cur, false)
+	if !(pl.cfg.HoldFirstI && !n.holdSet && cur == seigot.ShapeI && remaining > 0) {
+		try(cur, false)
+	}
 	if pl.cfg.NoHold {
 		return
 	}
