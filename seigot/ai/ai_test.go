@@ -255,8 +255,8 @@ func TestExhaustPliesKeepsEveryChild(t *testing.T) {
 }
 
 func TestHoldFirstIHoldsTheI(t *testing.T) {
-	// Seed 0 opens with an I, which level 1's default search places; with
-	// the option the first decision is the first hold. Once the hold is
+	// Seed 0 opens with an I, which level 1's search without the option
+	// places; with it the first decision is the first hold. Once the hold is
 	// used the option changes nothing.
 	for _, holdSet := range []bool{false, true} {
 		cfg, _ := seigot.LevelConfig(1, 0, false)
@@ -269,8 +269,9 @@ func TestHoldFirstIHoldsTheI(t *testing.T) {
 		if p.Cur != seigot.ShapeI {
 			t.Fatalf("seed 0 starts with %d, want an I", p.Cur)
 		}
-		off := New(LevelConfig(1)).Decide(context.Background(), &p)
 		c := LevelConfig(1)
+		c.HoldFirstI = false
+		off := New(c).Decide(context.Background(), &p)
 		c.HoldFirstI = true
 		on := New(c).Decide(context.Background(), &p)
 		switch {
