@@ -7,6 +7,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"math"
 	"slices"
@@ -19,12 +20,14 @@ import (
 
 // seigotTuning overrides the AI's settings from the command line.
 type seigotTuning struct {
-	width, depth int
-	chance       int // -1 = off, 0 = the level's default
-	future       bool
-	weights      string
-	well         string // "" = the level's default, "0", "9" or "auto"
-	exhaust      int    // plies whose children are all kept (0 = the level's default)
+	width, depth  int
+	chance        int // -1 = off, 0 = the level's default
+	future        bool
+	weights       string
+	well          string // "" = the level's default, "0", "9" or "auto"
+	exhaust       int    // plies whose children are all kept (0 = the level's default)
+	holdFirstI    bool   // spend the first hold on the first I (when holdFirstISet)
+	holdFirstISet bool   // --hold-first-i was given (else the level's default)
 }
 
 // seigotPlayer returns the named AI configured for level.
@@ -56,6 +59,9 @@ func seigotPlayer(name string, level int, tune ...seigotTuning) (*ai.Player, err
 		}
 		if t.exhaust > 0 {
 			c.ExhaustPlies = t.exhaust
+		}
+		if t.holdFirstISet {
+			c.HoldFirstI = t.holdFirstI
 		}
 		switch t.well {
 		case "":
@@ -114,11 +120,13 @@ seeds S..S+N-1 and adds a summary (mean, median). Progress goes to stderr.`)
 	fs.IntVar(&tune.chance, "chance", 0, "lines re-scored by a ply over the unknown next piece (0 = the level's default, -1 = off)")
 	fs.BoolVar(&tune.future, "future", false, "at seed 0, let the search see past the previews (the fixed order; not allowed in the contest comparison)")
 	fs.StringVar(&tune.weights, "weights", "", `JSON object overriding evaluation weights, e.g. {"Safe":14}`)
+	fs.BoolVar(&tune.holdFirstI, "hold-first-i", false, "spend the first hold on the first I piece (never place an I while the hold is unused); default: the level's (on at level 1)")
 	fs.IntVar(&tune.exhaust, "exhaust", 0, "keep every child of the first N plies, then the beam width (0 = the level's default)")
 	fs.StringVar(&tune.well, "well", "", "well column: 0, 9, auto (the lower edge at each decision) or leaf (each evaluated board's lower edge; leaf0: ties go to column 0); default: the level's")
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
+	fs.Visit(func(f *flag.Flag) { tune.holdFirstISet = tune.holdFirstISet || f.Name == "hold-first-i" })
 	if fs.NArg() > 0 {
 		return cli.Usagef("unexpected argument %q", fs.Arg(0))
 	}

@@ -218,3 +218,24 @@ func TestSeigotExhaustFlag(t *testing.T) {
 		}
 	}
 }
+
+func TestSeigotHoldFirstIFlag(t *testing.T) {
+	for _, tc := range []struct {
+		level int
+		tune  seigotTuning
+		want  bool
+	}{
+		{1, seigotTuning{}, true}, // level 1's default
+		{2, seigotTuning{}, false},
+		{1, seigotTuning{holdFirstI: false, holdFirstISet: true}, false},
+		{2, seigotTuning{holdFirstI: true, holdFirstISet: true}, true},
+	} {
+		pl, err := seigotPlayer("beam", tc.level, tc.tune)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := pl.Config().HoldFirstI; got != tc.want {
+			t.Errorf("level %d, %+v: HoldFirstI %v, want %v", tc.level, tc.tune, got, tc.want)
+		}
+	}
+}

@@ -253,3 +253,32 @@ func TestExhaustPliesKeepsEveryChild(t *testing.T) {
 		}
 	}
 }
+
+func TestHoldFirstIHoldsTheI(t *testing.T) {
+	// Seed 0 opens with an I, which level 1's search without the option
+	// places; with it the first decision is the first hold. Once the hold is
+	// used the option changes nothing.
+	for _, holdSet := range []bool{false, true} {
+		cfg, _ := seigot.LevelConfig(1, 0, false)
+		g := seigot.NewGame(cfg)
+		if holdSet {
+			g.Hold, g.HoldSet = seigot.ShapeO, true
+		}
+		g.BeginTick()
+		p := g.Position()
+		if p.Cur != seigot.ShapeI {
+			t.Fatalf("seed 0 starts with %d, want an I", p.Cur)
+		}
+		c := LevelConfig(1)
+		c.HoldFirstI = false
+		off := New(c).Decide(context.Background(), &p)
+		c.HoldFirstI = true
+		on := New(c).Decide(context.Background(), &p)
+		switch {
+		case !holdSet && (off.Hold || !on.Hold):
+			t.Errorf("hold unused: default %+v (want a placement), option %+v (want the hold)", off, on)
+		case holdSet && on != off:
+			t.Errorf("hold used: option %+v, default %+v: want the same", on, off)
+		}
+	}
+}
