@@ -17,6 +17,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unsafe"
 )
@@ -325,7 +326,7 @@ func (b *Bot) work(ctx context.Context, w *worker, limit int64, deadline time.Ti
 		if !deadline.IsZero() && iter&7 == 0 && time.Now().After(deadline) {
 			return
 		}
-		b.mu.Lock()
+		b.lockWork()
 		d := b.d
 		if (limit >= 0 && b.stats.Nodes >= limit) || d.nodes.at(d.root).dead {
 			b.mu.Unlock()
@@ -352,7 +353,7 @@ func (b *Bot) work(ctx context.Context, w *worker, limit int64, deadline time.Ti
 		spec, n := b.expand(w, &st)
 		w.refill()
 
-		b.mu.Lock()
+		b.lockWork()
 		if b.d != d { // reset meanwhile
 			b.active--
 			b.mu.Unlock()
@@ -386,6 +387,28 @@ func (b *Bot) work(ctx context.Context, w *worker, limit int64, deadline time.Ti
 		b.mu.Unlock()
 	}
 }
+
+// lockWork takes b.mu for a search thread. With several threads it first
+// tries for a while (about 50 µs) without sleeping: the other thread holds
+// the lock for a few microseconds at a time, and a thread that parks on
+// the mutex takes longer than that to wake up again (futex and idle
+// processor round trips, slower still in a virtual machine).
+func (b *Bot) lockWork() {
+	if b.opt.Threads > 1 {
+		for range 1000 {
+			if b.mu.TryLock() {
+				return
+			}
+			for range 64 {
+				spinSink.Load()
+			}
+		}
+	}
+	b.mu.Lock()
+}
+
+// spinSink is never written: lockWork waits by reading it.
+var spinSink atomic.Int32
 
 // expand generates and evaluates the children of s into w.lists; it
 // reports whether the node is speculated and how many children it made.
