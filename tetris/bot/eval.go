@@ -94,51 +94,60 @@ func (e *Evaluator) tslots(in *EvalInput) int {
 	return ts
 }
 
+// lockReward is the part of the reward that depends only on the lock and
+// the move's time (clears, spins, combo, back-to-back, perfect clear,
+// a wasted T, time spent), and the move's time t it charged.
+func lockReward(w *Weights, in *EvalInput) (r, t int32) {
+	lock := &in.Lock
+	if lock.PerfectClear {
+		r += w.PerfectClear
+	}
+	if !lock.PerfectClear || w.StackPCDamage {
+		if lock.B2BBonus {
+			r += w.B2BClear
+		}
+		if lock.Lines > 0 && lock.Combo >= 1 {
+			r += w.ComboGarbage * int32(comboGarbage[min(lock.Combo-1, 11)])
+		}
+		switch lock.Kind {
+		case KindClear1:
+			r += w.Clear1
+		case KindClear2:
+			r += w.Clear2
+		case KindClear3:
+			r += w.Clear3
+		case KindClear4:
+			r += w.Clear4
+		case KindTspin1:
+			r += w.TSpin1
+		case KindTspin2:
+			r += w.TSpin2
+		case KindTspin3:
+			r += w.TSpin3
+		case KindMini1:
+			r += w.MiniTSpin1
+		case KindMini2:
+			r += w.MiniTSpin2
+		}
+	}
+	if in.Move.Piece == T && !(lock.Kind == KindTspin1 || lock.Kind == KindTspin2 || lock.Kind == KindTspin3) {
+		r += w.WastedT
+	}
+	t = int32(in.Move.Time)
+	if lock.Lines > 0 {
+		t += 40
+	}
+	r += w.MoveTime * t
+	return r, t
+}
+
 // Evaluate returns the value of board b (after the placement) and the
 // reward of the placement described by in.
 func (e *Evaluator) Evaluate(b *Board, in *EvalInput) (Value, Reward) {
 	w := &e.W
-	var rv, vv int32
+	var vv int32
 	lock := &in.Lock
-	if lock.PerfectClear {
-		rv += w.PerfectClear
-	}
-	if !lock.PerfectClear || w.StackPCDamage {
-		if lock.B2BBonus {
-			rv += w.B2BClear
-		}
-		if lock.Lines > 0 && lock.Combo >= 1 {
-			rv += w.ComboGarbage * int32(comboGarbage[min(lock.Combo-1, 11)])
-		}
-		switch lock.Kind {
-		case KindClear1:
-			rv += w.Clear1
-		case KindClear2:
-			rv += w.Clear2
-		case KindClear3:
-			rv += w.Clear3
-		case KindClear4:
-			rv += w.Clear4
-		case KindTspin1:
-			rv += w.TSpin1
-		case KindTspin2:
-			rv += w.TSpin2
-		case KindTspin3:
-			rv += w.TSpin3
-		case KindMini1:
-			rv += w.MiniTSpin1
-		case KindMini2:
-			rv += w.MiniTSpin2
-		}
-	}
-	if in.Move.Piece == T && !(lock.Kind == KindTspin1 || lock.Kind == KindTspin2 || lock.Kind == KindTspin3) {
-		rv += w.WastedT
-	}
-	t := int32(in.Move.Time)
-	if lock.Lines > 0 {
-		t += 40
-	}
-	rv += w.MoveTime * t
+	rv, t := lockReward(w, in)
 
 	var h [10]int
 	if in.Heights != nil {
