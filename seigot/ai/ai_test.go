@@ -34,6 +34,19 @@ func randomBoard(rng *rand.Rand) seigot.Board {
 	return b
 }
 
+// randomPosition is a level-2 game of the given seed on a random board
+// whose top four rows are cleared so that the spawn succeeds.
+func randomPosition(rng *rand.Rand, seed uint64) seigot.Position {
+	cfg, _ := seigot.LevelConfig(2, seed, false)
+	g := seigot.NewGame(cfg)
+	g.Board = randomBoard(rng)
+	for i := 0; i < 4*seigot.Width; i++ {
+		g.Board[i] = 0
+	}
+	g.BeginTick()
+	return g.Position()
+}
+
 func TestFieldMatchesEngine(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	checked, blocked := 0, 0
@@ -159,14 +172,7 @@ func TestChanceKeepsTheBeamChoiceWithOneLine(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	differ := 0
 	for trial := range 40 {
-		cfg, _ := seigot.LevelConfig(2, uint64(trial+1), false)
-		g := seigot.NewGame(cfg)
-		g.Board = randomBoard(rng)
-		for i := 0; i < 4*seigot.Width; i++ { // clear the top so the spawn succeeds
-			g.Board[i] = 0
-		}
-		g.BeginTick()
-		p := g.Position()
+		p := randomPosition(rng, uint64(trial+1))
 		base := LevelConfig(2)
 		base.Width, base.Depth = 20, 2
 		want := New(base).Decide(context.Background(), &p)
@@ -219,14 +225,7 @@ func TestEndgameUsesExactScore(t *testing.T) {
 func TestExhaustPliesKeepsEveryChild(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	for trial := range 3 {
-		cfg, _ := seigot.LevelConfig(2, uint64(trial+1), false)
-		g := seigot.NewGame(cfg)
-		g.Board = randomBoard(rng)
-		for i := 0; i < 4*seigot.Width; i++ { // clear the top so the spawn succeeds
-			g.Board[i] = 0
-		}
-		g.BeginTick()
-		p := g.Position()
+		p := randomPosition(rng, uint64(trial+1))
 		// An unbound beam keeps every child at every ply.
 		wide := LevelConfig(2)
 		wide.Depth, wide.Width = 3, 1<<20
