@@ -224,10 +224,15 @@ type worker struct {
 	// would otherwise stall every thread waiting for the lock.
 	spareNodes *[arenaChunk]node
 	spareKids  *[kidChunk]child
+	// kidAt[p] is where dag.prepare put child list p in the child store.
+	kidAt [7]int32
+	// touched sums the table words prepare reads ahead (kept so the reads
+	// stay in the program; the value means nothing).
+	touched uint64
 }
 
-// refill gives the worker spare chunks if it has none; insert hands them
-// to the DAG when its own spares are used up.
+// refill gives the worker spare chunks if it has none; the DAG's stores
+// take them when this worker needs a new chunk.
 func (w *worker) refill() {
 	if w.spareNodes == nil {
 		w.spareNodes = new([arenaChunk]node)
@@ -347,18 +352,14 @@ func (b *Bot) work(ctx context.Context, w *worker, limit int64, deadline time.Ti
 		}
 		b.active++
 		fails = 0
-		st := d.nodes.at(leaf).st
+		ln := d.nodes.at(leaf)
+		st := ln.st
+		g, drawnBase := ln.gen+1, ln.drawn
+		tab := d.genTable(g)
 		b.mu.Unlock()
 
 		spec, n := b.expand(w, &st)
 		w.refill()
-
-		b.lockWork()
-		if b.d != d { // reset meanwhile
-			b.active--
-			b.mu.Unlock()
-			return
-		}
 		var lists [7][]expChild
 		if spec {
 			for p := range lists {
@@ -379,11 +380,21 @@ func (b *Bot) work(ctx context.Context, w *worker, limit int64, deadline time.Ti
 		if spec {
 			k = 7
 		}
+		// The children's nodes outside b.mu (under the generation
+		// table's lock), then the edges and the backup under it.
+		d.prepare(tab, leaf, g, drawnBase, lists[:k], w.order[:k], w)
+
+		b.lockWork()
+		if b.d != d { // reset meanwhile
+			b.active--
+			b.mu.Unlock()
+			return
+		}
 		b.active--
-		d.insert(leaf, spec, lists[:k], w.order[:k], w)
+		d.attach(leaf, spec, lists[:k], w)
 		b.stats.Nodes += int64(n)
 		b.stats.Expansions++
-		b.stats.Depth = max(b.stats.Depth, int(d.nodes.at(leaf).gen)+1)
+		b.stats.Depth = max(b.stats.Depth, int(g))
 		b.mu.Unlock()
 	}
 }

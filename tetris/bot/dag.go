@@ -7,7 +7,10 @@ package bot
 
 import (
 	"math/rand/v2"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 )
 
 // maxQueue is the most known pieces a state keeps (TBP frontends send 5–6).
@@ -145,28 +148,46 @@ type moreLink struct {
 // list never spans two chunks.
 const kidChunk = 1 << 14
 
-// kidStore holds child lists in fixed chunks (growing never moves them).
+// maxKidChunks bounds the child store: 1<<14 chunks of kidChunk children.
+const maxKidChunks = 1 << 14
+
+// kidStore holds child lists in fixed chunks (growing never moves them),
+// listed in a fixed directory so that readers never see it move. Search
+// threads reserve lists under mu while other threads read older lists
+// (under Bot.mu): a reserved list becomes visible through Bot.mu only
+// after its chunk was installed.
 type kidStore struct {
-	chunks []*[kidChunk]child
-	n      int32
-	spare  *[kidChunk]child // the next chunk, if a worker gave one (see worker.refill)
+	mu  sync.Mutex
+	dir *[maxKidChunks]*[kidChunk]child
+	n   int32 // children reserved (guarded by mu when threads search)
 }
 
-// alloc reserves k consecutive children and returns the first's index.
-func (s *kidStore) alloc(k int) int32 {
+// alloc reserves k consecutive children and returns the first's index; a
+// new chunk comes from *spare if it holds one (see worker.refill).
+func (s *kidStore) alloc(k int, spare **[kidChunk]child) int32 {
 	if k > kidChunk {
 		panic("bot: child list longer than a chunk")
 	}
-	if off := int(s.n & (kidChunk - 1)); off+k > kidChunk || int(s.n>>14) == len(s.chunks) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.dir == nil {
+		s.dir = new([maxKidChunks]*[kidChunk]child)
+	}
+	if off := int(s.n & (kidChunk - 1)); off+k > kidChunk || s.dir[s.n>>14] == nil {
 		if off != 0 && off+k > kidChunk {
 			s.n = (s.n>>14 + 1) << 14 // skip the rest of this chunk
 		}
-		if int(s.n>>14) == len(s.chunks) {
-			c := s.spare
-			if c == nil {
+		if int(s.n>>14) >= maxKidChunks {
+			panic("bot: child store full")
+		}
+		if s.dir[s.n>>14] == nil {
+			var c *[kidChunk]child
+			if spare != nil && *spare != nil {
+				c, *spare = *spare, nil
+			} else {
 				c = new([kidChunk]child)
 			}
-			s.chunks, s.spare = append(s.chunks, c), nil
+			s.dir[s.n>>14] = c
 		}
 	}
 	i := s.n
@@ -176,7 +197,7 @@ func (s *kidStore) alloc(k int) int32 {
 
 // slice returns the k children from index i.
 func (s *kidStore) slice(i, k int32) []child {
-	c := s.chunks[i>>14]
+	c := s.dir[i>>14]
 	off := i & (kidChunk - 1)
 	return c[off : off+k : off+k]
 }
@@ -253,38 +274,65 @@ func (d *dag) refresh(p, j int32) {
 // arenaChunk is the number of nodes per arena chunk.
 const arenaChunk = 1 << 12
 
-// arena stores nodes in fixed chunks so growing never moves them.
+// maxArenaChunks bounds the arena: 1<<14 chunks of arenaChunk nodes.
+const maxArenaChunks = 1 << 14
+
+// arena stores nodes in fixed chunks so growing never moves them. Its
+// directory has a fixed size, and search threads allocate nodes at once
+// (an atomic counter; the thread that takes a chunk's first node installs
+// the chunk, others wait for it), so a node can be read by any thread that
+// learned its index through a lock.
 type arena struct {
-	chunks []*[arenaChunk]node
-	n      int32
-	spare  *[arenaChunk]node // the next chunk, if a worker gave one (see worker.refill)
+	dir *[maxArenaChunks]atomic.Pointer[[arenaChunk]node]
+	n   atomic.Int32
 }
 
-func (a *arena) at(i int32) *node { return &a.chunks[i>>12][i&(arenaChunk-1)] }
+// init empties the arena.
+func (a *arena) init() {
+	a.dir = new([maxArenaChunks]atomic.Pointer[[arenaChunk]node])
+	a.n.Store(0)
+}
 
-func (a *arena) len() int { return int(a.n) }
+func (a *arena) at(i int32) *node { return &a.dir[i>>12].Load()[i&(arenaChunk-1)] }
+
+func (a *arena) len() int { return int(a.n.Load()) }
 
 func (a *arena) add(n node) int32 {
-	i, p := a.alloc()
+	i, p := a.alloc(nil)
 	*p = n
 	return i
 }
 
-// alloc appends a zero node and returns its index and address.
-func (a *arena) alloc() (int32, *node) {
-	if int(a.n>>12) == len(a.chunks) {
-		c := a.spare
-		if c == nil {
-			c = new([arenaChunk]node)
-		}
-		a.chunks, a.spare = append(a.chunks, c), nil
+// alloc appends a zero node and returns its index and address; a new chunk
+// comes from *spare if it holds one (see worker.refill).
+func (a *arena) alloc(spare **[arenaChunk]node) (int32, *node) {
+	i := a.n.Add(1) - 1
+	c := int(i >> 12)
+	if c >= maxArenaChunks {
+		panic("bot: node arena full")
 	}
-	i := a.n
-	a.n++
-	return i, a.at(i)
+	p := a.dir[c].Load()
+	if p == nil {
+		if i&(arenaChunk-1) == 0 {
+			if spare != nil && *spare != nil {
+				p, *spare = *spare, nil
+			} else {
+				p = new([arenaChunk]node)
+			}
+			a.dir[c].Store(p)
+		} else {
+			// another thread took the chunk's first node and installs it
+			for p == nil {
+				runtime.Gosched()
+				p = a.dir[c].Load()
+			}
+		}
+	}
+	return i, &p[i&(arenaChunk-1)]
 }
 
-// dag is the search graph; callers hold Bot.mu.
+// dag is the search graph. Callers hold Bot.mu, except for the part of an
+// insertion that prepare does (see there).
 type dag struct {
 	nodes arena
 	gens  []*table
@@ -297,17 +345,24 @@ type dag struct {
 	lists    []kidList
 	kidStore kidStore
 	more     []moreLink
-	// touched sums the table words insert reads ahead (kept so the reads
-	// stay in the program; the value means nothing).
-	touched uint64
 }
 
 func newDAG(root State, drawn int32, v Value) *dag {
 	d := &dag{}
+	d.nodes.init()
 	d.nodes.add(node{st: root, val: v, drawn: drawn, parent: -1})
 	d.gens = []*table{newTable()}
 	d.put(d.gens[0], 0)
 	return d
+}
+
+// genTable returns generation g's table, creating the missing ones (under
+// Bot.mu: prepare then uses the table under its own lock).
+func (d *dag) genTable(g int32) *table {
+	for int(g) >= len(d.gens) {
+		d.gens = append(d.gens, newTable())
+	}
+	return d.gens[g]
 }
 
 // selectLeaf walks from the root by CC1's weights (spec §18) and returns a
@@ -474,58 +529,78 @@ func weight(diff int64, rank int) int64 {
 
 // insert adds the expansion of leaf (lists of placements with their child
 // states and values, each taken in the order given by orders) and backs
-// the result up.
+// the result up: prepare, then attach.
 func (d *dag) insert(leaf int32, spec bool, lists [][]expChild, orders [][]int32, w *worker) {
-	if d.nodes.spare == nil {
-		d.nodes.spare, w.spareNodes = w.spareNodes, nil
-	}
-	if d.kidStore.spare == nil {
-		d.kidStore.spare, w.spareKids = w.spareKids, nil
-	}
 	ln := d.nodes.at(leaf)
 	g := ln.gen + 1
-	drawnBase := ln.drawn
-	for int(g) >= len(d.gens) {
-		d.gens = append(d.gens, newTable())
+	d.prepare(d.genTable(g), leaf, g, ln.drawn, lists, orders, w)
+	d.attach(leaf, spec, lists, w)
+}
+
+// prepare does the part of leaf's insertion that does not need Bot.mu:
+// it finds or creates each child's node in generation g's table t (under
+// t.mu, so several threads may prepare at once) and writes the child lists
+// into the child store (their move, reward and node; attach adds the
+// values), remembering where in w.kidAt. Nodes it creates name leaf as
+// their first parent; other threads may find them in t before attach.
+func (d *dag) prepare(t *table, leaf, g, drawnBase int32, lists [][]expChild, orders [][]int32, w *worker) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for p, l := range lists {
+		if l == nil {
+			continue
+		}
+		// Touch every child's first probe slot before the real lookups:
+		// the loads are independent, so their cache misses overlap
+		// instead of coming one after another in the loop below.
+		mask := len(t.slots) - 1
+		var touch uint64
+		for i := range l {
+			touch += t.slots[int(tag(l[i].h))&mask]
+		}
+		w.touched += touch
+		start := d.kidStore.alloc(len(l), &w.spareKids)
+		w.kidAt[p] = start
+		ks := d.kidStore.slice(start, int32(len(l)))
+		for k, oi := range orders[p][:len(l)] {
+			e := &l[oi]
+			board, rest := &w.locks[e.mv.Piece][e.lock].board, &w.rests[e.rest]
+			ci, slot := d.lookup(t, e.h, board, rest)
+			if ci < 0 {
+				var nn *node
+				ci, nn = d.nodes.alloc(&w.spareNodes)
+				nn.st.Board = *board
+				nn.st.Hold, nn.st.QLen, nn.st.Queue, nn.st.Bag = rest.Hold, rest.QLen, rest.Queue, rest.Bag
+				nn.val, nn.gen, nn.drawn, nn.parent = e.val, g, drawnBase+int32(e.drawn), leaf
+				t.set(slot, e.h, ci)
+			}
+			ks[k] = child{mv: e.mv, rw: e.rw, n: ci}
+		}
 	}
-	m := d.gens[g]
+}
+
+// attach completes leaf's insertion after prepare (under Bot.mu): the
+// edges' values and deaths from their nodes, the further parents of
+// children that already had one, the leaf's child lists, and the backup.
+func (d *dag) attach(leaf int32, spec bool, lists [][]expChild, w *worker) {
 	first := int32(len(d.lists))
 	for p, l := range lists {
 		if l == nil {
 			d.lists = append(d.lists, kidList{n: -1})
 			continue
 		}
-		// Touch every child's first probe slot before the real lookups:
-		// the loads are independent, so their cache misses overlap
-		// instead of coming one after another in the loop below.
-		mask := len(m.slots) - 1
-		var touch uint64
-		for i := range l {
-			touch += m.slots[int(tag(l[i].h))&mask]
-		}
-		d.touched += touch
-		start := d.kidStore.alloc(len(l))
+		start := w.kidAt[p]
 		ks := d.kidStore.slice(start, int32(len(l)))
 		clean, best := true, Value{}
-		for k, oi := range orders[p][:len(l)] {
-			e := &l[oi]
-			board, rest := &w.locks[e.mv.Piece][e.lock].board, &w.rests[e.rest]
-			ci, slot := d.lookup(m, e.h, board, rest)
-			if ci < 0 {
-				var nn *node
-				ci, nn = d.nodes.alloc()
-				nn.st.Board = *board
-				nn.st.Hold, nn.st.QLen, nn.st.Queue, nn.st.Bag = rest.Hold, rest.QLen, rest.Queue, rest.Bag
-				nn.val, nn.gen, nn.drawn, nn.parent = e.val, g, drawnBase+int32(e.drawn), leaf
-				m.set(slot, e.h, ci)
-			}
-			cn := d.nodes.at(ci)
+		for k := range ks {
+			c := &ks[k]
+			cn := d.nodes.at(c.n)
 			if cn.parent != leaf {
 				if cn.moreTail == 0 || d.more[cn.moreTail-1].p != leaf {
 					d.addMore(cn, leaf)
 				}
 			}
-			ev := cn.val.Plus(e.rw)
+			ev := cn.val.Plus(c.rw)
 			if k == 0 {
 				best = ev
 			} else if ks[k-1].ev.Less(ev) {
@@ -533,14 +608,14 @@ func (d *dag) insert(leaf int32, spec bool, lists [][]expChild, orders [][]int32
 			}
 			best.Spike = max(best.Spike, ev.Spike)
 			clean = clean && !cn.dead
-			ks[k] = child{mv: e.mv, rw: e.rw, n: ci, ev: ev, dead: cn.dead}
+			c.ev, c.dead = ev, cn.dead
 		}
 		// Presorted by the children's own values, the list is usually
 		// sorted already; it is not when a transposition's node has a
 		// backed-up value or is dead, and then the backup sorts it.
 		d.lists = append(d.lists, kidList{start: start, n: int32(len(ks)), best: best, clean: clean && len(ks) > 0})
 	}
-	ln = d.nodes.at(leaf)
+	ln := d.nodes.at(leaf)
 	ln.lists, ln.nlists = first, int8(len(lists))
 	ln.spec = spec
 	ln.marked = false
@@ -551,6 +626,11 @@ func (d *dag) insert(leaf int32, spec bool, lists [][]expChild, orders [][]int32
 // and reports whether value or death changed.
 func (d *dag) update(i int32) bool {
 	n := d.nodes.at(i)
+	if !n.expanded() {
+		// a leaf another thread is still inserting (its child was found
+		// in a table and expanded first): attach backs it up
+		return false
+	}
 	old, oldDead := n.val, n.dead
 	if !n.spec {
 		if v, ok := d.bestOf(n, 0); ok {
@@ -671,6 +751,7 @@ func (d *dag) rebuild(newRoot int32) {
 		}
 	}
 	var nodes arena
+	nodes.init()
 	var lists []kidList
 	var store kidStore
 	var more []moreLink
@@ -709,7 +790,7 @@ func (d *dag) rebuild(newRoot int32) {
 				lists = append(lists, kidList{n: -1})
 				continue
 			}
-			start := store.alloc(len(l))
+			start := store.alloc(len(l), nil)
 			nl := store.slice(start, int32(len(l)))
 			for j, c := range l {
 				c.n = remap[c.n]
@@ -719,8 +800,10 @@ func (d *dag) rebuild(newRoot int32) {
 		}
 		nodes.add(n)
 	}
-	d.nodes = nodes
-	d.lists, d.kidStore, d.more = lists, store, more
+	d.nodes.dir = nodes.dir
+	d.nodes.n.Store(nodes.n.Load())
+	d.kidStore.dir, d.kidStore.n = store.dir, store.n
+	d.lists, d.more = lists, more
 	d.root = 0
 	d.stamp = 0
 	// Size each generation's table once (growing them node by node cost
@@ -773,6 +856,7 @@ func (d *dag) recomputeAll() {
 // is empty). A tag match is confirmed by comparing the node's state, so
 // equal states always merge and different ones never do.
 type table struct {
+	mu    sync.Mutex // held by prepare
 	slots []uint64
 	n     int
 }
