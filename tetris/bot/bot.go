@@ -62,7 +62,8 @@ type Bot struct {
 	opt    Options
 	eval   Evaluator
 	mu     sync.Mutex
-	d      *dag
+	d      *dag // set by setDAG
+	holder *dagHolder
 	known  int32 // absolute index one past the last known piece
 	active int   // leaves being expanded right now
 	stats  Stats
@@ -119,7 +120,7 @@ func (b *Bot) Reset(board Board, queue []Piece, hold Piece, bag uint8) error {
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	b.d = newDAG(s, int32(s.QLen), Value{})
+	b.setDAG(newDAG(s, int32(s.QLen), Value{}))
 	b.known = int32(s.QLen)
 	b.stats = Stats{}
 	return nil
@@ -147,7 +148,7 @@ func (b *Bot) AddPiece(p Piece) error {
 			s.push(x)
 		}
 		s.push(p)
-		b.d = newDAG(s, int32(s.QLen), Value{})
+		b.setDAG(newDAG(s, int32(s.QLen), Value{}))
 		b.known = int32(s.QLen)
 		return nil
 	}
@@ -235,12 +236,16 @@ type worker struct {
 // take them when this worker needs a new chunk.
 func (w *worker) refill() {
 	if w.spareNodes == nil {
-		w.spareNodes = new([arenaChunk]node)
-		touchPages(unsafe.Pointer(w.spareNodes), unsafe.Sizeof(*w.spareNodes))
+		var fresh bool
+		if w.spareNodes, fresh = getNodeChunk(); fresh {
+			touchPages(unsafe.Pointer(w.spareNodes), unsafe.Sizeof(*w.spareNodes))
+		}
 	}
 	if w.spareKids == nil {
-		w.spareKids = new([kidChunk]child)
-		touchPages(unsafe.Pointer(w.spareKids), unsafe.Sizeof(*w.spareKids))
+		var fresh bool
+		if w.spareKids, fresh = getKidChunk(); fresh {
+			touchPages(unsafe.Pointer(w.spareKids), unsafe.Sizeof(*w.spareKids))
+		}
 	}
 }
 
@@ -760,7 +765,7 @@ func (b *Bot) Play(mv Move) error {
 	}
 	if planned {
 		// A perfect-clear move the search did not hold: restart from it.
-		b.d = newDAG(next, int32(next.QLen), Value{})
+		b.setDAG(newDAG(next, int32(next.QLen), Value{}))
 		b.known = int32(next.QLen)
 		b.stats = Stats{}
 		b.pcStats.Placed++

@@ -185,7 +185,7 @@ func (s *kidStore) alloc(k int, spare **[kidChunk]child) int32 {
 			if spare != nil && *spare != nil {
 				c, *spare = *spare, nil
 			} else {
-				c = new([kidChunk]child)
+				c, _ = getKidChunk()
 			}
 			s.dir[s.n>>14] = c
 		}
@@ -283,13 +283,16 @@ const maxArenaChunks = 1 << 14
 // the chunk, others wait for it), so a node can be read by any thread that
 // learned its index through a lock.
 type arena struct {
-	dir *[maxArenaChunks]atomic.Pointer[[arenaChunk]node]
+	dir *[maxArenaChunks]atomicNodeChunk
 	n   atomic.Int32
 }
 
+// atomicNodeChunk is one entry of the arena's directory.
+type atomicNodeChunk = atomic.Pointer[[arenaChunk]node]
+
 // init empties the arena.
 func (a *arena) init() {
-	a.dir = new([maxArenaChunks]atomic.Pointer[[arenaChunk]node])
+	a.dir = new([maxArenaChunks]atomicNodeChunk)
 	a.n.Store(0)
 }
 
@@ -303,8 +306,9 @@ func (a *arena) add(n node) int32 {
 	return i
 }
 
-// alloc appends a zero node and returns its index and address; a new chunk
-// comes from *spare if it holds one (see worker.refill).
+// alloc appends a node and returns its index and address; the node may hold
+// old data (chunks are recycled): the caller writes all of it. A new chunk
+// comes from *spare if it holds one (see worker.refill), else the pool.
 func (a *arena) alloc(spare **[arenaChunk]node) (int32, *node) {
 	i := a.n.Add(1) - 1
 	c := int(i >> 12)
@@ -317,7 +321,7 @@ func (a *arena) alloc(spare **[arenaChunk]node) (int32, *node) {
 			if spare != nil && *spare != nil {
 				p, *spare = *spare, nil
 			} else {
-				p = new([arenaChunk]node)
+				p, _ = getNodeChunk()
 			}
 			a.dir[c].Store(p)
 		} else {
@@ -569,9 +573,10 @@ func (d *dag) prepare(t *table, leaf, g, drawnBase int32, lists [][]expChild, or
 			if ci < 0 {
 				var nn *node
 				ci, nn = d.nodes.alloc(&w.spareNodes)
-				nn.st.Board = *board
-				nn.st.Hold, nn.st.QLen, nn.st.Queue, nn.st.Bag = rest.Hold, rest.QLen, rest.Queue, rest.Bag
-				nn.val, nn.gen, nn.drawn, nn.parent = e.val, g, drawnBase+int32(e.drawn), leaf
+				*nn = node{
+					st:  State{Board: *board, Hold: rest.Hold, QLen: rest.QLen, Queue: rest.Queue, Bag: rest.Bag},
+					val: e.val, gen: g, drawn: drawnBase + int32(e.drawn), parent: leaf,
+				}
 				t.set(slot, e.h, ci)
 			}
 			ks[k] = child{mv: e.mv, rw: e.rw, n: ci}
@@ -800,10 +805,12 @@ func (d *dag) rebuild(newRoot int32) {
 		}
 		nodes.add(n)
 	}
+	oldNodes, oldKids, oldGens := d.nodes.dir, d.kidStore.dir, d.gens
 	d.nodes.dir = nodes.dir
 	d.nodes.n.Store(nodes.n.Load())
 	d.kidStore.dir, d.kidStore.n = store.dir, store.n
 	d.lists, d.more = lists, more
+	releaseStores(oldNodes, oldKids, oldGens)
 	d.root = 0
 	d.stamp = 0
 	// Size each generation's table once (growing them node by node cost
@@ -869,7 +876,7 @@ func newTableFor(n int) *table {
 	for size < 4*n {
 		size *= 2
 	}
-	return &table{slots: make([]uint64, size)}
+	return &table{slots: getSlots(size)}
 }
 
 // tag is the part of a state hash a table slot keeps.
@@ -904,7 +911,8 @@ func (t *table) set(slot int, h uint64, v int32) {
 	t.n++
 	if 2*t.n > len(t.slots) {
 		old := t.slots
-		t.slots = make([]uint64, 2*len(old))
+		t.slots = getSlots(2 * len(old))
+		defer putSlots(old)
 		mask := len(t.slots) - 1
 		for _, s := range old {
 			if s != 0 {

@@ -1,0 +1,160 @@
+// mempool.go keeps the memory of DAGs that are no longer used — replaced
+// by Reset, left behind by rebuild (Play, AddPiece), or dropped with their
+// Bot — for the next ones: node and child chunks whose pages are already
+// mapped, and hash-table slot arrays. A fresh chunk costs the operating
+// system a page fault for every 4 KiB page (tens of microseconds for a
+// chunk); a recycled one costs nothing.
+
+package bot
+
+import (
+	"math/bits"
+	"runtime"
+	"sync"
+	"unsafe"
+)
+
+// poolMaxBytes bounds the memory the pool keeps; beyond it released
+// memory is left to the garbage collector.
+const poolMaxBytes = 1 << 30
+
+var memPool struct {
+	mu    sync.Mutex
+	nodes []*[arenaChunk]node
+	kids  []*[kidChunk]child
+	slots [32][][]uint64 // by log2 of the length
+	bytes int
+}
+
+const (
+	nodeChunkBytes = int(unsafe.Sizeof([arenaChunk]node{}))
+	kidChunkBytes  = int(unsafe.Sizeof([kidChunk]child{}))
+)
+
+// getNodeChunk returns a node chunk: a recycled one (its nodes hold old
+// data: callers overwrite every node they use) or a fresh zeroed one, and
+// whether it is fresh.
+func getNodeChunk() (*[arenaChunk]node, bool) {
+	memPool.mu.Lock()
+	if k := len(memPool.nodes); k > 0 {
+		c := memPool.nodes[k-1]
+		memPool.nodes = memPool.nodes[:k-1]
+		memPool.bytes -= nodeChunkBytes
+		memPool.mu.Unlock()
+		return c, false
+	}
+	memPool.mu.Unlock()
+	return new([arenaChunk]node), true
+}
+
+// getKidChunk is getNodeChunk for the child store.
+func getKidChunk() (*[kidChunk]child, bool) {
+	memPool.mu.Lock()
+	if k := len(memPool.kids); k > 0 {
+		c := memPool.kids[k-1]
+		memPool.kids = memPool.kids[:k-1]
+		memPool.bytes -= kidChunkBytes
+		memPool.mu.Unlock()
+		return c, false
+	}
+	memPool.mu.Unlock()
+	return new([kidChunk]child), true
+}
+
+// getSlots returns a zeroed slot array of length n (a power of two).
+func getSlots(n int) []uint64 {
+	lg := bits.Len(uint(n)) - 1
+	memPool.mu.Lock()
+	if k := len(memPool.slots[lg]); k > 0 {
+		s := memPool.slots[lg][k-1]
+		memPool.slots[lg] = memPool.slots[lg][:k-1]
+		memPool.bytes -= 8 * n
+		memPool.mu.Unlock()
+		clear(s)
+		return s
+	}
+	memPool.mu.Unlock()
+	return make([]uint64, n)
+}
+
+// putSlots gives a slot array nobody uses any more to the pool.
+func putSlots(s []uint64) {
+	if len(s) < 1<<10 {
+		return // small arrays: not worth keeping
+	}
+	lg := bits.Len(uint(len(s))) - 1
+	memPool.mu.Lock()
+	if memPool.bytes+8*len(s) <= poolMaxBytes {
+		memPool.slots[lg] = append(memPool.slots[lg], s)
+		memPool.bytes += 8 * len(s)
+	}
+	memPool.mu.Unlock()
+}
+
+// release gives the stores of a DAG nobody uses any more to the pool: its
+// node chunks, child chunks and table slot arrays.
+func releaseStores(nodes *[maxArenaChunks]atomicNodeChunk, kids *[maxKidChunks]*[kidChunk]child, gens []*table) {
+	memPool.mu.Lock()
+	defer memPool.mu.Unlock()
+	if nodes != nil {
+		for i := range nodes {
+			c := nodes[i].Load()
+			if c == nil {
+				break
+			}
+			nodes[i].Store(nil)
+			if memPool.bytes+nodeChunkBytes <= poolMaxBytes {
+				memPool.nodes = append(memPool.nodes, c)
+				memPool.bytes += nodeChunkBytes
+			}
+		}
+	}
+	if kids != nil {
+		for i := range kids {
+			c := kids[i]
+			if c == nil {
+				break
+			}
+			kids[i] = nil
+			if memPool.bytes+kidChunkBytes <= poolMaxBytes {
+				memPool.kids = append(memPool.kids, c)
+				memPool.bytes += kidChunkBytes
+			}
+		}
+	}
+	for _, t := range gens {
+		if s := t.slots; len(s) >= 1<<10 && memPool.bytes+8*len(s) <= poolMaxBytes {
+			lg := bits.Len(uint(len(s))) - 1
+			memPool.slots[lg] = append(memPool.slots[lg], s)
+			memPool.bytes += 8 * len(s)
+		}
+		t.slots = nil
+	}
+}
+
+// release gives all of d's memory to the pool; d must not be used again.
+func (d *dag) release() {
+	releaseStores(d.nodes.dir, d.kidStore.dir, d.gens)
+	d.nodes.dir, d.kidStore.dir, d.gens = nil, nil, nil
+}
+
+// dagHolder is the DAG a Bot searches, for the cleanup that releases it
+// when the Bot is garbage collected (it must not point to the Bot).
+type dagHolder struct{ d *dag }
+
+// setDAG replaces the bot's DAG, releasing the old one's memory.
+func (b *Bot) setDAG(d *dag) {
+	if b.d != nil {
+		b.d.release()
+	}
+	b.d = d
+	if b.holder == nil {
+		b.holder = &dagHolder{}
+		runtime.AddCleanup(b, func(h *dagHolder) {
+			if h.d != nil {
+				h.d.release()
+			}
+		}, b.holder)
+	}
+	b.holder.d = d
+}
