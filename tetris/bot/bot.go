@@ -227,6 +227,7 @@ type worker struct {
 	spareKids  *[kidChunk]child
 	// kidAt[p] is where dag.prepare put child list p in the child store.
 	kidAt [7]int32
+	grp   []int32 // prepare's children grouped by table shard
 	// touched sums the table words prepare reads ahead (kept so the reads
 	// stay in the program; the value means nothing).
 	touched uint64
@@ -386,8 +387,8 @@ func (b *Bot) work(ctx context.Context, w *worker, limit int64, deadline time.Ti
 			k = 7
 		}
 		// The children's nodes outside b.mu (under the generation
-		// table's lock), then the edges and the backup under it.
-		d.prepare(tab, leaf, g, drawnBase, lists[:k], w.order[:k], w)
+		// table's shard locks), then the edges and the backup under it.
+		d.prepare(tab, leaf, g, drawnBase, lists[:k], w.order[:k], w, b.opt.Threads > 1)
 
 		b.lockWork()
 		if b.d != d { // reset meanwhile

@@ -22,12 +22,14 @@ func TestPrepareConcurrent(t *testing.T) {
 	cases := []struct {
 		name                   string
 		threads, calls, length int
-		boards                 int // distinct boards; each with two rests
+		boards                 int  // distinct boards; each with two rests
+		shared                 bool // prepare as with several search threads
 	}{
-		{"one thread", 1, 60, 50, 500},
-		{"two threads, few states", 2, 150, 40, 20},
-		{"four threads, many states", 4, 150, 60, 3000}, // > 1 node chunk, > 1 child chunk
-		{"eight threads, long lists", 8, 40, 200, 1500},
+		{"one thread", 1, 60, 50, 500, false},
+		{"one thread, shard locks", 1, 60, 50, 40, true},
+		{"two threads, few states", 2, 150, 40, 20, true},
+		{"four threads, many states", 4, 150, 60, 3000, true}, // > 1 node chunk, > 1 child chunk
+		{"eight threads, long lists", 8, 40, 200, 1500, true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -90,9 +92,10 @@ func TestPrepareConcurrent(t *testing.T) {
 							k := r.IntN(n)
 							s := stateOf(k)
 							l[i] = expChild{mv: Move{Piece: I, X: int8(i)}, h: s.hash(), lock: int16(k / 2), rest: uint8(k % 2)}
+							l[i].val = Value{V: int32(len(calls[th])*1000 + tc.length - 1 - i)} // call, rank
 							picks[tc.length-1-i] = k
 						}
-						d.prepare(tab, 0, 1, 0, [][]expChild{l}, [][]int32{order}, w)
+						d.prepare(tab, 0, 1, 0, [][]expChild{l}, [][]int32{order}, w, tc.shared)
 						kids := append([]child(nil), d.kidStore.slice(w.kidAt[0], int32(tc.length))...)
 						calls[th] = append(calls[th], prepCall{picks, kids})
 					}
@@ -100,11 +103,17 @@ func TestPrepareConcurrent(t *testing.T) {
 			}
 			wg.Wait()
 
-			// the reference: one node per distinct state
+			// the reference: one node per distinct state, made (with one
+			// thread) by the first child with that state in prepare's order
 			ref := map[int]int32{}
 			for _, cs := range calls {
-				for _, c := range cs {
+				for ci, c := range cs {
 					for i, k := range c.picks {
+						if _, ok := ref[k]; !ok && tc.threads == 1 {
+							if v := d.nodes.at(c.kids[i].n).val.V; v != int32(ci*1000+i) {
+								t.Fatalf("state %d's node has value %d: not made by its first child (call %d, rank %d)", k, v, ci, i)
+							}
+						}
 						ci := c.kids[i].n
 						if got := d.nodes.at(ci).st; got != stateOf(k) {
 							t.Fatalf("child %d points to node %d with the wrong state", i, ci)
@@ -122,12 +131,12 @@ func TestPrepareConcurrent(t *testing.T) {
 			if d.nodes.len() != 1+len(ref) {
 				t.Fatalf("%d nodes for %d distinct states and the root", d.nodes.len(), len(ref))
 			}
-			if tab.n != len(ref) {
-				t.Fatalf("table holds %d entries, want %d", tab.n, len(ref))
+			if tab.len() != len(ref) {
+				t.Fatalf("table holds %d entries, want %d", tab.len(), len(ref))
 			}
 			for k := range n {
 				s := stateOf(k)
-				ci, _ := d.lookup(tab, s.hash(), &s.Board, &s)
+				ci, _ := d.lookup(tab.shard(s.hash()), s.hash(), &s.Board, &s)
 				if want, ok := ref[k]; ok != (ci >= 0) || ok && ci != want {
 					t.Fatalf("state %d: lookup %d, map %d (%v)", k, ci, want, ok)
 				}

@@ -537,51 +537,91 @@ func weight(diff int64, rank int) int64 {
 func (d *dag) insert(leaf int32, spec bool, lists [][]expChild, orders [][]int32, w *worker) {
 	ln := d.nodes.at(leaf)
 	g := ln.gen + 1
-	d.prepare(d.genTable(g), leaf, g, ln.drawn, lists, orders, w)
+	d.prepare(d.genTable(g), leaf, g, ln.drawn, lists, orders, w, false)
 	d.attach(leaf, spec, lists, w)
 }
 
 // prepare does the part of leaf's insertion that does not need Bot.mu:
-// it finds or creates each child's node in generation g's table t (under
-// t.mu, so several threads may prepare at once) and writes the child lists
-// into the child store (their move, reward and node; attach adds the
-// values), remembering where in w.kidAt. Nodes it creates name leaf as
-// their first parent; other threads may find them in t before attach.
-func (d *dag) prepare(t *table, leaf, g, drawnBase int32, lists [][]expChild, orders [][]int32, w *worker) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
+// it finds or creates each child's node in generation g's table t and
+// writes the child lists into the child store (their move, reward and
+// node; attach adds the values), remembering where in w.kidAt. With shared
+// set (several search threads) it takes each table shard's lock once for
+// the children that hash there, in their order, so threads prepare at once
+// and meet only on a shard. Nodes it creates name leaf as their first
+// parent; other threads may find them in t before attach.
+func (d *dag) prepare(t *table, leaf, g, drawnBase int32, lists [][]expChild, orders [][]int32, w *worker, shared bool) {
 	for p, l := range lists {
 		if l == nil {
 			continue
 		}
-		// Touch every child's first probe slot before the real lookups:
-		// the loads are independent, so their cache misses overlap
-		// instead of coming one after another in the loop below.
-		mask := len(t.slots) - 1
-		var touch uint64
-		for i := range l {
-			touch += t.slots[int(tag(l[i].h))&mask]
-		}
-		w.touched += touch
 		start := d.kidStore.alloc(len(l), &w.spareKids)
 		w.kidAt[p] = start
 		ks := d.kidStore.slice(start, int32(len(l)))
-		for k, oi := range orders[p][:len(l)] {
-			e := &l[oi]
-			board, rest := &w.locks[e.mv.Piece][e.lock].board, &w.rests[e.rest]
-			ci, slot := d.lookup(t, e.h, board, rest)
-			if ci < 0 {
-				var nn *node
-				ci, nn = d.nodes.alloc(&w.spareNodes)
-				*nn = node{
-					st:  State{Board: *board, Hold: rest.Hold, QLen: rest.QLen, Queue: rest.Queue, Bag: rest.Bag},
-					val: e.val, gen: g, drawn: drawnBase + int32(e.drawn), parent: leaf,
-				}
-				t.set(slot, e.h, ci)
+		ord := orders[p][:len(l)]
+		if !shared {
+			// Touch every child's first probe slot before the real
+			// lookups: the loads are independent, so their cache misses
+			// overlap instead of coming one after another below.
+			var touch uint64
+			for i := range l {
+				sh := t.shard(l[i].h)
+				touch += sh.slots[int(tag(l[i].h))&(len(sh.slots)-1)]
 			}
-			ks[k] = child{mv: e.mv, rw: e.rw, n: ci}
+			w.touched += touch
+			for k, oi := range ord {
+				d.prepChild(t.shard(l[oi].h), &ks[k], &l[oi], leaf, g, drawnBase, w)
+			}
+			continue
+		}
+		// the children's ranks grouped by shard, in order within a shard
+		// (equal states hash alike, so the first of them makes the node)
+		var at [tableShards + 1]int32
+		for _, oi := range ord {
+			at[shardOf(l[oi].h)+1]++
+		}
+		for i := 1; i <= tableShards; i++ {
+			at[i] += at[i-1]
+		}
+		end := at
+		if cap(w.grp) < len(ord) {
+			w.grp = make([]int32, len(ord))
+		}
+		grp := w.grp[:len(ord)]
+		for k, oi := range ord {
+			s := shardOf(l[oi].h)
+			grp[end[s]] = int32(k)
+			end[s]++
+		}
+		for s := range tableShards {
+			if at[s] == at[s+1] {
+				continue
+			}
+			sh := &t.sh[s]
+			sh.mu.Lock()
+			for _, k := range grp[at[s]:at[s+1]] {
+				oi := ord[k]
+				d.prepChild(sh, &ks[k], &l[oi], leaf, g, drawnBase, w)
+			}
+			sh.mu.Unlock()
 		}
 	}
+}
+
+// prepChild finds or creates child e's node in its table shard sh and
+// writes its edge c (all but the value and death).
+func (d *dag) prepChild(sh *shard, c *child, e *expChild, leaf, g, drawnBase int32, w *worker) {
+	board, rest := &w.locks[e.mv.Piece][e.lock].board, &w.rests[e.rest]
+	ci, slot := d.lookup(sh, e.h, board, rest)
+	if ci < 0 {
+		var nn *node
+		ci, nn = d.nodes.alloc(&w.spareNodes)
+		*nn = node{
+			st:  State{Board: *board, Hold: rest.Hold, QLen: rest.QLen, Queue: rest.Queue, Bag: rest.Bag},
+			val: e.val, gen: g, drawn: drawnBase + int32(e.drawn), parent: leaf,
+		}
+		sh.set(slot, e.h, ci)
+	}
+	*c = child{mv: e.mv, rw: e.rw, n: ci}
 }
 
 // attach completes leaf's insertion after prepare (under Bot.mu): the
@@ -857,35 +897,65 @@ func (d *dag) recomputeAll() {
 }
 
 // table is an open-addressing hash table from a state to its node index,
-// one per generation (faster than a Go map for pre-mixed 64-bit keys). A
-// slot is 8 bytes: the upper 32 bits of the state's hash (its tag, whose
-// low bits also give the first probe) and the node index + 1 (a zero slot
-// is empty). A tag match is confirmed by comparing the node's state, so
-// equal states always merge and different ones never do.
+// one per generation (faster than a Go map for pre-mixed 64-bit keys),
+// split by the state hash's low bits into shards that search threads lock
+// separately. A slot is 8 bytes: the upper 32 bits of the state's hash
+// (its tag, whose low bits also give the first probe) and the node index
+// + 1 (a zero slot is empty). A tag match is confirmed by comparing the
+// node's state, so equal states always merge and different ones never do.
 type table struct {
-	mu    sync.Mutex // held by prepare
-	slots []uint64
-	n     int
+	sh [tableShards]shard
 }
 
-func newTable() *table { return &table{slots: make([]uint64, 64)} }
+// tableShards is the number of shards of a table.
+const tableShards = 16
 
-// newTableFor returns a table that holds n entries without growing.
+// shard is one part of a table, on its own cache line.
+type shard struct {
+	mu    sync.Mutex // held by prepare when several threads search
+	slots []uint64
+	n     int
+	_     [24]byte
+}
+
+// shardOf returns the shard of a state hash.
+func shardOf(h uint64) int { return int(h & (tableShards - 1)) }
+
+// shard returns the shard of a state hash.
+func (t *table) shard(h uint64) *shard { return &t.sh[shardOf(h)] }
+
+// len returns the number of entries.
+func (t *table) len() int {
+	n := 0
+	for i := range t.sh {
+		n += t.sh[i].n
+	}
+	return n
+}
+
+func newTable() *table { return newTableFor(0) }
+
+// newTableFor returns a table that holds n entries without growing (if
+// they spread evenly over the shards).
 func newTableFor(n int) *table {
-	size := 64
-	for size < 4*n {
+	size := 16
+	for size < 4*n/tableShards {
 		size *= 2
 	}
-	return &table{slots: getSlots(size)}
+	t := &table{}
+	for i := range t.sh {
+		t.sh[i].slots = getSlots(size)
+	}
+	return t
 }
 
 // tag is the part of a state hash a table slot keeps.
 func tag(h uint64) uint64 { return h >> 32 }
 
-// lookup returns the node of t holding the state with this board and the
-// rest of rest (whose hash is h) and its slot, or −1 and the empty slot
-// where that state belongs.
-func (d *dag) lookup(t *table, h uint64, board *Board, rest *State) (int32, int) {
+// lookup returns the node of t (the shard of h) holding the state with
+// this board and the rest of rest (whose hash is h) and its slot, or −1 and
+// the empty slot where that state belongs.
+func (d *dag) lookup(t *shard, h uint64, board *Board, rest *State) (int32, int) {
 	k := tag(h)
 	mask := len(t.slots) - 1
 	i := int(k) & mask
@@ -906,7 +976,7 @@ func (d *dag) lookup(t *table, h uint64, board *Board, rest *State) (int32, int)
 }
 
 // set stores node v, whose state hash is h, in an empty slot returned by lookup.
-func (t *table) set(slot int, h uint64, v int32) {
+func (t *shard) set(slot int, h uint64, v int32) {
 	t.slots[slot] = tag(h)<<32 | uint64(uint32(v+1))
 	t.n++
 	if 2*t.n > len(t.slots) {
@@ -930,7 +1000,8 @@ func (t *table) set(slot int, h uint64, v int32) {
 func (d *dag) put(t *table, v int32) {
 	st := &d.nodes.at(v).st
 	h := st.hash()
-	if ci, slot := d.lookup(t, h, &st.Board, st); ci < 0 {
-		t.set(slot, h, v)
+	sh := t.shard(h)
+	if ci, slot := d.lookup(sh, h, &st.Board, st); ci < 0 {
+		sh.set(slot, h, v)
 	}
 }

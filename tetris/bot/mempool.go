@@ -123,12 +123,15 @@ func releaseStores(nodes *[maxArenaChunks]atomicNodeChunk, kids *[maxKidChunks]*
 		}
 	}
 	for _, t := range gens {
-		if s := t.slots; len(s) >= 1<<10 && memPool.bytes+8*len(s) <= poolMaxBytes {
-			lg := bits.Len(uint(len(s))) - 1
-			memPool.slots[lg] = append(memPool.slots[lg], s)
-			memPool.bytes += 8 * len(s)
+		for i := range t.sh {
+			sh := &t.sh[i]
+			if s := sh.slots; len(s) >= 1<<10 && memPool.bytes+8*len(s) <= poolMaxBytes {
+				lg := bits.Len(uint(len(s))) - 1
+				memPool.slots[lg] = append(memPool.slots[lg], s)
+				memPool.bytes += 8 * len(s)
+			}
+			sh.slots = nil
 		}
-		t.slots = nil
 	}
 }
 
