@@ -228,6 +228,10 @@ type worker struct {
 	// kidAt[p] is where dag.prepare put child list p in the child store.
 	kidAt [7]int32
 	grp   []int32 // prepare's children grouped by table shard
+	// with one thread prepare links the edges too: each list's best
+	// value and whether it is clean, for attach
+	listBest  [7]Value
+	listClean [7]bool
 	// touched sums the table words prepare reads ahead (kept so the reads
 	// stay in the program; the value means nothing).
 	touched uint64
@@ -397,7 +401,7 @@ func (b *Bot) work(ctx context.Context, w *worker, limit int64, deadline time.Ti
 			return
 		}
 		b.active--
-		d.attach(leaf, spec, lists[:k], w)
+		d.attach(leaf, spec, lists[:k], w, b.opt.Threads == 1)
 		b.stats.Nodes += int64(n)
 		b.stats.Expansions++
 		b.stats.Depth = max(b.stats.Depth, int(g))

@@ -538,7 +538,7 @@ func (d *dag) insert(leaf int32, spec bool, lists [][]expChild, orders [][]int32
 	ln := d.nodes.at(leaf)
 	g := ln.gen + 1
 	d.prepare(d.genTable(g), leaf, g, ln.drawn, lists, orders, w, false)
-	d.attach(leaf, spec, lists, w)
+	d.attach(leaf, spec, lists, w, true)
 }
 
 // prepare does the part of leaf's insertion that does not need Bot.mu:
@@ -568,9 +568,13 @@ func (d *dag) prepare(t *table, leaf, g, drawnBase int32, lists [][]expChild, or
 				touch += sh.slots[int(tag(l[i].h))&(len(sh.slots)-1)]
 			}
 			w.touched += touch
+			// one thread: link the edges at once (attach's part too)
+			clean, best := true, Value{}
 			for k, oi := range ord {
-				d.prepChild(t.shard(l[oi].h), &ks[k], &l[oi], leaf, g, drawnBase, w)
+				cn := d.prepChild(t.shard(l[oi].h), &ks[k], &l[oi], leaf, g, drawnBase, w)
+				d.link(ks, k, leaf, cn, &best, &clean)
 			}
+			w.listClean[p], w.listBest[p] = clean, best
 			continue
 		}
 		// the children's ranks grouped by shard, in order within a shard
@@ -607,27 +611,55 @@ func (d *dag) prepare(t *table, leaf, g, drawnBase int32, lists [][]expChild, or
 	}
 }
 
-// prepChild finds or creates child e's node in its table shard sh and
-// writes its edge c (all but the value and death).
-func (d *dag) prepChild(sh *shard, c *child, e *expChild, leaf, g, drawnBase int32, w *worker) {
+// prepChild finds or creates child e's node in its table shard sh, writes
+// its edge c (all but the value and death) and returns the node.
+func (d *dag) prepChild(sh *shard, c *child, e *expChild, leaf, g, drawnBase int32, w *worker) *node {
 	board, rest := &w.locks[e.mv.Piece][e.lock].board, &w.rests[e.rest]
 	ci, slot := d.lookup(sh, e.h, board, rest)
+	var nn *node
 	if ci < 0 {
-		var nn *node
 		ci, nn = d.nodes.alloc(&w.spareNodes)
-		*nn = node{
-			st:  State{Board: *board, Hold: rest.Hold, QLen: rest.QLen, Queue: rest.Queue, Bag: rest.Bag},
-			val: e.val, gen: g, drawn: drawnBase + int32(e.drawn), parent: leaf,
-		}
+		// every field: a recycled chunk holds old nodes
+		nn.st.Board = *board
+		nn.st.Hold, nn.st.QLen, nn.st.Queue, nn.st.Bag = rest.Hold, rest.QLen, rest.Queue, rest.Bag
+		nn.val, nn.gen, nn.drawn, nn.parent = e.val, g, drawnBase+int32(e.drawn), leaf
+		nn.moreHead, nn.moreTail, nn.lists, nn.nlists = 0, 0, 0, 0
+		nn.spec, nn.dead, nn.marked, nn.stamp = false, false, false, 0
 		sh.set(slot, e.h, ci)
+	} else {
+		nn = d.nodes.at(ci)
 	}
 	*c = child{mv: e.mv, rw: e.rw, n: ci}
+	return nn
+}
+
+// link completes edge k of leaf's new child list ks from its node cn: the
+// value and death, and leaf as a further parent of a node that had
+// another first; it keeps the list's best value and whether it is clean
+// (sorted, no death) up to date.
+func (d *dag) link(ks []child, k int, leaf int32, cn *node, best *Value, clean *bool) {
+	c := &ks[k]
+	if cn.parent != leaf {
+		if cn.moreTail == 0 || d.more[cn.moreTail-1].p != leaf {
+			d.addMore(cn, leaf)
+		}
+	}
+	ev := cn.val.Plus(c.rw)
+	if k == 0 {
+		*best = ev
+	} else if ks[k-1].ev.Less(ev) {
+		*clean = false
+	}
+	best.Spike = max(best.Spike, ev.Spike)
+	*clean = *clean && !cn.dead
+	c.ev, c.dead = ev, cn.dead
 }
 
 // attach completes leaf's insertion after prepare (under Bot.mu): the
 // edges' values and deaths from their nodes, the further parents of
-// children that already had one, the leaf's child lists, and the backup.
-func (d *dag) attach(leaf int32, spec bool, lists [][]expChild, w *worker) {
+// children that already had one (unless fused: prepare linked them), the
+// leaf's child lists, and the backup.
+func (d *dag) attach(leaf int32, spec bool, lists [][]expChild, w *worker, fused bool) {
 	first := int32(len(d.lists))
 	for p, l := range lists {
 		if l == nil {
@@ -636,24 +668,12 @@ func (d *dag) attach(leaf int32, spec bool, lists [][]expChild, w *worker) {
 		}
 		start := w.kidAt[p]
 		ks := d.kidStore.slice(start, int32(len(l)))
-		clean, best := true, Value{}
-		for k := range ks {
-			c := &ks[k]
-			cn := d.nodes.at(c.n)
-			if cn.parent != leaf {
-				if cn.moreTail == 0 || d.more[cn.moreTail-1].p != leaf {
-					d.addMore(cn, leaf)
-				}
+		clean, best := w.listClean[p], w.listBest[p]
+		if !fused {
+			clean, best = true, Value{}
+			for k := range ks {
+				d.link(ks, k, leaf, d.nodes.at(ks[k].n), &best, &clean)
 			}
-			ev := cn.val.Plus(c.rw)
-			if k == 0 {
-				best = ev
-			} else if ks[k-1].ev.Less(ev) {
-				clean = false
-			}
-			best.Spike = max(best.Spike, ev.Spike)
-			clean = clean && !cn.dead
-			c.ev, c.dead = ev, cn.dead
 		}
 		// Presorted by the children's own values, the list is usually
 		// sorted already; it is not when a transposition's node has a
