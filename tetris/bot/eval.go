@@ -6,6 +6,7 @@ package bot
 
 import (
 	"math/bits"
+	"unsafe"
 
 	"github.com/yomi-ai/yomi/tetris"
 )
@@ -234,13 +235,29 @@ func (e *Evaluator) Evaluate(b *Board, in *EvalInput) (Value, Reward) {
 
 // rowTransitions counts filled/empty changes along every row of the
 // matrix, the walls counting as filled. Rows from top up must be empty (top
-// ≥ the stack height); each of them adds 2 (one at each wall).
+// ≥ the stack height); each of them adds 2 (one at each wall). It reads
+// the rows four at a time, as 16-bit lanes of 64-bit words (a row's
+// transitions, (r | wall at bit 10) ^ (wall at bit 0 | r << 1), stay in its
+// lane), one popcount per word.
 func rowTransitions(b *Board, top int) int32 {
-	n := 2 * (len(b.Rows) - top)
-	for _, r := range b.Rows[:top] {
-		n += bits.OnesCount16((r | 1<<10) ^ (1 | r<<1))
+	const (
+		lanes    = 0x0001000100010001
+		leftWall = lanes
+		rightWll = lanes << 10
+	)
+	words := boardWords(b)
+	nw := (top + 3) / 4
+	n := 2 * (len(b.Rows) - 4*nw)
+	for _, w := range words[:nw] {
+		n += bits.OnesCount64((w | rightWll) ^ (leftWall | w<<1))
 	}
 	return int32(n)
+}
+
+// boardWords returns b's rows as ten 64-bit words, row 4i+k in bits
+// 16k…16k+15 of word i (the board is 8-byte aligned).
+func boardWords(b *Board) *[tetris.Height / 4]uint64 {
+	return (*[tetris.Height / 4]uint64)(unsafe.Pointer(&b.Rows))
 }
 
 // bumpiness reproduces CC1's sums (starting at −1, absolute value at the
@@ -315,39 +332,54 @@ func absDiff(a, b int) int32 {
 // least 3 below its column top, the cells above it in that column (capped
 // at 6), and their squares. top must be b's highest column height.
 //
-// It works a row at a time, from the top down, on column masks: m[y], the
-// columns whose height is above y, is the OR of the rows from y up. An
-// empty cell (x,y) under its column top is an overhang when h[x−1] ≤ y−1
-// and h[x−2] ≤ y (or the same to the right); its covered count
-// min(6, h[x]−y−1) counts from 2 on, one per k = 3…6 with h[x] > y+k, and
-// its square adds 4, 5, 7, 9, 11.
+// It works on column masks from the top down: m[y], the columns whose
+// height is above y, is the OR of the rows from y up. An empty cell (x,y)
+// under its column top is an overhang when h[x−1] ≤ y−1 and h[x−2] ≤ y (or
+// the same to the right); its covered count min(6, h[x]−y−1) counts from
+// 2 on, one per k = 3…6 with h[x] > y+k, and its square adds 4, 5, 7, 9,
+// 11. Four rows are handled at once, as the 16-bit lanes of a 64-bit word
+// (boardWords): the masks of a word are the suffix OR of its lanes and of
+// everything above, lanes of the words above shift in for m[y+2…y+6], and
+// one popcount counts the cells of four rows.
 func holeFeatures(b *Board, top int) (cav, ovh, cov, covSq int32) {
-	var m [tetris.Height + 7]uint16 // rows from top up stay 0
-	var acc uint16
-	for y := top - 1; y >= 0; y-- {
-		row := b.Rows[y]
-		acc |= row
-		m[y] = acc
-		holes := acc &^ row
-		if holes == 0 {
-			continue
+	const (
+		lanes = 0x0001000100010001
+		full  = fullRow * lanes
+	)
+	words := boardWords(b)
+	var up1, up2 uint64 // the masks of the two words above (m[y+4], m[y+8])
+	var above uint64    // m[4i+4] in every lane
+	for i := (top+3)/4 - 1; i >= 0; i-- {
+		r := words[i]
+		x := r | r>>16
+		m := x | x>>32 | above // lane k: m[4i+k]
+		above = (m & 0xFFFF) * lanes
+		if holes := m &^ r; holes != 0 {
+			// the row below each lane (a full row below row 0)
+			var below uint64 = fullRow
+			if i > 0 {
+				below = words[i-1] >> 48
+			}
+			free := ^m & full                        // columns with h ≤ y
+			freeBelow := ^(m | r<<16 | below) & full // columns with h ≤ y−1
+			// bits shifted right out of a lane land in bits 14–15 of
+			// the lane below, outside holes
+			ov := holes & ((freeBelow<<1)&(free<<2) | (freeBelow>>1)&(free>>2))
+			n := int32(bits.OnesCount64(ov))
+			ovh += n
+			cav += int32(bits.OnesCount64(holes)) - n
+			if c2 := holes & (m>>32 | up1<<32); c2 != 0 {
+				c3 := c2 & (m>>48 | up1<<16)
+				c4 := c3 & up1
+				c5 := c4 & (up1>>16 | up2<<48)
+				c6 := c5 & (up1>>32 | up2<<32)
+				p2, p3 := int32(bits.OnesCount64(c2)), int32(bits.OnesCount64(c3))
+				p4, p5, p6 := int32(bits.OnesCount64(c4)), int32(bits.OnesCount64(c5)), int32(bits.OnesCount64(c6))
+				cov += 2*p2 + p3 + p4 + p5 + p6
+				covSq += 4*p2 + 5*p3 + 7*p4 + 9*p5 + 11*p6
+			}
 		}
-		free := ^acc & fullRow // columns with h ≤ y
-		var freeBelow uint16   // columns with h ≤ y−1 (none for y = 0)
-		if y > 0 {
-			freeBelow = ^(acc | b.Rows[y-1]) & fullRow
-		}
-		ov := holes & ((freeBelow<<1)&(free<<2) | (freeBelow>>1)&(free>>2))
-		n := int32(bits.OnesCount16(ov))
-		ovh += n
-		cav += int32(bits.OnesCount16(holes)) - n
-		if c2 := holes & m[y+2]; c2 != 0 {
-			c3, c4, c5, c6 := c2&m[y+3], c2&m[y+4], c2&m[y+5], c2&m[y+6]
-			p2, p3 := int32(bits.OnesCount16(c2)), int32(bits.OnesCount16(c3))
-			p4, p5, p6 := int32(bits.OnesCount16(c4)), int32(bits.OnesCount16(c5)), int32(bits.OnesCount16(c6))
-			cov += 2*p2 + p3 + p4 + p5 + p6
-			covSq += 4*p2 + 5*p3 + 7*p4 + 9*p5 + 11*p6
-		}
+		up2, up1 = up1, m
 	}
 	return
 }
