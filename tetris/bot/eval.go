@@ -186,18 +186,23 @@ func (e *Evaluator) Evaluate(b *Board, in *EvalInput) (Value, Reward) {
 			break
 		}
 		// CC1 keeps the cut board only for doubles and triples
-		nb := *cb
-		var res LockResult
 		if in.clean || cut { // a cut board comes from a lock
-			res = lockMoveClean(&nb, T, r, x, y, SpinFull)
+			lines := tSlotLines(cb, r, x, y)
+			vv += w.TSlot[min(lines, 3)]
+			if lines < 2 {
+				break
+			}
+			cutBoard = *cb
+			lockMoveClean(&cutBoard, T, r, x, y, SpinFull)
 		} else {
-			res = lockMove(&nb, T, r, x, y, SpinFull)
+			nb := *cb
+			res := lockMove(&nb, T, r, x, y, SpinFull)
+			vv += w.TSlot[min(res.Lines, 3)]
+			if res.Lines < 2 {
+				break
+			}
+			cutBoard = nb
 		}
-		vv += w.TSlot[min(res.Lines, 3)]
-		if res.Lines < 2 {
-			break
-		}
-		cutBoard = nb
 		cb = &cutBoard
 		cut = true
 		cb.Heights(&h)
@@ -231,6 +236,21 @@ func (e *Evaluator) Evaluate(b *Board, in *EvalInput) (Value, Reward) {
 
 	vv += w.RowTransitions * rowTransitions(cb, int(H2))
 	return Value{V: vv}, Reward{V: rv, Attack: attack}
+}
+
+// tSlotLines returns how many rows a T at (r,x,y), which fits, fills on b,
+// a board with no full row: the lines lockMoveClean would clear, without
+// writing the piece.
+func tSlotLines(b *Board, r Rot, x, y int) int {
+	sh := tetris.PieceShape(T, r)
+	lx, by := x+int(sh.MinX), y+int(sh.MinY)
+	n := 0
+	for i, m := range sh.Rows[:sh.Height] {
+		if b.Rows[by+i]|m<<uint(lx) == fullRow {
+			n++
+		}
+	}
+	return n
 }
 
 // rowTransitions counts filled/empty changes along every row of the
@@ -271,25 +291,28 @@ func bumpiness(h *[10]int, well int) (int32, int32) {
 
 // profile returns the highest column height, the well (the lowest column,
 // rightmost on ties) and the sums of |h[i] − h[i+1]| and its square over
-// all neighbouring columns, in one pass.
+// all neighbouring columns, in straight-line code. The well minimises
+// h[x]·16 + 15 − x (the lowest, the rightmost of the lowest); |d| and d²
+// of each neighbouring pair come packed from diffTable.
 func profile(h *[10]int) (top int32, well int, b, bs int32) {
-	hi, lo, prev := h[0], h[0], h[0]
-	var sb, sq int
-	for x := 1; x < 10; x++ {
-		v := h[x]
-		d := v - prev
-		m := d >> 63
-		d = (d ^ m) - m
-		sb += d
-		sq += d * d
-		hi = max(hi, v)
-		if v <= lo {
-			lo, well = v, x
-		}
-		prev = v
-	}
-	return int32(hi), well, int32(sb), int32(sq)
+	h0, h1, h2, h3, h4, h5, h6, h7, h8, h9 := h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], h[8], h[9]
+	t := &diffTable
+	acc := t[uint8(h1-h0+64)] + t[uint8(h2-h1+64)] + t[uint8(h3-h2+64)] + t[uint8(h4-h3+64)] + t[uint8(h5-h4+64)] +
+		t[uint8(h6-h5+64)] + t[uint8(h7-h6+64)] + t[uint8(h8-h7+64)] + t[uint8(h9-h8+64)]
+	hi := max(h0, h1, h2, h3, h4, h5, h6, h7, h8, h9)
+	k := min(h0<<4|15, h1<<4|14, h2<<4|13, h3<<4|12, h4<<4|11, h5<<4|10, h6<<4|9, h7<<4|8, h8<<4|7, h9<<4|6)
+	return int32(hi), 15 - k&15, int32(acc & 0xFFFF), int32(acc >> 16)
 }
+
+// diffTable[d+64] is |d| | d²<<16 for a height difference d (|d| ≤ 40):
+// nine of them sum without carrying from one half into the other.
+var diffTable = func() (t [256]uint64) {
+	for d := -64; d < 192; d++ {
+		a := uint64(max(d, -d))
+		t[uint8(d+64)] = a | a*a<<16
+	}
+	return
+}()
 
 // bumpinessWell is bumpiness given the sums over all neighbouring columns
 // (profile's b and bs).

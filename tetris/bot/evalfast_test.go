@@ -6,6 +6,8 @@ package bot
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/yomi-ai/yomi/tetris"
 )
 
 // matchCells is the cell-by-cell reading of a detector pattern (the spec's
@@ -284,5 +286,52 @@ func TestLockInto(t *testing.T) {
 	t.Logf("%+v", n)
 	if n.fast < 10000 || n.clears < 2000 || n.lockOuts < 100 || n.dirty < 20 {
 		t.Fatalf("the boards miss cases: %+v", n)
+	}
+}
+
+// TestTSlotLines compares tSlotLines with the lines lockMoveClean clears
+// for every resting position of a T on random boards without a full row.
+func TestTSlotLines(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 6))
+	var byLines [4]int
+	for i := range 1500 {
+		var b Board
+		top := 3 + rng.IntN(10)
+		for y := range top {
+			b.Rows[y] = uint16(rng.IntN(fullRow + 1))
+		}
+		if i%2 == 0 { // full rows with a T carved out: T-spin doubles and triples
+			for y := range top {
+				b.Rows[y] = fullRow
+			}
+			r, x, y := Rot(rng.IntN(4)), 1+rng.IntN(8), 1+rng.IntN(top-2)
+			for _, c := range tetris.PieceCells(T, r) {
+				b.Rows[y+int(c.Y)] &^= 1 << uint(x+int(c.X))
+			}
+		}
+		for y := range top {
+			if b.Rows[y] == fullRow {
+				b.Rows[y] &^= 1 << uint(rng.IntN(10))
+			}
+		}
+		for r := range Rot(4) {
+			for x := -1; x < 11; x++ {
+				for y := 0; y < 16; y++ {
+					if !b.Fits(T, r, x, y) || b.Fits(T, r, x, y-1) {
+						continue
+					}
+					c := b
+					want := lockMoveClean(&c, T, r, x, y, SpinFull).Lines
+					if got := tSlotLines(&b, r, x, y); got != want {
+						t.Fatalf("%v T %v (%d,%d): %d lines, want %d", b.Rows[:top], r, x, y, got, want)
+					}
+					byLines[want]++
+				}
+			}
+		}
+	}
+	t.Logf("positions by lines cleared: %v", byLines)
+	if byLines[1] < 1000 || byLines[2] < 200 || byLines[3] < 20 {
+		t.Fatalf("the boards miss cases: %v", byLines)
 	}
 }
