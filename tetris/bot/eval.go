@@ -159,64 +159,85 @@ func (e *Evaluator) Evaluate(b *Board, in *EvalInput) (Value, Reward) {
 	// the highest column, the well (the lowest, rightmost on ties) and
 	// the bumpiness sums over all neighbouring columns
 	H, well, bs, bsSq := profile(&h)
-	if w.TimedJeopardy {
-		rv += w.Jeopardy * max(0, H-10) * t / 10
-	} else {
-		rv += w.Jeopardy * max(0, H-10)
+	if H > 10 { // the terms below are 0 up to 10 high
+		if w.TimedJeopardy {
+			rv += w.Jeopardy * (H - 10) * t / 10
+		} else {
+			rv += w.Jeopardy * (H - 10)
+		}
+		vv += w.TopQuarter * max(0, H-15)
+		vv += w.TopHalf * (H - 10)
 	}
-	attack := int32(-1)
+	rw := Reward{V: rv, Attack: -1}
 	if lock.Lines > 0 {
-		attack = int32(lock.Attack)
+		rw.Attack = int32(lock.Attack)
 	}
-
 	if b.B2B {
 		vv += w.BackToBack
 	}
-	vv += w.TopQuarter * max(0, H-15)
-	vv += w.TopHalf * max(0, H-10)
 
-	// T-slot cut-outs
-	ts := e.tslots(in)
-	cb := b // the board after the cut-outs (b itself until one is kept)
-	var cutBoard Board
-	cut := false
-	for range ts {
-		r, x, y, ok := findTSlot(cb, &h)
+	// T-slot cut-outs: CC1 keeps the cut board only for doubles and
+	// triples, and then looks for the next slot on it (cutOut)
+	if ts := e.tslots(in); ts > 0 {
+		if r, x, y, ok := findTSlot(b, &h); ok {
+			var lines int
+			if in.clean {
+				lines = tSlotLines(b, r, x, y)
+			} else {
+				nb := *b
+				lines = lockMove(&nb, T, r, x, y, SpinFull).Lines
+			}
+			vv += w.TSlot[min(lines, 3)]
+			if lines >= 2 {
+				return Value{V: vv + e.cutOut(b, in.clean, r, x, y, ts-1)}, rw
+			}
+		}
+	}
+	return Value{V: vv + e.shape(b, &h, H, well, bs, bsSq)}, rw
+}
+
+// cutOut returns the part of the value Evaluate adds after a T-slot (r,x,y)
+// that clears two or three lines on b was found: b with that T locked in,
+// up to more further T-slot cut-outs on it, and the shape features of the
+// board that results. clean reports that b has no full row.
+func (e *Evaluator) cutOut(b *Board, clean bool, r Rot, x, y, more int) int32 {
+	w := &e.W
+	cb := *b
+	if clean {
+		lockMoveClean(&cb, T, r, x, y, SpinFull)
+	} else {
+		lockMove(&cb, T, r, x, y, SpinFull)
+	}
+	var h [10]int
+	cb.Heights(&h)
+	var vv int32
+	for range more {
+		r, x, y, ok := findTSlot(&cb, &h)
 		if !ok {
 			break
 		}
-		// CC1 keeps the cut board only for doubles and triples
-		if in.clean || cut { // a cut board comes from a lock
-			lines := tSlotLines(cb, r, x, y)
-			vv += w.TSlot[min(lines, 3)]
-			if lines < 2 {
-				break
-			}
-			cutBoard = *cb
-			lockMoveClean(&cutBoard, T, r, x, y, SpinFull)
-		} else {
-			nb := *cb
-			res := lockMove(&nb, T, r, x, y, SpinFull)
-			vv += w.TSlot[min(res.Lines, 3)]
-			if res.Lines < 2 {
-				break
-			}
-			cutBoard = nb
+		lines := tSlotLines(&cb, r, x, y) // a board from a lock: no full row
+		vv += w.TSlot[min(lines, 3)]
+		if lines < 2 {
+			break
 		}
-		cb = &cutBoard
-		cut = true
+		lockMoveClean(&cb, T, r, x, y, SpinFull)
 		cb.Heights(&h)
 	}
-	H2 := H
-	if cut {
-		cb.Heights(&h)
-		H2, well, bs, bsSq = profile(&h)
-	}
-	vv += w.Height * H2
+	H, well, bs, bsSq := profile(&h)
+	return vv + e.shape(&cb, &h, H, well, bs, bsSq)
+}
+
+// shape returns the value of board b's shape features given its column
+// heights h and their profile: height, well depth, bumpiness, holes and
+// row transitions.
+func (e *Evaluator) shape(b *Board, h *[10]int, H int32, well int, bs, bsSq int32) int32 {
+	w := &e.W
+	vv := w.Height * H
 
 	depth := int32(0)
 	for y := h[well]; y < 20; y++ {
-		if cb.Rows[y]|1<<uint(well) != fullRow {
+		if b.Rows[y]|1<<uint(well) != fullRow {
 			break
 		}
 		depth++
@@ -226,16 +247,15 @@ func (e *Evaluator) Evaluate(b *Board, in *EvalInput) (Value, Reward) {
 		vv += w.WellColumn[well]
 	}
 
-	bump, bumpSq := bumpinessWell(&h, well, bs, bsSq)
+	bump, bumpSq := bumpinessWell(h, well, bs, bsSq)
 	vv += w.Bumpiness*bump + w.BumpinessSq*bumpSq
 
-	cav, ovh, cov, covSq := holeFeatures(cb, int(H2))
+	cav, ovh, cov, covSq := holeFeatures(b, int(H))
 	vv += w.CavityCells*cav + w.CavityCellsSq*cav*cav
 	vv += w.OverhangCells*ovh + w.OverhangSq*ovh*ovh
 	vv += w.CoveredCells*cov + w.CoveredSq*covSq
 
-	vv += w.RowTransitions * rowTransitions(cb, int(H2))
-	return Value{V: vv}, Reward{V: rv, Attack: attack}
+	return vv + w.RowTransitions*rowTransitions(b, int(H))
 }
 
 // tSlotLines returns how many rows a T at (r,x,y), which fits, fills on b,

@@ -408,3 +408,80 @@ func TestBumpinessMatchesOld(t *testing.T) {
 		}
 	}
 }
+
+// cutChain returns how many T-slot cut-outs in a row clear two or more
+// lines on b (at most 3): CC1 looks for another slot after each of them.
+func cutChain(b Board) int {
+	n := 0
+	var h [10]int
+	for n < 3 {
+		b.Heights(&h)
+		r, x, y, ok := findTSlotOld(&b, &h)
+		if !ok || lockMove(&b, T, r, x, y, SpinFull).Lines < 2 {
+			break
+		}
+		n++
+	}
+	return n
+}
+
+// TestEvaluateCutChains compares Evaluate with evaluateOld on boards built
+// of full rows with several T-spin double or triple cut-outs carved in, so
+// that one cut-out uncovers the next, with every T-slot count (0–3).
+func TestEvaluateCutChains(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 14))
+	e := Evaluator{W: DefaultWeights()}
+	var chains [4]int
+	for i := 0; i < 20000; i++ {
+		var b Board
+		slots := 1 + rng.IntN(3)
+		top := 2*slots + 1 + rng.IntN(4)
+		for y := range top {
+			b.Board.Rows[y] = fullRow
+		}
+		// slot k takes rows 2k and 2k+1; the column above it is open
+		// except in the rows of the slots above it, so that each
+		// cut-out uncovers the slot below
+		for k := range slots {
+			x := 1 + rng.IntN(8)
+			r := []Rot{South, South, East, West}[rng.IntN(4)]
+			side := x + 1 - 2*rng.IntN(2)
+			for _, c := range tetris.PieceCells(T, r) {
+				b.Board.Rows[2*k+1+int(c.Y)] &^= 1 << uint(x+int(c.X))
+			}
+			for yy := 2*k + 2; yy < top; yy++ {
+				if yy < 2*slots {
+					continue
+				}
+				b.Board.Rows[yy] &^= 1 << uint(x)
+				if yy > 2*k+2 || rng.IntN(2) == 0 {
+					b.Board.Rows[yy] &^= 1 << uint(side)
+				}
+			}
+		}
+		for y := range top {
+			if b.Board.Rows[y] == fullRow {
+				b.Board.Rows[y] &^= 1 << uint(rng.IntN(10))
+			}
+		}
+		n := cutChain(b)
+		chains[n]++
+		b.B2B = rng.IntN(2) == 0
+		for ts := range 4 {
+			// NextBag and Hold giving ts slots to look for
+			in := EvalInput{Move: Move{Piece: O}, NextBag: []uint8{0x7B, 0x7F, 0x07, 0x07}[ts], Hold: []Piece{I, I, I, T}[ts], clean: rng.IntN(2) == 0}
+			if got := e.tslots(&in); got != ts {
+				t.Fatalf("tslots %d, want %d", got, ts)
+			}
+			wv, wr := evaluateOld(&e, &b, &in)
+			gv, gr := e.Evaluate(&b, &in)
+			if gv != wv || gr != wr {
+				t.Fatalf("board %v, %d slots: value %v reward %v, want %v %v", b.Board.Rows[:top], ts, gv, gr, wv, wr)
+			}
+		}
+	}
+	t.Logf("boards by cut-out chain length: %v", chains)
+	if chains[2] < 100 || chains[3] < 20 {
+		t.Fatalf("too few chains of cut-outs: %v", chains)
+	}
+}
