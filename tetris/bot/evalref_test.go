@@ -367,6 +367,11 @@ func TestFindTSlotMatchesOld(t *testing.T) {
 		if r1 != r2 || x1 != x2 || y1 != y2 || ok1 != ok2 || r3 != r2 || x3 != x2 || y3 != y2 || ok3 != ok2 {
 			t.Fatalf("board %d %v: T-slot %v %d %d %v (scan %v %d %d %v), want %v %d %d %v", i, b.Board.String(), r1, x1, y1, ok1, r3, x3, y3, ok3, r2, x2, y2, ok2)
 		}
+		// restricted to the columns with holes
+		r4, x4, y4, ok4 := findTSlotIn(&b, &h, holeColsRef(&b))
+		if r4 != r2 || x4 != x2 || y4 != y2 || ok4 != ok2 {
+			t.Fatalf("board %d %v: T-slot given the hole columns %v %d %d %v, want %v %d %d %v", i, b.Board.String(), r4, x4, y4, ok4, r2, x2, y2, ok2)
+		}
 		if ok2 {
 			kinds[r2]++
 		}
@@ -483,5 +488,61 @@ func TestEvaluateCutChains(t *testing.T) {
 	t.Logf("boards by cut-out chain length: %v", chains)
 	if chains[2] < 100 || chains[3] < 20 {
 		t.Fatalf("too few chains of cut-outs: %v", chains)
+	}
+}
+
+// holeColsRef returns the columns with an empty cell below a filled one,
+// read cell by cell.
+func holeColsRef(b *Board) uint16 {
+	var cols uint16
+	for x := range 10 {
+		filled := false
+		for y := tetris.Height - 1; y >= 0; y-- {
+			if b.Occupied(x, y) {
+				filled = true
+			} else if filled {
+				cols |= 1 << uint(x)
+			}
+		}
+	}
+	return cols
+}
+
+// TestEvaluateTallNoHoles compares Evaluate with evaluateOld on stacks 30
+// to 40 high without holes, where T-slot detectors read the cells above
+// the matrix as filled and find slots without a hole.
+func TestEvaluateTallNoHoles(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 15))
+	e := Evaluator{W: DefaultWeights()}
+	found := 0
+	for range 3000 {
+		var b Board
+		for x := range 10 {
+			for y := range 30 + rng.IntN(11) {
+				b.Board.Rows[y] |= 1 << uint(x)
+			}
+		}
+		for y := range b.Board.Rows {
+			if b.Board.Rows[y] == fullRow {
+				b.Board.Rows[y] &^= 1 << uint(rng.IntN(10))
+				for yy := y + 1; yy < tetris.Height; yy++ { // keep the column without holes
+					b.Board.Rows[yy] &^= b.Board.Rows[y] ^ fullRow
+				}
+			}
+		}
+		var h [10]int
+		b.Board.Heights(&h)
+		if _, _, _, ok := findTSlotOld(&b, &h); ok {
+			found++
+		}
+		in := EvalInput{Move: Move{Piece: O}, NextBag: 0x07, Hold: T, clean: true}
+		wv, wr := evaluateOld(&e, &b, &in)
+		gv, gr := e.Evaluate(&b, &in)
+		if gv != wv || gr != wr {
+			t.Fatalf("board %v: value %v reward %v, want %v %v", b.Board.String(), gv, gr, wv, wr)
+		}
+	}
+	if found < 100 {
+		t.Fatalf("only %d boards with a T-slot", found)
 	}
 }
