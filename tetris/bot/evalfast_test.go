@@ -150,7 +150,10 @@ func TestBoardFeaturesFast(t *testing.T) {
 		}
 		var h [10]int
 		b.Heights(&h)
-		c1, o1, v1, s1 := holeFeatures(&b, b.MaxHeight())
+		c1, o1, v1, s1, cols := holeFeaturesCols(&b, b.MaxHeight())
+		if want := holeColsRef(&b); cols != want {
+			t.Fatalf("board %d %v: hole columns %010b, want %010b", i, b.Rows[:16], cols, want)
+		}
 		c2, o2 := cavitiesCells(&b, &h)
 		v2, s2 := coveredCellsRef(&b, &h)
 		if c1 != c2 || o1 != o2 || v1 != v2 || s1 != s2 {
