@@ -28,6 +28,7 @@ type seigotTuning struct {
 	exhaust       int    // plies whose children are all kept (0 = the level's default)
 	holdFirstI    bool   // spend the first hold on the first I (when holdFirstISet)
 	holdFirstISet bool   // --hold-first-i was given (else the level's default)
+	oracle        bool   // hand the AI the game's true piece sequence
 }
 
 // seigotPlayer returns the named AI configured for level.
@@ -119,6 +120,7 @@ seeds S..S+N-1 and adds a summary (mean, median). Progress goes to stderr.`)
 	fs.IntVar(&tune.depth, "depth", 0, "search depth in pieces (0 = the level's default)")
 	fs.IntVar(&tune.chance, "chance", 0, "lines re-scored by a ply over the unknown next piece (0 = the level's default, -1 = off)")
 	fs.BoolVar(&tune.future, "future", false, "at seed 0, let the search see past the previews (the fixed order; not allowed in the contest comparison)")
+	fs.BoolVar(&tune.oracle, "oracle", false, "hand the AI the game's true piece sequence up to its depth (levels 1-2: knows the future; an experiment, not a contest controller's view)")
 	fs.StringVar(&tune.weights, "weights", "", `JSON object overriding evaluation weights, e.g. {"Safe":14}`)
 	fs.BoolVar(&tune.holdFirstI, "hold-first-i", false, "spend the first hold on the first I piece (never place an I while the hold is unused); default: the level's (on at level 1)")
 	fs.IntVar(&tune.exhaust, "exhaust", 0, "keep every child of the first N plies, then the beam width (0 = the level's default)")
@@ -147,6 +149,11 @@ seeds S..S+N-1 and adds a summary (mean, median). Progress goes to stderr.`)
 			return cli.Usagef("%v", err)
 		}
 		pl, _ := seigotPlayer(*name, *level, tune)
+		if tune.oracle {
+			if pl, err = withOracle(pl, s, *level); err != nil {
+				return err
+			}
+		}
 		res := ai.Play(ctx, cfg, pl)
 		if err := ctx.Err(); err != nil {
 			return err
@@ -175,6 +182,21 @@ seeds S..S+N-1 and adds a summary (mean, median). Progress goes to stderr.`)
 		fmt.Fprintf(env.Stdout, "%d games: mean %.1f median %.1f\n", len(scores), mean, med)
 	}
 	return nil
+}
+
+// withOracle returns pl with Config.Oracle set to the first pieces of the
+// game at seed and level (more than a capped game can count).
+func withOracle(pl *ai.Player, seed uint64, level int) (*ai.Player, error) {
+	st, err := seigot.Sequence(seed, level, 400)
+	if err != nil {
+		return nil, err
+	}
+	c := pl.Config()
+	c.Oracle = make([]uint8, len(st.Pieces))
+	for i, p := range st.Pieces {
+		c.Oracle[i] = uint8(p)
+	}
+	return ai.New(c), nil
 }
 
 func durationStats(ds []time.Duration) (meanMs, p99Ms float64) {

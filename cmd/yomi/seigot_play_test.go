@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 
@@ -237,5 +238,30 @@ func TestSeigotHoldFirstIFlag(t *testing.T) {
 		if got := pl.Config().HoldFirstI; got != tc.want {
 			t.Errorf("level %d, %+v: HoldFirstI %v, want %v", tc.level, tc.tune, got, tc.want)
 		}
+	}
+}
+
+func TestSeigotOracleFlag(t *testing.T) {
+	pl, err := seigotPlayer("beam", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pl, err = withOracle(pl, 12345, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The spec's vector: seed 12345, level 2 starts J S S L O L Z Z S J.
+	got := pl.Config().Oracle
+	want := []uint8{3, 6, 6, 2, 5, 2, 7, 7, 6, 3}
+	if len(got) < 180 || !slices.Equal(got[:len(want)], want) {
+		t.Fatalf("oracle %v... (%d pieces), want %v...", got[:min(len(got), 10)], len(got), want)
+	}
+	code, out, _ := run(t, "seigot", "play", "--level", "2", "--seed", "5", "--width", "4", "--depth", "8", "--oracle", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, out)
+	}
+	var r seigotGameResult
+	if err := json.Unmarshal([]byte(out), &r); err != nil || r.Pieces != 180 {
+		t.Fatalf("--oracle game: %+v %v", r, err)
 	}
 }

@@ -82,6 +82,13 @@ type Weights struct {
 	// score) than it will keep over the game. About one placement's drop
 	// bonus (18) balances it.
 	HoldDebt float64
+	// Carry is per cell that the next tetris is expected to leave on the
+	// board (carry.go): the four rows above the well's bottom and the
+	// leaf's hold are played on by uniformly random pieces, each dropped
+	// into the rows with no gap under it or above them, and the least
+	// expected number of cells above the rows when they are full and an I
+	// is at hand is subtracted. About one point of drop bonus per cell.
+	Carry float64
 }
 
 // DefaultWeights are hand-tuned on level 2 (seeds 1-10, beam 120 x 6).
@@ -109,6 +116,13 @@ type Config struct {
 	// order is fixed (1..7 repeating). Off by default: a controller is
 	// compared on what the game shows it (current piece, 5 previews, hold).
 	Future bool
+	// Oracle, when set, is the game's whole piece sequence (Oracle[i] is
+	// the (i+1)-th counted piece), which the search then sees up to its
+	// depth: "knows the future", for experiments only (at seed 0 it is
+	// the level's fixed order; at other seeds the engine's own draws). A
+	// position whose current piece and previews disagree with it is
+	// searched on the previews alone.
+	Oracle []uint8
 	// Chance, when positive, looks one piece past the known ones: the best
 	// Chance lines of the last ply are re-scored by the mean, over the seven
 	// shapes the next piece may be, of their best placement (an expectimax
@@ -181,6 +195,9 @@ type Player struct {
 	w   Weights // the weights of the current decision
 	// Nodes counts the placements evaluated so far (a deterministic work count).
 	Nodes int64
+	// OracleMisses counts the decisions at which Config.Oracle was set
+	// but disagreed with the position.
+	OracleMisses int
 	// buffers reused between decisions
 	cur, next []node
 	frame     framer // the Misfit term's memo
@@ -213,6 +230,10 @@ func (pl *Player) Decide(ctx context.Context, p *seigot.Position) seigot.Move {
 	}
 	if pl.cfg.Future && p.FixedOrder && len(seq) == len(p.Next)+1 {
 		seq = append(seq, CycleFuture(seq[len(seq)-1], pl.cfg.Depth)...)
+	} else if k := oracleAt(pl.cfg.Oracle, seq, p.BlockIndex); k >= 0 {
+		seq = pl.cfg.Oracle[k:min(len(pl.cfg.Oracle), k+max(pl.cfg.Depth, len(seq)))]
+	} else if len(pl.cfg.Oracle) > 0 {
+		pl.OracleMisses++
 	}
 	depth := min(pl.cfg.Depth, len(seq))
 	left := 1 << 30 // counted pieces still to play after the current one
@@ -290,6 +311,22 @@ func (pl *Player) Decide(ctx context.Context, p *seigot.Position) seigot.Move {
 		return seigot.Move{Hold: true, Direction: 0, X: 5, YOperation: 1, YMoveBlock: 1}
 	}
 	return seigot.Move{Hold: best.hold, Direction: best.dir, X: best.x, YOperation: 1, YMoveBlock: 1}
+}
+
+// oracleAt returns the index in oracle of the current piece of a position
+// whose known pieces are seq and whose counted pieces (the current one
+// included) are blockIndex, or -1 when oracle is unset or disagrees.
+func oracleAt(oracle, seq []uint8, blockIndex int) int {
+	k := blockIndex - 1
+	if len(oracle) == 0 || k < 0 || k+len(seq) > len(oracle) {
+		return -1
+	}
+	for i, s := range seq {
+		if oracle[k+i] != s {
+			return -1
+		}
+	}
+	return k
 }
 
 // chance re-scores the best Chance lines in pl.cur (the beam after ply
@@ -501,6 +538,13 @@ func (pl *Player) eval(n *node, well, remaining int) float64 {
 	}
 	if w.Misfit != 0 && (well == 0 || well == 9) && !pl.frame.frameFits(&ft, well) {
 		v += w.Misfit
+	}
+	if w.Carry != 0 && (well == 0 || well == 9) {
+		h := uint8(0)
+		if n.holdSet {
+			h = n.hold
+		}
+		v -= w.Carry * carryValue(needKey(&ft, well), h)
 	}
 	if w.CarryRisk != 0 && !(n.holdSet && n.hold == seigot.ShapeI) {
 		v -= w.CarryRisk * carryRisk(&ft, well)

@@ -94,6 +94,64 @@ func lockMoveClean(b *Board, p Piece, r Rot, x, y int, spin Spin) LockResult {
 	return b.LockClean(tetris.Placement{Piece: p, Rot: r, X: int8(x), Y: int8(y), Spin: spin}, &tetris.CC1Attack)
 }
 
+// lockInto sets *dst to src with placement mv of piece p locked, as
+// lockMoveClean does when clean (src has no full row) and lockMove
+// otherwise, and returns the same result. When src is clean and the piece
+// fills no row, which is most placements, it writes the piece's rows and
+// fills in the result directly: no line cleared, the combo reset,
+// back-to-back kept, a lock-out when the piece's lowest row is above the
+// visible matrix.
+func lockInto(dst, src *Board, p Piece, mv Move, clean bool) LockResult {
+	*dst = *src
+	if clean {
+		sh := tetris.PieceShape(p, mv.Rot)
+		lx, by := int(mv.X)+int(sh.MinX), int(mv.Y)+int(sh.MinY)
+		if lx >= 0 && int(mv.X)+int(sh.MaxX) < tetris.Width && by >= 0 && int(mv.Y)+int(sh.MaxY) < tetris.Height {
+			rows := dst.Rows[by : by+int(sh.Height)]
+			filled := false
+			for i := range rows {
+				r := rows[i] | sh.Rows[i]<<uint(lx)
+				rows[i] = r
+				filled = filled || r == fullRow
+			}
+			if !filled {
+				dst.Combo = 0
+				return LockResult{Kind: tetris.KindOf(0, mv.Spin), LockedOut: by >= tetris.Visible}
+			}
+			*dst = *src
+		}
+		return lockMoveClean(dst, p, mv.Rot, int(mv.X), int(mv.Y), mv.Spin)
+	}
+	return lockMove(dst, p, mv.Rot, int(mv.X), int(mv.Y), mv.Spin)
+}
+
+// pieceTops[p][r][j] is 1 + the highest cell of piece p in orientation r
+// in its column MinX+j, relative to the origin's row (0 past its width).
+var pieceTops = func() (t [7][4][4]int8) {
+	for p := range Piece(7) {
+		for r := range Rot(4) {
+			sh := tetris.PieceShape(p, r)
+			for _, c := range tetris.PieceCells(p, r) {
+				j := c.X - sh.MinX
+				t[p][r][j] = max(t[p][r][j], c.Y+1)
+			}
+		}
+	}
+	return
+}()
+
+// raiseHeights raises the column heights h of a board to those after
+// placing mv without clearing a line: each of the piece's columns reaches
+// at least its top cell.
+func raiseHeights(h *[10]int, mv Move) {
+	sh := tetris.PieceShape(mv.Piece, mv.Rot)
+	lx := int(mv.X) + int(sh.MinX)
+	tops := &pieceTops[mv.Piece][mv.Rot&3]
+	for j := range int(sh.MaxX-sh.MinX) + 1 {
+		h[lx+j] = max(h[lx+j], int(mv.Y)+int(tops[j]))
+	}
+}
+
 // dropY returns the lowest y reachable by moving straight down from (x,y).
 func dropY(b *Board, p Piece, r Rot, x, y int) int { return b.DropY(p, r, x, y) }
 

@@ -578,12 +578,7 @@ func (b *Bot) place(w *worker, s *State, dst []expChild, p Piece, pop int, newHo
 		if le.stamp != w.stamp || w.stamp == 0 {
 			// first time this placement is locked on this board
 			le.stamp = w.stamp
-			le.board = s.Board
-			if clean {
-				le.res = lockMoveClean(&le.board, p, mv.Rot, int(mv.X), int(mv.Y), mv.Spin)
-			} else {
-				le.res = lockMove(&le.board, p, mv.Rot, int(mv.X), int(mv.Y), mv.Spin)
-			}
+			le.res = lockInto(&le.board, &s.Board, p, mv, clean)
 			le.skip = le.res.LockedOut ||
 				mv.Spin == SpinMini && le.res.Lines == 0 && lowStack && hardDroppable(&s.Board, p, mv)
 			if !le.skip {
@@ -609,9 +604,7 @@ func (b *Bot) place(w *worker, s *State, dst []expChild, p Piece, pop int, newHo
 					haveHeights = true
 				}
 				ch = ph
-				for _, cell := range mv.Placement().Cells() {
-					ch[cell.X] = max(ch[cell.X], int(cell.Y)+1)
-				}
+				raiseHeights(&ch, mv)
 				in.Heights = &ch
 			}
 			c.val, c.rw = b.eval.Evaluate(&le.board, &in)

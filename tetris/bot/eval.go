@@ -6,6 +6,7 @@ package bot
 
 import (
 	"math/bits"
+	"unsafe"
 
 	"github.com/yomi-ai/yomi/tetris"
 )
@@ -158,59 +159,88 @@ func (e *Evaluator) Evaluate(b *Board, in *EvalInput) (Value, Reward) {
 	// the highest column, the well (the lowest, rightmost on ties) and
 	// the bumpiness sums over all neighbouring columns
 	H, well, bs, bsSq := profile(&h)
-	if w.TimedJeopardy {
-		rv += w.Jeopardy * max(0, H-10) * t / 10
-	} else {
-		rv += w.Jeopardy * max(0, H-10)
+	if H > 10 { // the terms below are 0 up to 10 high
+		if w.TimedJeopardy {
+			rv += w.Jeopardy * (H - 10) * t / 10
+		} else {
+			rv += w.Jeopardy * (H - 10)
+		}
+		vv += w.TopQuarter * max(0, H-15)
+		vv += w.TopHalf * (H - 10)
 	}
-	attack := int32(-1)
+	rw := Reward{V: rv, Attack: -1}
 	if lock.Lines > 0 {
-		attack = int32(lock.Attack)
+		rw.Attack = int32(lock.Attack)
 	}
-
 	if b.B2B {
 		vv += w.BackToBack
 	}
-	vv += w.TopQuarter * max(0, H-15)
-	vv += w.TopHalf * max(0, H-10)
 
-	// T-slot cut-outs
-	ts := e.tslots(in)
-	cb := b // the board after the cut-outs (b itself until one is kept)
-	var cutBoard Board
-	cut := false
-	for range ts {
-		r, x, y, ok := findTSlot(cb, &h)
+	cav, ovh, cov, covSq, holeCols := holeFeaturesCols(b, int(H))
+	// T-slot cut-outs: CC1 keeps the cut board only for doubles and
+	// triples, and then looks for the next slot on it (cutOut). Every
+	// detector needs a hole (findTSlotIn).
+	if ts := e.tslots(in); ts > 0 && (holeCols != 0 || H >= tetris.Height-4) {
+		if r, x, y, ok := findTSlotIn(b, &h, holeCols); ok {
+			var lines int
+			if in.clean {
+				lines = tSlotLines(b, r, x, y)
+			} else {
+				nb := *b
+				lines = lockMove(&nb, T, r, x, y, SpinFull).Lines
+			}
+			vv += w.TSlot[min(lines, 3)]
+			if lines >= 2 {
+				return Value{V: vv + e.cutOut(b, in.clean, r, x, y, ts-1)}, rw
+			}
+		}
+	}
+	return Value{V: vv + e.shape(b, &h, H, well, bs, bsSq, cav, ovh, cov, covSq)}, rw
+}
+
+// cutOut returns the part of the value Evaluate adds after a T-slot (r,x,y)
+// that clears two or three lines on b was found: b with that T locked in,
+// up to more further T-slot cut-outs on it, and the shape features of the
+// board that results. clean reports that b has no full row.
+func (e *Evaluator) cutOut(b *Board, clean bool, r Rot, x, y, more int) int32 {
+	w := &e.W
+	cb := *b
+	if clean {
+		lockMoveClean(&cb, T, r, x, y, SpinFull)
+	} else {
+		lockMove(&cb, T, r, x, y, SpinFull)
+	}
+	var h [10]int
+	cb.Heights(&h)
+	var vv int32
+	for range more {
+		r, x, y, ok := findTSlot(&cb, &h)
 		if !ok {
 			break
 		}
-		// CC1 keeps the cut board only for doubles and triples
-		nb := *cb
-		var res LockResult
-		if in.clean || cut { // a cut board comes from a lock
-			res = lockMoveClean(&nb, T, r, x, y, SpinFull)
-		} else {
-			res = lockMove(&nb, T, r, x, y, SpinFull)
-		}
-		vv += w.TSlot[min(res.Lines, 3)]
-		if res.Lines < 2 {
+		lines := tSlotLines(&cb, r, x, y) // a board from a lock: no full row
+		vv += w.TSlot[min(lines, 3)]
+		if lines < 2 {
 			break
 		}
-		cutBoard = nb
-		cb = &cutBoard
-		cut = true
+		lockMoveClean(&cb, T, r, x, y, SpinFull)
 		cb.Heights(&h)
 	}
-	H2 := H
-	if cut {
-		cb.Heights(&h)
-		H2, well, bs, bsSq = profile(&h)
-	}
-	vv += w.Height * H2
+	H, well, bs, bsSq := profile(&h)
+	cav, ovh, cov, covSq := holeFeatures(&cb, int(H))
+	return vv + e.shape(&cb, &h, H, well, bs, bsSq, cav, ovh, cov, covSq)
+}
+
+// shape returns the value of board b's shape features given its column
+// heights h, their profile and its hole features: height, well depth,
+// bumpiness, holes and row transitions.
+func (e *Evaluator) shape(b *Board, h *[10]int, H int32, well int, bs, bsSq, cav, ovh, cov, covSq int32) int32 {
+	w := &e.W
+	vv := w.Height * H
 
 	depth := int32(0)
 	for y := h[well]; y < 20; y++ {
-		if cb.Rows[y]|1<<uint(well) != fullRow {
+		if b.Rows[y]|1<<uint(well) != fullRow {
 			break
 		}
 		depth++
@@ -220,27 +250,56 @@ func (e *Evaluator) Evaluate(b *Board, in *EvalInput) (Value, Reward) {
 		vv += w.WellColumn[well]
 	}
 
-	bump, bumpSq := bumpinessWell(&h, well, bs, bsSq)
+	bump, bumpSq := bumpinessWell(h, well, bs, bsSq)
 	vv += w.Bumpiness*bump + w.BumpinessSq*bumpSq
 
-	cav, ovh, cov, covSq := holeFeatures(cb, int(H2))
 	vv += w.CavityCells*cav + w.CavityCellsSq*cav*cav
 	vv += w.OverhangCells*ovh + w.OverhangSq*ovh*ovh
 	vv += w.CoveredCells*cov + w.CoveredSq*covSq
 
-	vv += w.RowTransitions * rowTransitions(cb, int(H2))
-	return Value{V: vv}, Reward{V: rv, Attack: attack}
+	return vv + w.RowTransitions*rowTransitions(b, int(H))
+}
+
+// tSlotLines returns how many rows a T at (r,x,y), which fits, fills on b,
+// a board with no full row: the lines lockMoveClean would clear, without
+// writing the piece.
+func tSlotLines(b *Board, r Rot, x, y int) int {
+	sh := tetris.PieceShape(T, r)
+	lx, by := x+int(sh.MinX), y+int(sh.MinY)
+	n := 0
+	for i, m := range sh.Rows[:sh.Height] {
+		if b.Rows[by+i]|m<<uint(lx) == fullRow {
+			n++
+		}
+	}
+	return n
 }
 
 // rowTransitions counts filled/empty changes along every row of the
 // matrix, the walls counting as filled. Rows from top up must be empty (top
-// ≥ the stack height); each of them adds 2 (one at each wall).
+// ≥ the stack height); each of them adds 2 (one at each wall). It reads
+// the rows four at a time, as 16-bit lanes of 64-bit words (a row's
+// transitions, (r | wall at bit 10) ^ (wall at bit 0 | r << 1), stay in its
+// lane), one popcount per word.
 func rowTransitions(b *Board, top int) int32 {
-	n := 2 * (len(b.Rows) - top)
-	for _, r := range b.Rows[:top] {
-		n += bits.OnesCount16((r | 1<<10) ^ (1 | r<<1))
+	const (
+		lanes    = 0x0001000100010001
+		leftWall = lanes
+		rightWll = lanes << 10
+	)
+	words := boardWords(b)
+	nw := (top + 3) / 4
+	n := 2 * (len(b.Rows) - 4*nw)
+	for _, w := range words[:nw] {
+		n += bits.OnesCount64((w | rightWll) ^ (leftWall | w<<1))
 	}
 	return int32(n)
+}
+
+// boardWords returns b's rows as ten 64-bit words, row 4i+k in bits
+// 16k…16k+15 of word i (the board is 8-byte aligned).
+func boardWords(b *Board) *[tetris.Height / 4]uint64 {
+	return (*[tetris.Height / 4]uint64)(unsafe.Pointer(&b.Rows))
 }
 
 // bumpiness reproduces CC1's sums (starting at −1, absolute value at the
@@ -254,25 +313,28 @@ func bumpiness(h *[10]int, well int) (int32, int32) {
 
 // profile returns the highest column height, the well (the lowest column,
 // rightmost on ties) and the sums of |h[i] − h[i+1]| and its square over
-// all neighbouring columns, in one pass.
+// all neighbouring columns, in straight-line code. The well minimises
+// h[x]·16 + 15 − x (the lowest, the rightmost of the lowest); |d| and d²
+// of each neighbouring pair come packed from diffTable.
 func profile(h *[10]int) (top int32, well int, b, bs int32) {
-	hi, lo, prev := h[0], h[0], h[0]
-	var sb, sq int
-	for x := 1; x < 10; x++ {
-		v := h[x]
-		d := v - prev
-		m := d >> 63
-		d = (d ^ m) - m
-		sb += d
-		sq += d * d
-		hi = max(hi, v)
-		if v <= lo {
-			lo, well = v, x
-		}
-		prev = v
-	}
-	return int32(hi), well, int32(sb), int32(sq)
+	h0, h1, h2, h3, h4, h5, h6, h7, h8, h9 := h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], h[8], h[9]
+	t := &diffTable
+	acc := t[uint8(h1-h0+64)] + t[uint8(h2-h1+64)] + t[uint8(h3-h2+64)] + t[uint8(h4-h3+64)] + t[uint8(h5-h4+64)] +
+		t[uint8(h6-h5+64)] + t[uint8(h7-h6+64)] + t[uint8(h8-h7+64)] + t[uint8(h9-h8+64)]
+	hi := max(h0, h1, h2, h3, h4, h5, h6, h7, h8, h9)
+	k := min(h0<<4|15, h1<<4|14, h2<<4|13, h3<<4|12, h4<<4|11, h5<<4|10, h6<<4|9, h7<<4|8, h8<<4|7, h9<<4|6)
+	return int32(hi), 15 - k&15, int32(acc & 0xFFFF), int32(acc >> 16)
 }
+
+// diffTable[d+64] is |d| | d²<<16 for a height difference d (|d| ≤ 40):
+// nine of them sum without carrying from one half into the other.
+var diffTable = func() (t [256]uint64) {
+	for d := -64; d < 192; d++ {
+		a := uint64(max(d, -d))
+		t[uint8(d+64)] = a | a*a<<16
+	}
+	return
+}()
 
 // bumpinessWell is bumpiness given the sums over all neighbouring columns
 // (profile's b and bs).
@@ -315,40 +377,67 @@ func absDiff(a, b int) int32 {
 // least 3 below its column top, the cells above it in that column (capped
 // at 6), and their squares. top must be b's highest column height.
 //
-// It works a row at a time, from the top down, on column masks: m[y], the
-// columns whose height is above y, is the OR of the rows from y up. An
-// empty cell (x,y) under its column top is an overhang when h[x−1] ≤ y−1
-// and h[x−2] ≤ y (or the same to the right); its covered count
-// min(6, h[x]−y−1) counts from 2 on, one per k = 3…6 with h[x] > y+k, and
-// its square adds 4, 5, 7, 9, 11.
+// It works on column masks from the top down: m[y], the columns whose
+// height is above y, is the OR of the rows from y up. An empty cell (x,y)
+// under its column top is an overhang when h[x−1] ≤ y−1 and h[x−2] ≤ y (or
+// the same to the right); its covered count min(6, h[x]−y−1) counts from
+// 2 on, one per k = 3…6 with h[x] > y+k, and its square adds 4, 5, 7, 9,
+// 11. Four rows are handled at once, as the 16-bit lanes of a 64-bit word
+// (boardWords): the masks of a word are the suffix OR of its lanes and of
+// everything above, lanes of the words above shift in for m[y+2…y+6], and
+// one popcount counts the cells of four rows.
 func holeFeatures(b *Board, top int) (cav, ovh, cov, covSq int32) {
-	var m [tetris.Height + 7]uint16 // rows from top up stay 0
-	var acc uint16
-	for y := top - 1; y >= 0; y-- {
-		row := b.Rows[y]
-		acc |= row
-		m[y] = acc
-		holes := acc &^ row
-		if holes == 0 {
-			continue
+	cav, ovh, cov, covSq, _ = holeFeaturesCols(b, top)
+	return
+}
+
+// holeFeaturesCols is holeFeatures that also returns the columns that have
+// an empty cell below their top (bit x: column x).
+func holeFeaturesCols(b *Board, top int) (cav, ovh, cov, covSq int32, cols uint16) {
+	const (
+		lanes = 0x0001000100010001
+		full  = fullRow * lanes
+	)
+	words := boardWords(b)
+	var up1, up2 uint64 // the masks of the two words above (m[y+4], m[y+8])
+	var above uint64    // m[4i+4] in every lane
+	var all uint64      // the holes of every row, lane by lane
+	for i := (top+3)/4 - 1; i >= 0; i-- {
+		r := words[i]
+		x := r | r>>16
+		m := x | x>>32 | above // lane k: m[4i+k]
+		above = (m & 0xFFFF) * lanes
+		if holes := m &^ r; holes != 0 {
+			all |= holes
+			// the row below each lane (a full row below row 0)
+			var below uint64 = fullRow
+			if i > 0 {
+				below = words[i-1] >> 48
+			}
+			free := ^m & full                        // columns with h ≤ y
+			freeBelow := ^(m | r<<16 | below) & full // columns with h ≤ y−1
+			// bits shifted right out of a lane land in bits 14–15 of
+			// the lane below, outside holes
+			ov := holes & ((freeBelow<<1)&(free<<2) | (freeBelow>>1)&(free>>2))
+			n := int32(bits.OnesCount64(ov))
+			ovh += n
+			cav += int32(bits.OnesCount64(holes)) - n
+			if c2 := holes & (m>>32 | up1<<32); c2 != 0 {
+				c3 := c2 & (m>>48 | up1<<16)
+				c4 := c3 & up1
+				c5 := c4 & (up1>>16 | up2<<48)
+				c6 := c5 & (up1>>32 | up2<<32)
+				p2, p3 := int32(bits.OnesCount64(c2)), int32(bits.OnesCount64(c3))
+				p4, p5, p6 := int32(bits.OnesCount64(c4)), int32(bits.OnesCount64(c5)), int32(bits.OnesCount64(c6))
+				cov += 2*p2 + p3 + p4 + p5 + p6
+				covSq += 4*p2 + 5*p3 + 7*p4 + 9*p5 + 11*p6
+			}
 		}
-		free := ^acc & fullRow // columns with h ≤ y
-		var freeBelow uint16   // columns with h ≤ y−1 (none for y = 0)
-		if y > 0 {
-			freeBelow = ^(acc | b.Rows[y-1]) & fullRow
-		}
-		ov := holes & ((freeBelow<<1)&(free<<2) | (freeBelow>>1)&(free>>2))
-		n := int32(bits.OnesCount16(ov))
-		ovh += n
-		cav += int32(bits.OnesCount16(holes)) - n
-		if c2 := holes & m[y+2]; c2 != 0 {
-			c3, c4, c5, c6 := c2&m[y+3], c2&m[y+4], c2&m[y+5], c2&m[y+6]
-			p2, p3 := int32(bits.OnesCount16(c2)), int32(bits.OnesCount16(c3))
-			p4, p5, p6 := int32(bits.OnesCount16(c4)), int32(bits.OnesCount16(c5)), int32(bits.OnesCount16(c6))
-			cov += 2*p2 + p3 + p4 + p5 + p6
-			covSq += 4*p2 + 5*p3 + 7*p4 + 9*p5 + 11*p6
-		}
+		up2, up1 = up1, m
 	}
+	all |= all >> 32
+	all |= all >> 16
+	cols = uint16(all)
 	return
 }
 
@@ -460,6 +549,17 @@ func above(hx, y int) bool { return hx > y || y >= tetris.Height }
 // through the scan (there the patterns reach above the matrix, where
 // cells read as filled).
 func findTSlot(b *Board, h *[10]int) (Rot, int, int, bool) {
+	return findTSlotIn(b, h, fullRow)
+}
+
+// findTSlotIn is findTSlot given a superset holes of the columns that have
+// an empty cell below their top. Every detector's pattern has a filled
+// cell above an empty one in some columns — sky left in column x+2, sky
+// right in x, cave left in x+1 and x+2, cave right in x and x+1, fin left
+// in x+2 and x+3, fin right in x and x+1 — so it runs only where those columns are in holes (on
+// stacks 36 or more high the patterns read the cells above the matrix as
+// filled, and the scan runs regardless).
+func findTSlotIn(b *Board, h *[10]int, holes uint16) (Rot, int, int, bool) {
 	const (
 		ones = 0x0101010101010101
 		hi8  = 0x8080808080808080
@@ -475,8 +575,11 @@ func findTSlot(b *Board, h *[10]int) (Rot, int, int, bool) {
 	if ge(w0, (tetris.Height-4)*ones)|ge(w2, (tetris.Height-4)*ones) != 0 {
 		return findTSlotScan(b, h) // some column is 36 or more high
 	}
+	// hk: bit 7 of lane x set when column x+k is in holes
+	h0, h1 := laneBits[uint8(holes)], laneBits[uint8(holes>>1)]
+	h2, h3 := laneBits[uint8(holes>>2)], laneBits[uint8(holes>>3)]
 	// sky_tslot_left: h[x+1] ≤ h[x]−1, top cell of column x+2 at row h[x]+1
-	for m := ge(w0, w1+ones) & ge(w2, w0+2*ones); m != 0; m &= m - 1 {
+	for m := ge(w0, w1+ones) & ge(w2, w0+2*ones) & h2; m != 0; m &= m - 1 {
 		x := bits.TrailingZeros64(m) >> 3
 		h1, h2 := h[x], h[x+1]
 		if h2 <= h1-1 && match(b, x, h1+1, &patSkyLeft) {
@@ -484,7 +587,7 @@ func findTSlot(b *Board, h *[10]int) (Rot, int, int, bool) {
 		}
 	}
 	// sky_tslot_right: h[x+1] ≤ h[x+2]−1, column x filled at row h[x+2]+1
-	for m := ge(w2, w1+ones) & ge(w0, w2+2*ones); m != 0; m &= m - 1 {
+	for m := ge(w2, w1+ones) & ge(w0, w2+2*ones) & h0; m != 0; m &= m - 1 {
 		x := bits.TrailingZeros64(m) >> 3
 		h1, h2 := h[x+1], h[x+2]
 		if h1 <= h2-1 && match(b, x, h2+1, &patSkyRight) {
@@ -492,8 +595,8 @@ func findTSlot(b *Board, h *[10]int) (Rot, int, int, bool) {
 		}
 	}
 	// caves, left then right at each x
-	caveL := ge(w1, w0) & ge(w2, w1+2*ones)
-	caveR := ge(w1, w2) & ge(w0, w1+2*ones)
+	caveL := ge(w1, w0) & ge(w2, w1+2*ones) & h1 & h2
+	caveR := ge(w1, w2) & ge(w0, w1+2*ones) & h0 & h1
 	for m := caveL | caveR; m != 0; m &= m - 1 {
 		bit := m & -m
 		x := bits.TrailingZeros64(m) >> 3
@@ -515,7 +618,7 @@ func findTSlot(b *Board, h *[10]int) (Rot, int, int, bool) {
 		}
 	}
 	// fin_left (x ≤ 5): h[x] ≤ h[x+1]+1, columns x+2, x+3 filled at row h[x+1]+2
-	finL := ge(w1+ones, w0) & ge(w2, w1+3*ones) & ge(w3, w1+3*ones) & 0x0000808080808080
+	finL := ge(w1+ones, w0) & ge(w2, w1+3*ones) & ge(w3, w1+3*ones) & h2 & h3 & 0x0000808080808080
 	for m := finL; m != 0; m &= m - 1 {
 		x := bits.TrailingZeros64(m) >> 3
 		h1, h2 := h[x], h[x+1]
@@ -524,7 +627,7 @@ func findTSlot(b *Board, h *[10]int) (Rot, int, int, bool) {
 		}
 	}
 	// fin_right (x ≤ 6): h[x+3] ≤ h[x+2]+1, columns x, x+1 filled at row h[x+2]+2
-	finR := ge(w2+ones, w3) & ge(w0, w2+3*ones) & ge(w1, w2+3*ones) & 0x0080808080808080
+	finR := ge(w2+ones, w3) & ge(w0, w2+3*ones) & ge(w1, w2+3*ones) & h0 & h1 & 0x0080808080808080
 	for m := finR; m != 0; m &= m - 1 {
 		x := bits.TrailingZeros64(m) >> 3
 		h1, h2 := h[x+2], h[x+3]
@@ -534,6 +637,18 @@ func findTSlot(b *Board, h *[10]int) (Rot, int, int, bool) {
 	}
 	return 0, 0, 0, false
 }
+
+// laneBits[m] has bit 7 of byte lane i set when bit i of m is.
+var laneBits = func() (t [256]uint64) {
+	for m := range 256 {
+		for i := range 8 {
+			if m>>uint(i)&1 != 0 {
+				t[m] |= 0x80 << uint(8*i)
+			}
+		}
+	}
+	return
+}()
 
 // findTSlotScan returns the first T-slot among CC1's detectors (spec §19
 // table), trying every column in turn.

@@ -6,6 +6,8 @@ package bot
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/yomi-ai/yomi/tetris"
 )
 
 // matchCells is the cell-by-cell reading of a detector pattern (the spec's
@@ -148,7 +150,10 @@ func TestBoardFeaturesFast(t *testing.T) {
 		}
 		var h [10]int
 		b.Heights(&h)
-		c1, o1, v1, s1 := holeFeatures(&b, b.MaxHeight())
+		c1, o1, v1, s1, cols := holeFeaturesCols(&b, b.MaxHeight())
+		if want := holeColsRef(&b); cols != want {
+			t.Fatalf("board %d %v: hole columns %010b, want %010b", i, b.Rows[:16], cols, want)
+		}
 		c2, o2 := cavitiesCells(&b, &h)
 		v2, s2 := coveredCellsRef(&b, &h)
 		if c1 != c2 || o1 != o2 || v1 != v2 || s1 != s2 {
@@ -176,7 +181,7 @@ func TestBoardFeaturesFast(t *testing.T) {
 
 // TestChildHeights checks the shortcut place uses: after a lock that clears
 // no line, the child's column heights are the parent's raised by the
-// piece's cells.
+// piece's columns (raiseHeights).
 func TestChildHeights(t *testing.T) {
 	rng := rand.New(rand.NewPCG(6, 4))
 	gen := NewGenerator()
@@ -201,9 +206,7 @@ func TestChildHeights(t *testing.T) {
 					continue
 				}
 				ch := ph
-				for _, cell := range mv.Placement().Cells() {
-					ch[cell.X] = max(ch[cell.X], int(cell.Y)+1)
-				}
+				raiseHeights(&ch, mv)
 				var want [10]int
 				c.Heights(&want)
 				if ch != want {
@@ -215,5 +218,123 @@ func TestChildHeights(t *testing.T) {
 	}
 	if checked < 10000 {
 		t.Fatalf("only %d placements checked", checked)
+	}
+}
+
+// TestLockInto compares lockInto with lockMoveClean (boards without a full
+// row) and lockMove (any board) on every resting position of every piece on
+// random boards, some with full rows, some reaching above the visible
+// matrix, with random combo and back-to-back: the same board and result.
+func TestLockInto(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 5))
+	var n struct{ checked, fast, clears, lockOuts, dirty int }
+	for i := range 600 {
+		var b Board
+		top := rng.IntN(14)
+		if i%10 == 0 {
+			top = 17 + rng.IntN(8)
+		}
+		density := 0.5 + 0.45*rng.Float64()
+		for y := range top {
+			for x := range 10 {
+				if rng.Float64() < density {
+					b.Set(x, y)
+				}
+			}
+		}
+		b.Combo = uint32(rng.IntN(4))
+		b.B2B = rng.IntN(2) == 0
+		clean := !b.HasFullRow()
+		if !clean {
+			n.dirty++
+		}
+		for p := range Piece(7) {
+			// every resting position, reachable or not (lock-outs too)
+			var mvs []Move
+			for r := range Rot(4) {
+				for x := -2; x < 12; x++ {
+					for y := 0; y < 40; y++ {
+						if b.Fits(p, r, x, y) && !b.Fits(p, r, x, y-1) {
+							mvs = append(mvs, Move{Piece: p, Rot: r, X: int8(x), Y: int8(y), Spin: Spin(rng.IntN(3))})
+						}
+					}
+				}
+			}
+			for _, mv := range mvs {
+				want := b
+				var wres LockResult
+				if clean {
+					wres = lockMoveClean(&want, p, mv.Rot, int(mv.X), int(mv.Y), mv.Spin)
+				} else {
+					wres = lockMove(&want, p, mv.Rot, int(mv.X), int(mv.Y), mv.Spin)
+				}
+				var got Board
+				got.Rows[5] = 0x155 // lockInto must overwrite everything
+				gres := lockInto(&got, &b, p, mv, clean)
+				if got != want || gres != wres {
+					t.Fatalf("board %d %v %+v: %+v %v, want %+v %v", i, b.Rows[:top], mv, gres, got.Rows[:top+4], wres, want.Rows[:top+4])
+				}
+				n.checked++
+				if wres.Lines > 0 {
+					n.clears++
+				} else if clean {
+					n.fast++
+				}
+				if wres.LockedOut {
+					n.lockOuts++
+				}
+			}
+		}
+	}
+	t.Logf("%+v", n)
+	if n.fast < 10000 || n.clears < 2000 || n.lockOuts < 100 || n.dirty < 20 {
+		t.Fatalf("the boards miss cases: %+v", n)
+	}
+}
+
+// TestTSlotLines compares tSlotLines with the lines lockMoveClean clears
+// for every resting position of a T on random boards without a full row.
+func TestTSlotLines(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 6))
+	var byLines [4]int
+	for i := range 1500 {
+		var b Board
+		top := 3 + rng.IntN(10)
+		for y := range top {
+			b.Rows[y] = uint16(rng.IntN(fullRow + 1))
+		}
+		if i%2 == 0 { // full rows with a T carved out: T-spin doubles and triples
+			for y := range top {
+				b.Rows[y] = fullRow
+			}
+			r, x, y := Rot(rng.IntN(4)), 1+rng.IntN(8), 1+rng.IntN(top-2)
+			for _, c := range tetris.PieceCells(T, r) {
+				b.Rows[y+int(c.Y)] &^= 1 << uint(x+int(c.X))
+			}
+		}
+		for y := range top {
+			if b.Rows[y] == fullRow {
+				b.Rows[y] &^= 1 << uint(rng.IntN(10))
+			}
+		}
+		for r := range Rot(4) {
+			for x := -1; x < 11; x++ {
+				for y := 0; y < 16; y++ {
+					if !b.Fits(T, r, x, y) || b.Fits(T, r, x, y-1) {
+						continue
+					}
+					c := b
+					want := lockMoveClean(&c, T, r, x, y, SpinFull).Lines
+					if got := tSlotLines(&b, r, x, y); got != want {
+						t.Fatalf("%v T %v (%d,%d): %d lines, want %d", b.Rows[:top], r, x, y, got, want)
+					}
+					byLines[want]++
+				}
+			}
+		}
+	}
+	t.Logf("positions by lines cleared: %v", byLines)
+	if byLines[1] < 1000 || byLines[2] < 200 || byLines[3] < 20 {
+		t.Fatalf("the boards miss cases: %v", byLines)
 	}
 }

@@ -367,6 +367,11 @@ func TestFindTSlotMatchesOld(t *testing.T) {
 		if r1 != r2 || x1 != x2 || y1 != y2 || ok1 != ok2 || r3 != r2 || x3 != x2 || y3 != y2 || ok3 != ok2 {
 			t.Fatalf("board %d %v: T-slot %v %d %d %v (scan %v %d %d %v), want %v %d %d %v", i, b.Board.String(), r1, x1, y1, ok1, r3, x3, y3, ok3, r2, x2, y2, ok2)
 		}
+		// restricted to the columns with holes
+		r4, x4, y4, ok4 := findTSlotIn(&b, &h, holeColsRef(&b))
+		if r4 != r2 || x4 != x2 || y4 != y2 || ok4 != ok2 {
+			t.Fatalf("board %d %v: T-slot given the hole columns %v %d %d %v, want %v %d %d %v", i, b.Board.String(), r4, x4, y4, ok4, r2, x2, y2, ok2)
+		}
 		if ok2 {
 			kinds[r2]++
 		}
@@ -406,5 +411,138 @@ func TestBumpinessMatchesOld(t *testing.T) {
 				t.Fatalf("heights %v well %d: bumpiness %d, %d; want %d, %d", h, well, b1, s1, b2, s2)
 			}
 		}
+	}
+}
+
+// cutChain returns how many T-slot cut-outs in a row clear two or more
+// lines on b (at most 3): CC1 looks for another slot after each of them.
+func cutChain(b Board) int {
+	n := 0
+	var h [10]int
+	for n < 3 {
+		b.Heights(&h)
+		r, x, y, ok := findTSlotOld(&b, &h)
+		if !ok || lockMove(&b, T, r, x, y, SpinFull).Lines < 2 {
+			break
+		}
+		n++
+	}
+	return n
+}
+
+// TestEvaluateCutChains compares Evaluate with evaluateOld on boards built
+// of full rows with several T-spin double or triple cut-outs carved in, so
+// that one cut-out uncovers the next, with every T-slot count (0–3).
+func TestEvaluateCutChains(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 14))
+	e := Evaluator{W: DefaultWeights()}
+	var chains [4]int
+	for i := 0; i < 20000; i++ {
+		var b Board
+		slots := 1 + rng.IntN(3)
+		top := 2*slots + 1 + rng.IntN(4)
+		for y := range top {
+			b.Board.Rows[y] = fullRow
+		}
+		// slot k takes rows 2k and 2k+1; the column above it is open
+		// except in the rows of the slots above it, so that each
+		// cut-out uncovers the slot below
+		for k := range slots {
+			x := 1 + rng.IntN(8)
+			r := []Rot{South, South, East, West}[rng.IntN(4)]
+			side := x + 1 - 2*rng.IntN(2)
+			for _, c := range tetris.PieceCells(T, r) {
+				b.Board.Rows[2*k+1+int(c.Y)] &^= 1 << uint(x+int(c.X))
+			}
+			for yy := 2*k + 2; yy < top; yy++ {
+				if yy < 2*slots {
+					continue
+				}
+				b.Board.Rows[yy] &^= 1 << uint(x)
+				if yy > 2*k+2 || rng.IntN(2) == 0 {
+					b.Board.Rows[yy] &^= 1 << uint(side)
+				}
+			}
+		}
+		for y := range top {
+			if b.Board.Rows[y] == fullRow {
+				b.Board.Rows[y] &^= 1 << uint(rng.IntN(10))
+			}
+		}
+		n := cutChain(b)
+		chains[n]++
+		b.B2B = rng.IntN(2) == 0
+		for ts := range 4 {
+			// NextBag and Hold giving ts slots to look for
+			in := EvalInput{Move: Move{Piece: O}, NextBag: []uint8{0x7B, 0x7F, 0x07, 0x07}[ts], Hold: []Piece{I, I, I, T}[ts], clean: rng.IntN(2) == 0}
+			if got := e.tslots(&in); got != ts {
+				t.Fatalf("tslots %d, want %d", got, ts)
+			}
+			wv, wr := evaluateOld(&e, &b, &in)
+			gv, gr := e.Evaluate(&b, &in)
+			if gv != wv || gr != wr {
+				t.Fatalf("board %v, %d slots: value %v reward %v, want %v %v", b.Board.Rows[:top], ts, gv, gr, wv, wr)
+			}
+		}
+	}
+	t.Logf("boards by cut-out chain length: %v", chains)
+	if chains[2] < 100 || chains[3] < 20 {
+		t.Fatalf("too few chains of cut-outs: %v", chains)
+	}
+}
+
+// holeColsRef returns the columns with an empty cell below a filled one,
+// read cell by cell.
+func holeColsRef(b *Board) uint16 {
+	var cols uint16
+	for x := range 10 {
+		filled := false
+		for y := tetris.Height - 1; y >= 0; y-- {
+			if b.Occupied(x, y) {
+				filled = true
+			} else if filled {
+				cols |= 1 << uint(x)
+			}
+		}
+	}
+	return cols
+}
+
+// TestEvaluateTallNoHoles compares Evaluate with evaluateOld on stacks 30
+// to 40 high without holes, where T-slot detectors read the cells above
+// the matrix as filled and find slots without a hole.
+func TestEvaluateTallNoHoles(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 15))
+	e := Evaluator{W: DefaultWeights()}
+	found := 0
+	for range 3000 {
+		var b Board
+		for x := range 10 {
+			for y := range 30 + rng.IntN(11) {
+				b.Board.Rows[y] |= 1 << uint(x)
+			}
+		}
+		for y := range b.Board.Rows {
+			if b.Board.Rows[y] == fullRow {
+				b.Board.Rows[y] &^= 1 << uint(rng.IntN(10))
+				for yy := y + 1; yy < tetris.Height; yy++ { // keep the column without holes
+					b.Board.Rows[yy] &^= b.Board.Rows[y] ^ fullRow
+				}
+			}
+		}
+		var h [10]int
+		b.Board.Heights(&h)
+		if _, _, _, ok := findTSlotOld(&b, &h); ok {
+			found++
+		}
+		in := EvalInput{Move: Move{Piece: O}, NextBag: 0x07, Hold: T, clean: true}
+		wv, wr := evaluateOld(&e, &b, &in)
+		gv, gr := e.Evaluate(&b, &in)
+		if gv != wv || gr != wr {
+			t.Fatalf("board %v: value %v reward %v, want %v %v", b.Board.String(), gv, gr, wv, wr)
+		}
+	}
+	if found < 100 {
+		t.Fatalf("only %d boards with a T-slot", found)
 	}
 }
