@@ -152,9 +152,9 @@ func (b *Bot) AddPiece(p Piece) error {
 		b.known = int32(s.QLen)
 		return nil
 	}
-	for i := range int32(d.nodes.len()) {
+	for i := range d.nodes.bound() {
 		n := d.nodes.at(i)
-		if n.drawn != b.known {
+		if !d.nodes.valid(i) || n.drawn != b.known {
 			continue
 		}
 		n.st.push(p)
@@ -223,6 +223,7 @@ type worker struct {
 	// spare chunks for the DAG's stores, allocated and touched outside
 	// the lock: a fresh chunk's page faults (hundreds of microseconds)
 	// would otherwise stall every thread waiting for the lock.
+	nodeCur    nodeCursor // where this thread appends nodes
 	spareNodes *[arenaChunk]node
 	spareKids  *[kidChunk]child
 	// kidAt[p] is where dag.prepare put child list p in the child store.

@@ -141,12 +141,11 @@ func TestPrepareConcurrent(t *testing.T) {
 					t.Fatalf("state %d: lookup %d, map %d (%v)", k, ci, want, ok)
 				}
 			}
-			for i := range int32(d.nodes.len()) {
-				nd := d.nodes.at(i)
+			d.nodes.each(func(i int32, nd *node) {
 				if i > 0 && (nd.gen != 1 || nd.parent != 0) {
 					t.Fatalf("node %d: gen %d parent %d", i, nd.gen, nd.parent)
 				}
-			}
+			})
 		})
 	}
 }

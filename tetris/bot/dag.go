@@ -7,7 +7,6 @@ package bot
 
 import (
 	"math/rand/v2"
-	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -278,61 +277,96 @@ const arenaChunk = 1 << 12
 const maxArenaChunks = 1 << 14
 
 // arena stores nodes in fixed chunks so growing never moves them. Its
-// directory has a fixed size, and search threads allocate nodes at once
-// (an atomic counter; the thread that takes a chunk's first node installs
-// the chunk, others wait for it), so a node can be read by any thread that
-// learned its index through a lock.
+// directory has a fixed size, and every appender (each search thread, and
+// the DAG itself for its root and rebuilds) fills a chunk of its own, so
+// threads append nodes at once without sharing a counter or a cache line,
+// and a node can be read by any thread that learned its index through a
+// lock. A chunk's nodes past its fill count are not in use (the ends of
+// chunks their appenders did not fill).
 type arena struct {
-	dir *[maxArenaChunks]atomicNodeChunk
-	n   atomic.Int32
+	dir    *[maxArenaChunks]atomicNodeChunk
+	fill   *[maxArenaChunks]int32 // nodes in use from the start of each chunk
+	chunks atomic.Int32           // chunks handed out
+	own    nodeCursor             // the DAG's own appends
 }
 
 // atomicNodeChunk is one entry of the arena's directory.
 type atomicNodeChunk = atomic.Pointer[[arenaChunk]node]
 
+// nodeCursor is the chunk one appender fills, and where.
+type nodeCursor struct {
+	dir *[maxArenaChunks]atomicNodeChunk // the arena it belongs to
+	c   int32                            // chunk index
+	off int32                            // next node in the chunk
+	p   *[arenaChunk]node
+}
+
 // init empties the arena.
 func (a *arena) init() {
 	a.dir = new([maxArenaChunks]atomicNodeChunk)
-	a.n.Store(0)
+	a.fill = new([maxArenaChunks]int32)
+	a.chunks.Store(0)
+	a.own = nodeCursor{}
 }
 
 func (a *arena) at(i int32) *node { return &a.dir[i>>12].Load()[i&(arenaChunk-1)] }
 
-func (a *arena) len() int { return int(a.n.Load()) }
+// bound returns one past the largest node index (not all below it are in
+// use: see valid). Only when no thread appends.
+func (a *arena) bound() int32 { return a.chunks.Load() << 12 }
 
+// valid reports whether index i (below bound) holds a node.
+func (a *arena) valid(i int32) bool { return i&(arenaChunk-1) < a.fill[i>>12] }
+
+// len returns the number of nodes. Only when no thread appends.
+func (a *arena) len() int {
+	n := 0
+	for c := range a.chunks.Load() {
+		n += int(a.fill[c])
+	}
+	return n
+}
+
+// each calls f for every node, in index order. Only when no thread appends.
+func (a *arena) each(f func(i int32, n *node)) {
+	for c := range a.chunks.Load() {
+		p := a.dir[c].Load()
+		for k := range a.fill[c] {
+			f(c<<12|k, &p[k])
+		}
+	}
+}
+
+// add appends node n for the DAG itself (not while threads search).
 func (a *arena) add(n node) int32 {
-	i, p := a.alloc(nil)
+	i, p := a.alloc(&a.own, nil)
 	*p = n
 	return i
 }
 
-// alloc appends a node and returns its index and address; the node may hold
-// old data (chunks are recycled): the caller writes all of it. A new chunk
-// comes from *spare if it holds one (see worker.refill), else the pool.
-func (a *arena) alloc(spare **[arenaChunk]node) (int32, *node) {
-	i := a.n.Add(1) - 1
-	c := int(i >> 12)
-	if c >= maxArenaChunks {
-		panic("bot: node arena full")
-	}
-	p := a.dir[c].Load()
-	if p == nil {
-		if i&(arenaChunk-1) == 0 {
-			if spare != nil && *spare != nil {
-				p, *spare = *spare, nil
-			} else {
-				p, _ = getNodeChunk()
-			}
-			a.dir[c].Store(p)
-		} else {
-			// another thread took the chunk's first node and installs it
-			for p == nil {
-				runtime.Gosched()
-				p = a.dir[c].Load()
-			}
+// alloc appends a node at cursor cur and returns its index and address;
+// the node may hold old data (chunks are recycled): the caller writes all
+// of it. A new chunk comes from *spare if it holds one (see
+// worker.refill), else the pool.
+func (a *arena) alloc(cur *nodeCursor, spare **[arenaChunk]node) (int32, *node) {
+	if cur.dir != a.dir || cur.p == nil || cur.off == arenaChunk {
+		c := a.chunks.Add(1) - 1
+		if c >= maxArenaChunks {
+			panic("bot: node arena full")
 		}
+		var p *[arenaChunk]node
+		if spare != nil && *spare != nil {
+			p, *spare = *spare, nil
+		} else {
+			p, _ = getNodeChunk()
+		}
+		a.dir[c].Store(p)
+		*cur = nodeCursor{dir: a.dir, c: c, p: p}
 	}
-	return i, &p[i&(arenaChunk-1)]
+	k := cur.off
+	cur.off++
+	a.fill[cur.c] = cur.off
+	return cur.c<<12 | k, &cur.p[k]
 }
 
 // dag is the search graph. Callers hold Bot.mu, except for the part of an
@@ -618,7 +652,7 @@ func (d *dag) prepChild(sh *shard, c *child, e *expChild, leaf, g, drawnBase int
 	ci, slot := d.lookup(sh, e.h, board, rest)
 	var nn *node
 	if ci < 0 {
-		ci, nn = d.nodes.alloc(&w.spareNodes)
+		ci, nn = d.nodes.alloc(&w.nodeCur, &w.spareNodes)
 		// every field: a recycled chunk holds old nodes
 		nn.st.Board = *board
 		nn.st.Hold, nn.st.QLen, nn.st.Queue, nn.st.Bag = rest.Hold, rest.QLen, rest.Queue, rest.Bag
@@ -798,7 +832,7 @@ func (d *dag) mark(p int32) {
 // child lists and further parents are copied into fresh stores.
 func (d *dag) rebuild(newRoot int32) {
 	old := &d.nodes
-	remap := make([]int32, old.len())
+	remap := make([]int32, old.bound())
 	for i := range remap {
 		remap[i] = -1
 	}
@@ -866,8 +900,8 @@ func (d *dag) rebuild(newRoot int32) {
 		nodes.add(n)
 	}
 	oldNodes, oldKids, oldGens := d.nodes.dir, d.kidStore.dir, d.gens
-	d.nodes.dir = nodes.dir
-	d.nodes.n.Store(nodes.n.Load())
+	d.nodes.dir, d.nodes.fill, d.nodes.own = nodes.dir, nodes.fill, nodes.own
+	d.nodes.chunks.Store(nodes.chunks.Load())
 	d.kidStore.dir, d.kidStore.n = store.dir, store.n
 	d.lists, d.more = lists, more
 	releaseStores(oldNodes, oldKids, oldGens)
@@ -896,8 +930,8 @@ func (d *dag) rebuild(newRoot int32) {
 // recomputeAll recomputes every expanded node's value, deepest generation first.
 func (d *dag) recomputeAll() {
 	idx := make([]int32, 0, d.nodes.len())
-	for i := range int32(d.nodes.len()) {
-		if d.nodes.at(i).expanded() {
+	for i := range d.nodes.bound() {
+		if d.nodes.valid(i) && d.nodes.at(i).expanded() {
 			idx = append(idx, int32(i))
 		}
 	}

@@ -11,9 +11,9 @@ import "fmt"
 // a child edge, and that after a rebuild the stores hold nothing else.
 func dagInvariants(d *dag, rebuilt bool) error {
 	lists := 0
-	for i := range int32(d.nodes.len()) {
+	for i := range d.nodes.bound() {
 		n := d.nodes.at(i)
-		if !n.expanded() {
+		if !d.nodes.valid(i) || !n.expanded() {
 			continue
 		}
 		if n.nlists != 1 && n.nlists != 7 || n.spec != (n.nlists == 7) {
@@ -45,7 +45,10 @@ func dagInvariants(d *dag, rebuilt bool) error {
 			}
 		}
 	}
-	for i := range int32(d.nodes.len()) {
+	for i := range d.nodes.bound() {
+		if !d.nodes.valid(i) {
+			continue
+		}
 		n := d.nodes.at(i)
 		parents := []int32{}
 		if n.parent >= 0 {
