@@ -341,32 +341,48 @@ func (a *arena) each(f func(i int32, n *node)) {
 func (a *arena) add(n node) int32 {
 	i, p := a.alloc(&a.own, nil)
 	*p = n
+	a.flush(&a.own)
 	return i
 }
 
 // alloc appends a node at cursor cur and returns its index and address;
 // the node may hold old data (chunks are recycled): the caller writes all
 // of it. A new chunk comes from *spare if it holds one (see
-// worker.refill), else the pool.
+// worker.refill), else the pool. The chunk's fill count is written by
+// flush.
 func (a *arena) alloc(cur *nodeCursor, spare **[arenaChunk]node) (int32, *node) {
-	if cur.dir != a.dir || cur.p == nil || cur.off == arenaChunk {
-		c := a.chunks.Add(1) - 1
-		if c >= maxArenaChunks {
-			panic("bot: node arena full")
-		}
-		var p *[arenaChunk]node
-		if spare != nil && *spare != nil {
-			p, *spare = *spare, nil
-		} else {
-			p, _ = getNodeChunk()
-		}
-		a.dir[c].Store(p)
-		*cur = nodeCursor{dir: a.dir, c: c, p: p}
+	if cur.dir != a.dir || cur.off >= arenaChunk {
+		a.newChunk(cur, spare)
 	}
 	k := cur.off
 	cur.off++
-	a.fill[cur.c] = cur.off
-	return cur.c<<12 | k, &cur.p[k]
+	return cur.c<<12 | k, &cur.p[k&(arenaChunk-1)]
+}
+
+// newChunk gives cursor cur a fresh chunk (flushing the one it filled).
+func (a *arena) newChunk(cur *nodeCursor, spare **[arenaChunk]node) {
+	if cur.dir == a.dir {
+		a.flush(cur)
+	}
+	c := a.chunks.Add(1) - 1
+	if c >= maxArenaChunks {
+		panic("bot: node arena full")
+	}
+	var p *[arenaChunk]node
+	if spare != nil && *spare != nil {
+		p, *spare = *spare, nil
+	} else {
+		p, _ = getNodeChunk()
+	}
+	a.dir[c].Store(p)
+	*cur = nodeCursor{dir: a.dir, c: c, p: p}
+}
+
+// flush records how much of its chunk cursor cur filled.
+func (a *arena) flush(cur *nodeCursor) {
+	if cur.dir == a.dir {
+		a.fill[cur.c] = cur.off
+	}
 }
 
 // dag is the search graph. Callers hold Bot.mu, except for the part of an
@@ -584,6 +600,7 @@ func (d *dag) insert(leaf int32, spec bool, lists [][]expChild, orders [][]int32
 // and meet only on a shard. Nodes it creates name leaf as their first
 // parent; other threads may find them in t before attach.
 func (d *dag) prepare(t *table, leaf, g, drawnBase int32, lists [][]expChild, orders [][]int32, w *worker, shared bool) {
+	defer d.nodes.flush(&w.nodeCur)
 	for p, l := range lists {
 		if l == nil {
 			continue
@@ -652,7 +669,14 @@ func (d *dag) prepChild(sh *shard, c *child, e *expChild, leaf, g, drawnBase int
 	ci, slot := d.lookup(sh, e.h, board, rest)
 	var nn *node
 	if ci < 0 {
-		ci, nn = d.nodes.alloc(&w.nodeCur, &w.spareNodes)
+		// d.nodes.alloc(&w.nodeCur, &w.spareNodes), inline
+		cur := &w.nodeCur
+		if cur.dir != d.nodes.dir || cur.off >= arenaChunk {
+			d.nodes.newChunk(cur, &w.spareNodes)
+		}
+		k := cur.off
+		cur.off++
+		ci, nn = cur.c<<12|k, &cur.p[k&(arenaChunk-1)]
 		// every field: a recycled chunk holds old nodes
 		nn.st.Board = *board
 		nn.st.Hold, nn.st.QLen, nn.st.Queue, nn.st.Bag = rest.Hold, rest.QLen, rest.Queue, rest.Bag
