@@ -169,6 +169,14 @@ func (s *kidStore) alloc(k int, spare **[kidChunk]child) int32 {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	return s.allocLocked(k, spare)
+}
+
+// allocLocked is alloc with s.mu held (or no other thread).
+func (s *kidStore) allocLocked(k int, spare **[kidChunk]child) int32 {
+	if k > kidChunk {
+		panic("bot: child list longer than a chunk")
+	}
 	if s.dir == nil {
 		s.dir = new([maxKidChunks]*[kidChunk]child)
 	}
@@ -192,6 +200,18 @@ func (s *kidStore) alloc(k int, spare **[kidChunk]child) int32 {
 	i := s.n
 	s.n += int32(k)
 	return i
+}
+
+// allocLists reserves the expansion's child lists (under one lock),
+// putting their first indices in w.kidAt.
+func (s *kidStore) allocLists(lists [][]expChild, w *worker) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for p, l := range lists {
+		if l != nil {
+			w.kidAt[p] = s.allocLocked(len(l), &w.spareKids)
+		}
+	}
 }
 
 // slice returns the k children from index i.
@@ -601,64 +621,83 @@ func (d *dag) insert(leaf int32, spec bool, lists [][]expChild, orders [][]int32
 // parent; other threads may find them in t before attach.
 func (d *dag) prepare(t *table, leaf, g, drawnBase int32, lists [][]expChild, orders [][]int32, w *worker, shared bool) {
 	defer d.nodes.flush(&w.nodeCur)
+	d.kidStore.allocLists(lists, w)
+	if shared {
+		d.prepareShared(t, leaf, g, drawnBase, lists, orders, w)
+		return
+	}
 	for p, l := range lists {
 		if l == nil {
 			continue
 		}
-		start := d.kidStore.alloc(len(l), &w.spareKids)
-		w.kidAt[p] = start
-		ks := d.kidStore.slice(start, int32(len(l)))
+		ks := d.kidStore.slice(w.kidAt[p], int32(len(l)))
 		ord := orders[p][:len(l)]
-		if !shared {
-			// Touch every child's first probe slot before the real
-			// lookups: the loads are independent, so their cache misses
-			// overlap instead of coming one after another below.
-			var touch uint64
-			for i := range l {
-				sh := t.shard(l[i].h)
-				touch += sh.slots[int(tag(l[i].h))&(len(sh.slots)-1)]
-			}
-			w.touched += touch
-			// one thread: link the edges at once (attach's part too)
-			clean, best := true, Value{}
-			for k, oi := range ord {
-				cn := d.prepChild(t.shard(l[oi].h), &ks[k], &l[oi], leaf, g, drawnBase, w)
-				d.link(ks, k, leaf, cn, &best, &clean)
-			}
-			w.listClean[p], w.listBest[p] = clean, best
-			continue
+		// Touch every child's first probe slot before the real lookups:
+		// the loads are independent, so their cache misses overlap
+		// instead of coming one after another below.
+		var touch uint64
+		for i := range l {
+			sh := t.shard(l[i].h)
+			touch += sh.slots[int(tag(l[i].h))&(len(sh.slots)-1)]
 		}
-		// the children's ranks grouped by shard, in order within a shard
-		// (equal states hash alike, so the first of them makes the node)
-		var at [tableShards + 1]int32
-		for _, oi := range ord {
+		w.touched += touch
+		// one thread: link the edges at once (attach's part too)
+		clean, best := true, Value{}
+		for k, oi := range ord {
+			cn := d.prepChild(t.shard(l[oi].h), &ks[k], &l[oi], leaf, g, drawnBase, w)
+			d.link(ks, k, leaf, cn, &best, &clean)
+		}
+		w.listClean[p], w.listBest[p] = clean, best
+	}
+}
+
+// prepareShared is prepare with several threads: the children of all
+// lists grouped by table shard (in list and rank order within a shard:
+// equal states hash alike, so the first of them makes the node), each
+// shard locked once.
+func (d *dag) prepareShared(t *table, leaf, g, drawnBase int32, lists [][]expChild, orders [][]int32, w *worker) {
+	var at [tableShards + 1]int32
+	n := 0
+	for p, l := range lists {
+		for _, oi := range orders[p][:len(l)] {
 			at[shardOf(l[oi].h)+1]++
 		}
-		for i := 1; i <= tableShards; i++ {
-			at[i] += at[i-1]
-		}
-		end := at
-		if cap(w.grp) < len(ord) {
-			w.grp = make([]int32, len(ord))
-		}
-		grp := w.grp[:len(ord)]
-		for k, oi := range ord {
+		n += len(l)
+	}
+	for i := 1; i <= tableShards; i++ {
+		at[i] += at[i-1]
+	}
+	end := at
+	if cap(w.grp) < n {
+		w.grp = make([]int32, n)
+	}
+	grp := w.grp[:n] // list<<16 | rank
+	for p, l := range lists {
+		for k, oi := range orders[p][:len(l)] {
 			s := shardOf(l[oi].h)
-			grp[end[s]] = int32(k)
+			grp[end[s]] = int32(p<<16 | k)
 			end[s]++
 		}
-		for s := range tableShards {
-			if at[s] == at[s+1] {
-				continue
-			}
-			sh := &t.sh[s]
-			sh.mu.Lock()
-			for _, k := range grp[at[s]:at[s+1]] {
-				oi := ord[k]
-				d.prepChild(sh, &ks[k], &l[oi], leaf, g, drawnBase, w)
-			}
-			sh.mu.Unlock()
+	}
+	for s := range tableShards {
+		if at[s] == at[s+1] {
+			continue
 		}
+		sh := &t.sh[s]
+		sh.mu.Lock()
+		var touch uint64
+		for _, pk := range grp[at[s]:at[s+1]] {
+			p, k := pk>>16, pk&0xFFFF
+			touch += sh.slots[int(tag(lists[p][orders[p][k]].h))&(len(sh.slots)-1)]
+		}
+		w.touched += touch
+		for _, pk := range grp[at[s]:at[s+1]] {
+			p, k := pk>>16, pk&0xFFFF
+			l := lists[p]
+			c := &d.kidStore.slice(w.kidAt[p], int32(len(l)))[k]
+			d.prepChild(sh, c, &l[orders[p][k]], leaf, g, drawnBase, w)
+		}
+		sh.mu.Unlock()
 	}
 }
 
