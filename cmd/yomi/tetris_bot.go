@@ -215,6 +215,7 @@ func tetrisBotRun(ctx context.Context, threads int) (bot.Stats, error) {
 			return total, err
 		}
 		st := b.Think(ctx, bot.Budget{Nodes: tetrisBotBudget})
+		b.Close() // its memory goes to the next position, as a TBP server's Reset does
 		total.Nodes += st.Nodes
 		total.Expansions += st.Expansions
 		total.Unique += st.Unique

@@ -59,17 +59,18 @@ func (s Stats) NodesPerSecond() float64 {
 // Bot is a searching Tetris player. Its methods are safe to call from one
 // goroutine at a time; Think runs its own worker goroutines.
 type Bot struct {
-	opt    Options
-	eval   Evaluator
-	mu     sync.Mutex
-	d      *dag // set by setDAG
-	holder *dagHolder
-	known  int32 // absolute index one past the last known piece
-	active int   // leaves being expanded right now
-	stats  Stats
-	rngs   []*rand.Rand
-	gens   []*Generator
-	wks    []*worker // one per thread (gens[t], rngs[t]), kept with their buffers
+	opt      Options
+	eval     Evaluator
+	mu       sync.Mutex
+	d        *dag // set by setDAG
+	holder   *dagHolder
+	known    int32 // absolute index one past the last known piece
+	active   int   // leaves being expanded right now
+	thinking int   // Think calls running
+	stats    Stats
+	rngs     []*rand.Rand
+	gens     []*Generator
+	wks      []*worker // one per thread (gens[t], rngs[t]), kept with their buffers
 
 	pc          *pcPlan // perfect clear being followed (nil: none)
 	pcStats     PCStats
@@ -315,6 +316,7 @@ func (b *Bot) Think(ctx context.Context, budget Budget) Stats {
 	if b.opt.MaxNodes > 0 && (limit < 0 || limit > b.opt.MaxNodes) {
 		limit = b.opt.MaxNodes
 	}
+	b.thinking++
 	b.mu.Unlock()
 	var wg sync.WaitGroup
 	for t := range b.opt.Threads {
@@ -328,6 +330,7 @@ func (b *Bot) Think(ctx context.Context, budget Budget) Stats {
 	wg.Wait()
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	b.thinking--
 	b.stats.Elapsed += time.Since(start)
 	b.stats.Unique = b.d.nodes.len()
 	return b.stats

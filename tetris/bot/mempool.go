@@ -79,7 +79,7 @@ func getSlots(n int) []uint64 {
 
 // putSlots gives a slot array nobody uses any more to the pool.
 func putSlots(s []uint64) {
-	if len(s) < 1<<10 {
+	if len(s) < 1<<6 {
 		return // small arrays: not worth keeping
 	}
 	lg := bits.Len(uint(len(s))) - 1
@@ -125,7 +125,7 @@ func releaseStores(nodes *[maxArenaChunks]atomicNodeChunk, kids *[maxKidChunks]*
 	for _, t := range gens {
 		for i := range t.sh {
 			sh := &t.sh[i]
-			if s := sh.slots; len(s) >= 1<<10 && memPool.bytes+8*len(s) <= poolMaxBytes {
+			if s := sh.slots; len(s) >= 1<<6 && memPool.bytes+8*len(s) <= poolMaxBytes {
 				lg := bits.Len(uint(len(s))) - 1
 				memPool.slots[lg] = append(memPool.slots[lg], s)
 				memPool.bytes += 8 * len(s)
@@ -135,10 +135,52 @@ func releaseStores(nodes *[maxArenaChunks]atomicNodeChunk, kids *[maxKidChunks]*
 	}
 }
 
+// putSpares gives a worker's spare chunks (nil: none) to the pool.
+func putSpares(n *[arenaChunk]node, k *[kidChunk]child) {
+	memPool.mu.Lock()
+	defer memPool.mu.Unlock()
+	if n != nil && memPool.bytes+nodeChunkBytes <= poolMaxBytes {
+		memPool.nodes = append(memPool.nodes, n)
+		memPool.bytes += nodeChunkBytes
+	}
+	if k != nil && memPool.bytes+kidChunkBytes <= poolMaxBytes {
+		memPool.kids = append(memPool.kids, k)
+		memPool.bytes += kidChunkBytes
+	}
+}
+
 // release gives all of d's memory to the pool; d must not be used again.
 func (d *dag) release() {
 	releaseStores(d.nodes.dir, d.kidStore.dir, d.gens)
 	d.nodes.dir, d.kidStore.dir, d.gens = nil, nil, nil
+}
+
+// Close gives the bot's search memory (its DAG's node and child chunks and
+// hash tables, and its threads' spare chunks) to a pool that later
+// searches of any bot reuse, sparing the operating system the page faults
+// of fresh memory. Reset, Play and AddPiece give up old memory the same
+// way, and a bot that is garbage collected too (later). The bot must be
+// Reset before it searches again.
+func (b *Bot) Close() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.thinking > 0 {
+		return // misuse; the memory is left to the collector
+	}
+	if b.d != nil {
+		b.d.release()
+		b.d = nil
+	}
+	if b.holder != nil {
+		b.holder.d = nil
+	}
+	b.pc = nil
+	b.stats = Stats{}
+	for _, w := range b.wks {
+		putSpares(w.spareNodes, w.spareKids)
+		w.spareNodes, w.spareKids = nil, nil
+		w.nodeCur = nodeCursor{}
+	}
 }
 
 // dagHolder is the DAG a Bot searches, for the cleanup that releases it
@@ -147,7 +189,9 @@ type dagHolder struct{ d *dag }
 
 // setDAG replaces the bot's DAG, releasing the old one's memory.
 func (b *Bot) setDAG(d *dag) {
-	if b.d != nil {
+	if b.d != nil && b.thinking == 0 {
+		// (a Reset during Think leaves the old DAG to the collector:
+		// the search threads still hold it until they see the change)
 		b.d.release()
 	}
 	b.d = d

@@ -33,6 +33,7 @@ func benchPositionsRun(b *testing.B, threads int) {
 				b.Fatal(err)
 			}
 			st := bt.Think(context.Background(), Budget{Nodes: 100000})
+			bt.Close()
 			nodes += st.Nodes
 			secs += st.Elapsed.Seconds()
 		}

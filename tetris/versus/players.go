@@ -143,8 +143,8 @@ func (b *Builtin) Played(p *tetris.Player, pl tetris.Placement, hold bool, fresh
 	return b.Begin(p)
 }
 
-// Close does nothing.
-func (b *Builtin) Close() error { return nil }
+// Close gives the bot's search memory to the pool later bots reuse (bot.Bot.Close).
+func (b *Builtin) Close() error { b.b.Close(); return nil }
 
 // TBP is a bot process; it is paused (SIGSTOP) except while it thinks on
 // its own move, so a bot that thinks in the background gets the same
