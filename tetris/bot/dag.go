@@ -6,6 +6,7 @@
 package bot
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -75,23 +76,32 @@ func (r restHash) with(bh uint64) uint64 {
 	return h ^ h>>32
 }
 
-// boardHash mixes the board, combo and back-to-back into 64 bits.
+// boardHash mixes the board, combo and back-to-back into 64 bits: the
+// rows four to a 64-bit word, from the bottom up to the first empty word
+// (the rest of a board is empty but for rare floating rows, which the
+// tables tell apart by comparing states), each word's 128-bit product with
+// its own constant folded to 64 bits (the halves XORed, so every bit of
+// the word reaches every bit of the result) and summed.
 func boardHash(b *Board) uint64 {
-	const m = 0x9E3779B97F4A7C15
-	h := uint64(b.Combo)<<32 ^ 0x5bd1e995
+	h := uint64(b.Combo)<<1 ^ 0x5bd1e995
 	if b.B2B {
-		h ^= 1 << 40
+		h ^= 1
 	}
-	h *= m
-	for i := 0; i < 40; i += 4 {
-		r := uint64(b.Rows[i]) | uint64(b.Rows[i+1])<<16 | uint64(b.Rows[i+2])<<32 | uint64(b.Rows[i+3])<<48
-		if r == 0 && i > 0 {
+	hi, lo := bits.Mul64(h, 0x9E3779B97F4A7C15)
+	h = hi ^ lo
+	for i, w := range boardWords(b) {
+		if w == 0 && i > 0 {
 			break
 		}
-		h = (h ^ r ^ h>>29) * m
+		hi, lo := bits.Mul64(w^hashKeys[i], 0xC2B2AE3D27D4EB4F)
+		h += hi ^ lo
 	}
 	return h
 }
+
+// hashKeys are boardHash's per-word constants.
+var hashKeys = [10]uint64{0x9E3779B97F4A7C15, 0xD6E8FEB86659FD93, 0x165667B19E3779F9, 0xFF51AFD7ED558CCD,
+	0xC4CEB9FE1A85EC53, 0x94D049BB133111EB, 0xBF58476D1CE4E5B9, 0x8CB92BA72F3D8DD7, 0xA0761D6478BD642F, 0xE7037ED1A0B428DB}
 
 func (s *State) nextBag() uint8 { return nextBag(s.Bag, s.Queue[:s.QLen]) }
 
