@@ -337,39 +337,28 @@ var diffTable = func() (t [256]uint64) {
 }()
 
 // bumpinessWell is bumpiness given the sums over all neighbouring columns
-// (profile's b and bs).
+// (profile's b and bs). The pairs it takes out and puts in come packed
+// from diffTable: the two pairs out are part of the sums, so neither half
+// goes negative.
 func bumpinessWell(h *[10]int, well int, b, bs int32) (int32, int32) {
-	if well > 0 {
-		d := absDiff(h[well-1], h[well])
-		b -= d
-		bs -= d * d
+	acc := uint64(b) | uint64(bs)<<16
+	t := &diffTable
+	switch well {
+	case 0:
+		acc -= t[uint8(h[1]-h[0]+64)]
+	case 9:
+		acc -= t[uint8(h[9]-h[8]+64)]
+	default:
+		l, m, r := h[well-1], h[well], h[well+1]
+		acc = acc - t[uint8(m-l+64)] - t[uint8(r-m+64)] + t[uint8(r-l+64)]
 	}
-	if well < 9 {
-		d := absDiff(h[well], h[well+1])
-		b -= d
-		bs -= d * d
-	}
-	if well > 0 && well < 9 {
-		d := absDiff(h[well-1], h[well+1])
-		b += d
-		bs += d * d
-	}
-	b, bs = b-1, bs-1
-	if b < 0 {
-		b = -b
-	}
-	if bs < 0 {
-		bs = -bs
-	}
-	return b, bs
+	return absInt32(int32(acc&0xFFFF) - 1), absInt32(int32(acc>>16) - 1)
 }
 
-// absDiff returns |a − b|.
-func absDiff(a, b int) int32 {
-	if a < b {
-		return int32(b - a)
-	}
-	return int32(a - b)
+// absInt32 returns |x|.
+func absInt32(x int32) int32 {
+	m := x >> 31
+	return (x ^ m) - m
 }
 
 // holeFeatures classifies the empty cells below their column height
