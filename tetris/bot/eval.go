@@ -150,15 +150,14 @@ func (e *Evaluator) Evaluate(b *Board, in *EvalInput) (Value, Reward) {
 	lock := &in.Lock
 	rv, t := lockReward(w, in)
 
-	var h [10]int
-	if in.Heights != nil {
-		h = *in.Heights
-	} else {
-		b.Heights(&h)
+	h := in.Heights
+	if h == nil {
+		h = new([10]int)
+		b.Heights(h)
 	}
 	// the highest column, the well (the lowest, rightmost on ties) and
 	// the bumpiness sums over all neighbouring columns
-	H, well, bs, bsSq := profile(&h)
+	H, well, bs, bsSq := profile(h)
 	if H > 10 { // the terms below are 0 up to 10 high
 		if w.TimedJeopardy {
 			rv += w.Jeopardy * (H - 10) * t / 10
@@ -181,7 +180,7 @@ func (e *Evaluator) Evaluate(b *Board, in *EvalInput) (Value, Reward) {
 	// triples, and then looks for the next slot on it (cutOut). Every
 	// detector needs a hole (findTSlotIn).
 	if ts := e.tslots(in); ts > 0 && (holeCols != 0 || H >= tetris.Height-4) {
-		if r, x, y, ok := findTSlotIn(b, &h, holeCols); ok {
+		if r, x, y, ok := findTSlotIn(b, h, holeCols); ok {
 			var lines int
 			if in.clean {
 				lines = tSlotLines(b, r, x, y)
@@ -195,7 +194,7 @@ func (e *Evaluator) Evaluate(b *Board, in *EvalInput) (Value, Reward) {
 			}
 		}
 	}
-	return Value{V: vv + e.shape(b, &h, H, well, bs, bsSq, cav, ovh, cov, covSq)}, rw
+	return Value{V: vv + e.shape(b, h, H, well, bs, bsSq, cav, ovh, cov, covSq)}, rw
 }
 
 // cutOut returns the part of the value Evaluate adds after a T-slot (r,x,y)
