@@ -97,39 +97,44 @@ func lockMoveClean(b *Board, p Piece, r Rot, x, y int, spin Spin) LockResult {
 // lockInto sets *dst to src with placement mv of piece p locked, as
 // lockMoveClean does when clean (src has no full row) and lockMove
 // otherwise, and returns the same result. When src is clean and the piece
-// fills no row, which is most placements, it writes the piece's rows and
-// fills in the result directly: no line cleared, the combo reset,
-// back-to-back kept, a lock-out when the piece's lowest row is above the
-// visible matrix.
-func lockInto(dst, src *Board, p Piece, mv Move, clean bool) LockResult {
+// fills no row, which is most placements, it ORs the piece's rows in as
+// 16-bit lanes of the (at most two) 64-bit words of rows they cover, tests
+// those words for a full row at once, and fills in the result directly:
+// no line cleared, the combo reset, back-to-back kept, a lock-out when the
+// piece's lowest row is above the visible matrix. Then fast is true and
+// rows is dst's rowsHash given srcRows, src's: corrected at the words the
+// piece changed.
+func lockInto(dst, src *Board, p Piece, mv Move, clean bool, srcRows uint64) (res LockResult, rows uint64, fast bool) {
 	*dst = *src
 	if clean {
 		pw := &pieceWords[p][mv.Rot&3]
 		lx, by := int(mv.X)+int(pw.minX), int(mv.Y)+int(pw.minY)
 		if uint(lx) <= uint(tetris.Width-pw.width) && uint(by) <= uint(tetris.Height-pw.height) {
-			// the piece's rows as 16-bit lanes, split over the (at most
-			// two) words of four rows it covers
 			words := boardWords(dst)
 			bits := pw.rows << uint(lx)
 			sh := uint(by&3) * 16
 			i := by >> 2
-			lo := words[i] | bits<<sh
+			old := words[i]
+			lo := old | bits<<sh
 			words[i] = lo
 			filled := hasFullLane(lo)
+			rows = srcRows - wordHash(i, old) + wordHash(i, lo)
 			if hi := bits >> (64 - sh); hi != 0 { // sh = 0: a shift by 64 gives 0
-				w := words[i+1] | hi
+				old := words[i+1]
+				w := old | hi
 				words[i+1] = w
 				filled = filled || hasFullLane(w)
+				rows += wordHash(i+1, w) - wordHash(i+1, old)
 			}
 			if !filled {
 				dst.Combo = 0
-				return LockResult{Kind: noClearKind[mv.Spin], LockedOut: by >= tetris.Visible}
+				return LockResult{Kind: noClearKind[mv.Spin], LockedOut: by >= tetris.Visible}, rows, true
 			}
 			*dst = *src
 		}
-		return lockMoveClean(dst, p, mv.Rot, int(mv.X), int(mv.Y), mv.Spin)
+		return lockMoveClean(dst, p, mv.Rot, int(mv.X), int(mv.Y), mv.Spin), 0, false
 	}
-	return lockMove(dst, p, mv.Rot, int(mv.X), int(mv.Y), mv.Spin)
+	return lockMove(dst, p, mv.Rot, int(mv.X), int(mv.Y), mv.Spin), 0, false
 }
 
 // hasFullLane reports whether some 16-bit lane of w (four rows) is a
