@@ -631,18 +631,24 @@ func (b *Bot) place(w *worker, s *State, dst []expChild, p Piece, pop int, newHo
 	in := EvalInput{NextBag: rest.nextBag(), Hold: newHold, clean: true}
 	// A board from a lock has no full row; only a root board might.
 	clean := !s.Board.HasFullRow()
-	ts := b.eval.tslots(&in) // depends on the queue and hold only
-	var ch [10]int           // the child's heights when no line is cleared
+	srcRows := rowsHash(&s.Board) // lockInto updates it for each child
+	ts := b.eval.tslots(&in)      // depends on the queue and hold only
+	var ch [10]int                // the child's heights when no line is cleared
 	for i, mv := range w.moves[p] {
 		le := &locks[i]
 		if le.stamp != w.stamp || w.stamp == 0 {
 			// first time this placement is locked on this board
 			le.stamp = w.stamp
-			le.res = lockInto(&le.board, &s.Board, p, mv, clean)
-			le.skip = le.res.LockedOut ||
-				mv.Spin == SpinMini && le.res.Lines == 0 && lowStack && hardDroppable(&s.Board, p, mv)
+			res, rows, fast := lockInto(&le.board, &s.Board, p, mv, clean, srcRows)
+			le.res = res
+			le.skip = res.LockedOut ||
+				mv.Spin == SpinMini && res.Lines == 0 && lowStack && hardDroppable(&s.Board, p, mv)
 			if !le.skip {
-				le.bh = boardHash(&le.board)
+				if fast {
+					le.bh = comboHash(&le.board) + rows
+				} else {
+					le.bh = boardHash(&le.board)
+				}
 			}
 		}
 		if le.skip {

@@ -76,30 +76,43 @@ func (r restHash) with(bh uint64) uint64 {
 	return h ^ h>>32
 }
 
-// boardHash mixes the board, combo and back-to-back into 64 bits: the
-// rows four to a 64-bit word, from the bottom up to the first empty word
-// (the rest of a board is empty but for rare floating rows, which the
-// tables tell apart by comparing states), each word's 128-bit product with
-// its own constant folded to 64 bits (the halves XORed, so every bit of
-// the word reaches every bit of the result) and summed.
-func boardHash(b *Board) uint64 {
-	h := uint64(b.Combo)<<1 ^ 0x5bd1e995
+// boardHash mixes the board, combo and back-to-back into 64 bits: the sum
+// of rowsHash and comboHash. A lock that clears no line changes one or
+// two words of rows, so a child's hash is its parent's corrected at those
+// words (lockInto).
+func boardHash(b *Board) uint64 { return comboHash(b) + rowsHash(b) }
+
+// comboHash is boardHash's part for the combo and back-to-back.
+func comboHash(b *Board) uint64 {
+	x := uint64(b.Combo) << 1
 	if b.B2B {
-		h ^= 1
+		x |= 1
 	}
-	hi, lo := bits.Mul64(h, 0x9E3779B97F4A7C15)
-	h = hi ^ lo
+	return foldMul(x ^ 0x5bd1e995)
+}
+
+// rowsHash is boardHash's part for the rows: the sum over the ten words
+// of four rows of wordHash.
+func rowsHash(b *Board) uint64 {
+	var h uint64
 	for i, w := range boardWords(b) {
-		if w == 0 && i > 0 {
-			break
-		}
-		hi, lo := bits.Mul64(w^hashKeys[i], 0xC2B2AE3D27D4EB4F)
-		h += hi ^ lo
+		h += wordHash(i, w)
 	}
 	return h
 }
 
-// hashKeys are boardHash's per-word constants.
+// wordHash is word i of a board's rows (rows 4i…4i+3) XORed with its own
+// constant and folded (foldMul).
+func wordHash(i int, w uint64) uint64 { return foldMul(w ^ hashKeys[i]) }
+
+// foldMul returns the 128-bit product of x with an odd constant, its two
+// halves XORed: every bit of x reaches every bit of the result.
+func foldMul(x uint64) uint64 {
+	hi, lo := bits.Mul64(x, 0xC2B2AE3D27D4EB4F)
+	return hi ^ lo
+}
+
+// hashKeys are wordHash's per-word constants.
 var hashKeys = [10]uint64{0x9E3779B97F4A7C15, 0xD6E8FEB86659FD93, 0x165667B19E3779F9, 0xFF51AFD7ED558CCD,
 	0xC4CEB9FE1A85EC53, 0x94D049BB133111EB, 0xBF58476D1CE4E5B9, 0x8CB92BA72F3D8DD7, 0xA0761D6478BD642F, 0xE7037ED1A0B428DB}
 

@@ -150,15 +150,14 @@ func (e *Evaluator) Evaluate(b *Board, in *EvalInput) (Value, Reward) {
 	lock := &in.Lock
 	rv, t := lockReward(w, in)
 
-	var h [10]int
-	if in.Heights != nil {
-		h = *in.Heights
-	} else {
-		b.Heights(&h)
+	h := in.Heights
+	if h == nil {
+		h = new([10]int)
+		b.Heights(h)
 	}
 	// the highest column, the well (the lowest, rightmost on ties) and
 	// the bumpiness sums over all neighbouring columns
-	H, well, bs, bsSq := profile(&h)
+	H, well, bs, bsSq := profile(h)
 	if H > 10 { // the terms below are 0 up to 10 high
 		if w.TimedJeopardy {
 			rv += w.Jeopardy * (H - 10) * t / 10
@@ -181,7 +180,7 @@ func (e *Evaluator) Evaluate(b *Board, in *EvalInput) (Value, Reward) {
 	// triples, and then looks for the next slot on it (cutOut). Every
 	// detector needs a hole (findTSlotIn).
 	if ts := e.tslots(in); ts > 0 && (holeCols != 0 || H >= tetris.Height-4) {
-		if r, x, y, ok := findTSlotIn(b, &h, holeCols); ok {
+		if r, x, y, ok := findTSlotIn(b, h, holeCols); ok {
 			var lines int
 			if in.clean {
 				lines = tSlotLines(b, r, x, y)
@@ -195,7 +194,7 @@ func (e *Evaluator) Evaluate(b *Board, in *EvalInput) (Value, Reward) {
 			}
 		}
 	}
-	return Value{V: vv + e.shape(b, &h, H, well, bs, bsSq, cav, ovh, cov, covSq)}, rw
+	return Value{V: vv + e.shape(b, h, H, well, bs, bsSq, cav, ovh, cov, covSq)}, rw
 }
 
 // cutOut returns the part of the value Evaluate adds after a T-slot (r,x,y)
@@ -337,39 +336,28 @@ var diffTable = func() (t [256]uint64) {
 }()
 
 // bumpinessWell is bumpiness given the sums over all neighbouring columns
-// (profile's b and bs).
+// (profile's b and bs). The pairs it takes out and puts in come packed
+// from diffTable: the two pairs out are part of the sums, so neither half
+// goes negative.
 func bumpinessWell(h *[10]int, well int, b, bs int32) (int32, int32) {
-	if well > 0 {
-		d := absDiff(h[well-1], h[well])
-		b -= d
-		bs -= d * d
+	acc := uint64(b) | uint64(bs)<<16
+	t := &diffTable
+	switch well {
+	case 0:
+		acc -= t[uint8(h[1]-h[0]+64)]
+	case 9:
+		acc -= t[uint8(h[9]-h[8]+64)]
+	default:
+		l, m, r := h[well-1], h[well], h[well+1]
+		acc = acc - t[uint8(m-l+64)] - t[uint8(r-m+64)] + t[uint8(r-l+64)]
 	}
-	if well < 9 {
-		d := absDiff(h[well], h[well+1])
-		b -= d
-		bs -= d * d
-	}
-	if well > 0 && well < 9 {
-		d := absDiff(h[well-1], h[well+1])
-		b += d
-		bs += d * d
-	}
-	b, bs = b-1, bs-1
-	if b < 0 {
-		b = -b
-	}
-	if bs < 0 {
-		bs = -bs
-	}
-	return b, bs
+	return absInt32(int32(acc&0xFFFF) - 1), absInt32(int32(acc>>16) - 1)
 }
 
-// absDiff returns |a − b|.
-func absDiff(a, b int) int32 {
-	if a < b {
-		return int32(b - a)
-	}
-	return int32(a - b)
+// absInt32 returns |x|.
+func absInt32(x int32) int32 {
+	m := x >> 31
+	return (x ^ m) - m
 }
 
 // holeFeatures classifies the empty cells below their column height
