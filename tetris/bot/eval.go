@@ -390,6 +390,9 @@ func holeFeaturesCols(b *Board, top int) (cav, ovh, cov, covSq int32, cols uint1
 	var up1, up2 uint64 // the masks of the two words above (m[y+4], m[y+8])
 	var above uint64    // m[4i+4] in every lane
 	var all uint64      // the holes of every row, lane by lane
+	// the four sums in the 16-bit lanes of one word (cavities, overhangs,
+	// covered cells, their squares: at most 400, 400, 2 400 and 14 400)
+	var acc uint64
 	for i := (top+3)/4 - 1; i >= 0; i-- {
 		r := words[i]
 		x := r | r>>16
@@ -407,26 +410,23 @@ func holeFeaturesCols(b *Board, top int) (cav, ovh, cov, covSq int32, cols uint1
 			// bits shifted right out of a lane land in bits 14–15 of
 			// the lane below, outside holes
 			ov := holes & ((freeBelow<<1)&(free<<2) | (freeBelow>>1)&(free>>2))
-			n := int32(bits.OnesCount64(ov))
-			ovh += n
-			cav += int32(bits.OnesCount64(holes)) - n
+			n := uint64(bits.OnesCount64(ov))
+			acc += uint64(bits.OnesCount64(holes)) - n + n<<16
 			if c2 := holes & (m>>32 | up1<<32); c2 != 0 {
 				c3 := c2 & (m>>48 | up1<<16)
 				c4 := c3 & up1
 				c5 := c4 & (up1>>16 | up2<<48)
 				c6 := c5 & (up1>>32 | up2<<32)
-				p2, p3 := int32(bits.OnesCount64(c2)), int32(bits.OnesCount64(c3))
-				p4, p5, p6 := int32(bits.OnesCount64(c4)), int32(bits.OnesCount64(c5)), int32(bits.OnesCount64(c6))
-				cov += 2*p2 + p3 + p4 + p5 + p6
-				covSq += 4*p2 + 5*p3 + 7*p4 + 9*p5 + 11*p6
+				p2, p3 := uint64(bits.OnesCount64(c2)), uint64(bits.OnesCount64(c3))
+				p4, p5, p6 := uint64(bits.OnesCount64(c4)), uint64(bits.OnesCount64(c5)), uint64(bits.OnesCount64(c6))
+				acc += (2*p2+p3+p4+p5+p6)<<32 | (4*p2+5*p3+7*p4+9*p5+11*p6)<<48
 			}
 		}
 		up2, up1 = up1, m
 	}
 	all |= all >> 32
 	all |= all >> 16
-	cols = uint16(all)
-	return
+	return int32(acc & 0xFFFF), int32(acc >> 16 & 0xFFFF), int32(acc >> 32 & 0xFFFF), int32(acc >> 48), uint16(all)
 }
 
 // pattern is a T-slot detector's cell pattern (spec §19 table), rows top
