@@ -409,17 +409,32 @@ func holeFeaturesCols(b *Board, top int) (cav, ovh, cov, covSq int32, cols uint1
 			freeBelow := ^(m | r<<16 | below) & full // columns with h ≤ y−1
 			// bits shifted right out of a lane land in bits 14–15 of
 			// the lane below, outside holes
-			ov := holes & ((freeBelow<<1)&(free<<2) | (freeBelow>>1)&(free>>2))
-			n := uint64(bits.OnesCount64(ov))
-			acc += uint64(bits.OnesCount64(holes)) - n + n<<16
+			acc += uint64(bits.OnesCount64(holes))
+			if ov := holes & ((freeBelow<<1)&(free<<2) | (freeBelow>>1)&(free>>2)); ov != 0 {
+				n := uint64(bits.OnesCount64(ov))
+				acc += n<<16 - n
+			}
+			// the covered counts: each mask inside the one before, so
+			// the first empty one ends the sums
 			if c2 := holes & (m>>32 | up1<<32); c2 != 0 {
-				c3 := c2 & (m>>48 | up1<<16)
-				c4 := c3 & up1
-				c5 := c4 & (up1>>16 | up2<<48)
-				c6 := c5 & (up1>>32 | up2<<32)
-				p2, p3 := uint64(bits.OnesCount64(c2)), uint64(bits.OnesCount64(c3))
-				p4, p5, p6 := uint64(bits.OnesCount64(c4)), uint64(bits.OnesCount64(c5)), uint64(bits.OnesCount64(c6))
-				acc += (2*p2+p3+p4+p5+p6)<<32 | (4*p2+5*p3+7*p4+9*p5+11*p6)<<48
+				p := uint64(bits.OnesCount64(c2))
+				acc += p<<33 | p<<50 // 2 and 4 per cell
+				if c3 := c2 & (m>>48 | up1<<16); c3 != 0 {
+					p := uint64(bits.OnesCount64(c3))
+					acc += p<<32 | 5*p<<48
+					if c4 := c3 & up1; c4 != 0 {
+						p := uint64(bits.OnesCount64(c4))
+						acc += p<<32 | 7*p<<48
+						if c5 := c4 & (up1>>16 | up2<<48); c5 != 0 {
+							p := uint64(bits.OnesCount64(c5))
+							acc += p<<32 | 9*p<<48
+							if c6 := c5 & (up1>>32 | up2<<32); c6 != 0 {
+								p := uint64(bits.OnesCount64(c6))
+								acc += p<<32 | 11*p<<48
+							}
+						}
+					}
+				}
 			}
 		}
 		up2, up1 = up1, m
