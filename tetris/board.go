@@ -299,10 +299,12 @@ func (b *Board) ClearLines() int {
 }
 
 // clearFrom removes every full row given that w is the lowest one and
-// returns how many there were.
+// returns how many there were. Only the rows up to the highest filled one
+// move (the rows above it are empty and stay so).
 func (b *Board) clearFrom(w int) int {
+	top := b.MaxHeight()
 	lines := 0
-	for y := w; y < Height; y++ {
+	for y := w; y < top; y++ {
 		if b.Rows[y] == FullRow {
 			lines++
 			continue
@@ -310,9 +312,7 @@ func (b *Board) clearFrom(w int) int {
 		b.Rows[w] = b.Rows[y]
 		w++
 	}
-	for ; w < Height; w++ {
-		b.Rows[w] = 0
-	}
+	clear(b.Rows[w:top])
 	return lines
 }
 

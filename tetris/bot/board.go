@@ -97,33 +97,87 @@ func lockMoveClean(b *Board, p Piece, r Rot, x, y int, spin Spin) LockResult {
 // lockInto sets *dst to src with placement mv of piece p locked, as
 // lockMoveClean does when clean (src has no full row) and lockMove
 // otherwise, and returns the same result. When src is clean and the piece
-// fills no row, which is most placements, it writes the piece's rows and
-// fills in the result directly: no line cleared, the combo reset,
-// back-to-back kept, a lock-out when the piece's lowest row is above the
-// visible matrix.
-func lockInto(dst, src *Board, p Piece, mv Move, clean bool) LockResult {
+// fills no row, which is most placements, it ORs the piece's rows in as
+// 16-bit lanes of the (at most two) 64-bit words of rows they cover, tests
+// those words for a full row at once, and fills in the result directly:
+// no line cleared, the combo reset, back-to-back kept, a lock-out when the
+// piece's lowest row is above the visible matrix. Then fast is true and
+// rows is dst's rowsHash given srcRows, src's: corrected at the words the
+// piece changed.
+func lockInto(dst, src *Board, p Piece, mv Move, clean bool, srcRows uint64) (res LockResult, rows uint64, fast bool) {
 	*dst = *src
 	if clean {
-		sh := tetris.PieceShape(p, mv.Rot)
-		lx, by := int(mv.X)+int(sh.MinX), int(mv.Y)+int(sh.MinY)
-		if lx >= 0 && int(mv.X)+int(sh.MaxX) < tetris.Width && by >= 0 && int(mv.Y)+int(sh.MaxY) < tetris.Height {
-			rows := dst.Rows[by : by+int(sh.Height)]
-			filled := false
-			for i := range rows {
-				r := rows[i] | sh.Rows[i]<<uint(lx)
-				rows[i] = r
-				filled = filled || r == fullRow
+		pw := &pieceWords[p][mv.Rot&3]
+		lx, by := int(mv.X)+int(pw.minX), int(mv.Y)+int(pw.minY)
+		if uint(lx) <= uint(tetris.Width-pw.width) && uint(by) <= uint(tetris.Height-pw.height) {
+			words := boardWords(dst)
+			bits := pw.rows << uint(lx)
+			sh := uint(by&3) * 16
+			i := by >> 2
+			old := words[i]
+			lo := old | bits<<sh
+			words[i] = lo
+			filled := hasFullLane(lo)
+			rows = srcRows - wordHash(i, old) + wordHash(i, lo)
+			if hi := bits >> (64 - sh); hi != 0 { // sh = 0: a shift by 64 gives 0
+				old := words[i+1]
+				w := old | hi
+				words[i+1] = w
+				filled = filled || hasFullLane(w)
+				rows += wordHash(i+1, w) - wordHash(i+1, old)
 			}
 			if !filled {
 				dst.Combo = 0
-				return LockResult{Kind: tetris.KindOf(0, mv.Spin), LockedOut: by >= tetris.Visible}
+				return LockResult{Kind: noClearKind[mv.Spin], LockedOut: by >= tetris.Visible}, rows, true
 			}
 			*dst = *src
 		}
-		return lockMoveClean(dst, p, mv.Rot, int(mv.X), int(mv.Y), mv.Spin)
+		return lockMoveClean(dst, p, mv.Rot, int(mv.X), int(mv.Y), mv.Spin), 0, false
 	}
-	return lockMove(dst, p, mv.Rot, int(mv.X), int(mv.Y), mv.Spin)
+	return lockMove(dst, p, mv.Rot, int(mv.X), int(mv.Y), mv.Spin), 0, false
 }
+
+// hasFullLane reports whether some 16-bit lane of w (four rows) is a
+// full row: w ^ full rows has a zero lane, found by the borrow trick
+// (v − 1 per lane) &^ v, whose top bit is set exactly in zero lanes of v
+// (lanes hold at most 10 bits).
+func hasFullLane(w uint64) bool {
+	const (
+		lanes = 0x0001000100010001
+		full  = fullRow * lanes
+		high  = 0x8000 * lanes
+	)
+	v := w ^ full
+	return (v-lanes)&^v&high != 0
+}
+
+// noClearKind is the kind of a lock that clears no line, by spin.
+var noClearKind = [3]PlacementKind{SpinNone: KindNone, SpinMini: KindMini, SpinFull: KindTspin}
+
+// pieceWord is a piece orientation's rows as the 16-bit lanes of one
+// 64-bit word (lane i: row minY+i relative to the origin, bit j: column
+// minX+j), with its extent.
+type pieceWord struct {
+	rows          uint64
+	minX, minY    int8
+	width, height int
+}
+
+// pieceWords[p][r] is piece p in orientation r as a pieceWord.
+var pieceWords = func() (t [7][4]pieceWord) {
+	for p := range Piece(7) {
+		for r := range Rot(4) {
+			sh := tetris.PieceShape(p, r)
+			pw := &t[p][r]
+			pw.minX, pw.minY = sh.MinX, sh.MinY
+			pw.width, pw.height = int(sh.MaxX-sh.MinX)+1, int(sh.Height)
+			for i := range int(sh.Height) {
+				pw.rows |= uint64(sh.Rows[i]) << uint(16*i)
+			}
+		}
+	}
+	return
+}()
 
 // pieceTops[p][r][j] is 1 + the highest cell of piece p in orientation r
 // in its column MinX+j, relative to the origin's row (0 past its width).

@@ -210,8 +210,14 @@ type worker struct {
 	// speculated expansion places the same piece on the same board once
 	// per possible next piece, and only the T-slot count can differ.
 	ev    [14][]evEntry
-	keys  []uint64   // presort's buffer
-	order [7][]int32 // order[p]: lists[p]'s indices best first (presort)
+	keys  []uint64   // presortBlocks' buffer
+	order [7][]int32 // order[p]: lists[p]'s indices best first (presortBlocks)
+	// split and blocks describe the list knownChildren made last: its
+	// first split children place the current piece, the rest the held
+	// one; blocks are their slots in sorted (2·piece + hold use, −1 none).
+	split  int
+	blocks [2]int8
+	sorted [14]sortedBlock // presortBlocks' sorted blocks, by slot
 	// locks[p][i] is placement i of moves[p] locked on the board being
 	// expanded (valid when its stamp is this expansion's): a speculated
 	// expansion locks the same piece on the same board once per possible
@@ -455,48 +461,18 @@ func (b *Bot) expand(w *worker, s *State) (bool, int) {
 			t := *s
 			t.push(p)
 			w.lists[p] = b.knownChildren(w, &t, w.lists[p][:0], 1)
-			w.order[p] = presort(w.lists[p], &w.keys, w.order[p])
+			w.order[p] = w.presortBlocks(w.lists[p], w.order[p])
 			n += len(w.lists[p])
 		}
 		return true, n
 	}
 	w.lists[0] = b.knownChildren(w, s, w.lists[0], 0)
-	w.order[0] = presort(w.lists[0], &w.keys, w.order[0])
+	w.order[0] = w.presortBlocks(w.lists[0], w.order[0])
 	return false, len(w.lists[0])
 }
 
-// presort finds the order of fresh children best first outside the lock,
-// so the backup's stable sort finds them (nearly) in order: by value plus
-// reward, ties in generation order. It returns the children's indices in
-// that order (in order's storage). It sorts packed integer keys (value,
-// spike, index); a list whose spikes or length do not fit the packing goes
-// through the general comparison sort instead (the same order either way).
-func presort(l []expChild, keys *[]uint64, order []int32) []int32 {
-	order = order[:0]
-	ks := (*keys)[:0]
-	packed := len(l) < 1<<16
-	for i := range l {
-		v := l[i].val.Plus(l[i].rw)
-		if v.Spike < 0 || v.Spike > 0xFFFF {
-			packed = false
-		}
-		// ascending keys: value descending (sign bit flipped, then
-		// inverted), spike descending, index ascending
-		ks = append(ks, uint64(^(uint32(v.V)^0x80000000))<<32|uint64(0xFFFF-uint32(v.Spike)&0xFFFF)<<16|uint64(i&0xFFFF))
-	}
-	*keys = ks
-	if !packed {
-		return presortGeneral(l, order)
-	}
-	slices.Sort(ks)
-	for _, k := range ks {
-		order = append(order, int32(k&0xFFFF))
-	}
-	return order
-}
-
-// presortGeneral is presort through a comparison sort of (value, index)
-// pairs: best first, ties in generation order.
+// presortGeneral is presortBlocks through a comparison sort of (value,
+// index) pairs: best first, ties in generation order.
 func presortGeneral(l []expChild, order []int32) []int32 {
 	type kv struct {
 		v Value
@@ -523,20 +499,104 @@ func presortGeneral(l []expChild, order []int32) []int32 {
 }
 
 // knownChildren appends the children of s (whose current piece is known).
+// It notes in w where the current piece's children end and the held
+// piece's begin (presortBlocks).
 func (b *Bot) knownChildren(w *worker, s *State, dst []expChild, drawn int8) []expChild {
 	cur := s.Queue[0]
+	start := len(dst)
 	dst = b.place(w, s, dst, cur, 1, s.Hold, false, drawn)
+	w.split, w.blocks = len(dst)-start, [2]int8{2 * int8(cur), -1}
 	if b.opt.NoHold {
 		return dst
 	}
 	if s.Hold != NoPiece {
 		if s.Hold != cur {
 			dst = b.place(w, s, dst, s.Hold, 1, cur, true, drawn)
+			w.blocks[1] = 2*int8(s.Hold) + 1
 		}
 	} else if s.QLen >= 2 && s.Queue[1] != cur {
 		dst = b.place(w, s, dst, s.Queue[1], 2, cur, true, drawn)
+		w.blocks[1] = 2*int8(s.Queue[1]) + 1
 	}
 	return dst
+}
+
+// sortedBlock is one block of children's presort keys (block-local
+// indices) as given and sorted, kept for an expansion.
+type sortedBlock struct {
+	stamp   uint32
+	in, out []uint64
+}
+
+// presortBlocks finds the order of the fresh children knownChildren just
+// made (l, described by w.split and w.blocks) best first outside the lock,
+// so that the backup's stable sort finds them (nearly) in order: by value
+// plus reward, ties in generation order. It returns the children's indices
+// in that order (in order's storage). It sorts packed integer keys (value,
+// spike, index); a list whose spikes or length do not fit the packing goes
+// through the general comparison sort instead (the same order either way).
+// It sorts the current piece's children and the held piece's apart and
+// merges them, ties to the current piece's (they come first).
+// A speculated expansion places the same piece with the same hold use on
+// the same board for every possible next piece, and its keys are often the
+// same each time (only the T-slot count in its values can differ): a block
+// whose keys equal the last ones sorted for that piece and hold use in this
+// expansion takes their order without sorting.
+func (w *worker) presortBlocks(l []expChild, order []int32) []int32 {
+	order = order[:0]
+	if len(l) >= 1<<16 {
+		return presortGeneral(l, order)
+	}
+	var sorted [2][]uint64
+	bounds := [3]int{0, w.split, len(l)}
+	for k := range 2 {
+		blk := l[bounds[k]:bounds[k+1]]
+		if len(blk) == 0 {
+			continue
+		}
+		ks := w.keys[:0]
+		for i := range blk {
+			v := blk[i].val.Plus(blk[i].rw)
+			if v.Spike < 0 || v.Spike > 0xFFFF {
+				return presortGeneral(l, order)
+			}
+			ks = append(ks, presortKey(v, i))
+		}
+		w.keys = ks
+		sb := &w.sorted[w.blocks[k]]
+		if sb.stamp != w.stamp || w.stamp == 0 || !slices.Equal(sb.in, ks) {
+			sb.stamp = w.stamp
+			sb.in = append(sb.in[:0], ks...)
+			sb.out = append(sb.out[:0], ks...)
+			slices.Sort(sb.out)
+		}
+		sorted[k] = sb.out
+	}
+	return mergeBlocks(sorted[0], sorted[1], int32(w.split), slices.Grow(order, len(l))[:len(l)])
+}
+
+// mergeBlocks writes into order (len(a)+len(c) long) the indices of the
+// sorted presort keys a and c (c's indices offset by off) in merged order,
+// a's first on ties of value and spike, and returns it.
+func mergeBlocks(a, c []uint64, off int32, order []int32) []int32 {
+	i, j := 0, 0
+	for k := range order {
+		if j == len(c) || i < len(a) && a[i]>>16 <= c[j]>>16 {
+			order[k] = int32(a[i] & 0xFFFF)
+			i++
+		} else {
+			order[k] = off + int32(c[j]&0xFFFF)
+			j++
+		}
+	}
+	return order
+}
+
+// presortKey packs value v and index i into presort's ascending key:
+// value descending (sign bit flipped, then inverted), spike descending
+// (0 ≤ spike < 2^16), index ascending (i < 2^16).
+func presortKey(v Value, i int) uint64 {
+	return uint64(^(uint32(v.V)^0x80000000))<<32 | uint64(0xFFFF-uint32(v.Spike)&0xFFFF)<<16 | uint64(i&0xFFFF)
 }
 
 func (b *Bot) place(w *worker, s *State, dst []expChild, p Piece, pop int, newHold Piece, held bool, drawn int8) []expChild {
@@ -575,18 +635,24 @@ func (b *Bot) place(w *worker, s *State, dst []expChild, p Piece, pop int, newHo
 	in := EvalInput{NextBag: rest.nextBag(), Hold: newHold, clean: true}
 	// A board from a lock has no full row; only a root board might.
 	clean := !s.Board.HasFullRow()
-	ts := b.eval.tslots(&in) // depends on the queue and hold only
-	var ch [10]int           // the child's heights when no line is cleared
+	srcRows := rowsHash(&s.Board) // lockInto updates it for each child
+	ts := b.eval.tslots(&in)      // depends on the queue and hold only
+	var ch [10]int                // the child's heights when no line is cleared
 	for i, mv := range w.moves[p] {
 		le := &locks[i]
 		if le.stamp != w.stamp || w.stamp == 0 {
 			// first time this placement is locked on this board
 			le.stamp = w.stamp
-			le.res = lockInto(&le.board, &s.Board, p, mv, clean)
-			le.skip = le.res.LockedOut ||
-				mv.Spin == SpinMini && le.res.Lines == 0 && lowStack && hardDroppable(&s.Board, p, mv)
+			res, rows, fast := lockInto(&le.board, &s.Board, p, mv, clean, srcRows)
+			le.res = res
+			le.skip = res.LockedOut ||
+				mv.Spin == SpinMini && res.Lines == 0 && lowStack && hardDroppable(&s.Board, p, mv)
 			if !le.skip {
-				le.bh = boardHash(&le.board)
+				if fast {
+					le.bh = comboHash(&le.board) + rows
+				} else {
+					le.bh = boardHash(&le.board)
+				}
 			}
 		}
 		if le.skip {

@@ -6,6 +6,7 @@
 package bot
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"sync"
@@ -74,23 +75,45 @@ func (r restHash) with(bh uint64) uint64 {
 	return h ^ h>>32
 }
 
-// boardHash mixes the board, combo and back-to-back into 64 bits.
-func boardHash(b *Board) uint64 {
-	const m = 0x9E3779B97F4A7C15
-	h := uint64(b.Combo)<<32 ^ 0x5bd1e995
+// boardHash mixes the board, combo and back-to-back into 64 bits: the sum
+// of rowsHash and comboHash. A lock that clears no line changes one or
+// two words of rows, so a child's hash is its parent's corrected at those
+// words (lockInto).
+func boardHash(b *Board) uint64 { return comboHash(b) + rowsHash(b) }
+
+// comboHash is boardHash's part for the combo and back-to-back.
+func comboHash(b *Board) uint64 {
+	x := uint64(b.Combo) << 1
 	if b.B2B {
-		h ^= 1 << 40
+		x |= 1
 	}
-	h *= m
-	for i := 0; i < 40; i += 4 {
-		r := uint64(b.Rows[i]) | uint64(b.Rows[i+1])<<16 | uint64(b.Rows[i+2])<<32 | uint64(b.Rows[i+3])<<48
-		if r == 0 && i > 0 {
-			break
-		}
-		h = (h ^ r ^ h>>29) * m
+	return foldMul(x ^ 0x5bd1e995)
+}
+
+// rowsHash is boardHash's part for the rows: the sum over the ten words
+// of four rows of wordHash.
+func rowsHash(b *Board) uint64 {
+	var h uint64
+	for i, w := range boardWords(b) {
+		h += wordHash(i, w)
 	}
 	return h
 }
+
+// wordHash is word i of a board's rows (rows 4i…4i+3) XORed with its own
+// constant and folded (foldMul).
+func wordHash(i int, w uint64) uint64 { return foldMul(w ^ hashKeys[i]) }
+
+// foldMul returns the 128-bit product of x with an odd constant, its two
+// halves XORed: every bit of x reaches every bit of the result.
+func foldMul(x uint64) uint64 {
+	hi, lo := bits.Mul64(x, 0xC2B2AE3D27D4EB4F)
+	return hi ^ lo
+}
+
+// hashKeys are wordHash's per-word constants.
+var hashKeys = [10]uint64{0x9E3779B97F4A7C15, 0xD6E8FEB86659FD93, 0x165667B19E3779F9, 0xFF51AFD7ED558CCD,
+	0xC4CEB9FE1A85EC53, 0x94D049BB133111EB, 0xBF58476D1CE4E5B9, 0x8CB92BA72F3D8DD7, 0xA0761D6478BD642F, 0xE7037ED1A0B428DB}
 
 func (s *State) nextBag() uint8 { return nextBag(s.Bag, s.Queue[:s.QLen]) }
 

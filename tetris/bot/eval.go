@@ -150,15 +150,14 @@ func (e *Evaluator) Evaluate(b *Board, in *EvalInput) (Value, Reward) {
 	lock := &in.Lock
 	rv, t := lockReward(w, in)
 
-	var h [10]int
-	if in.Heights != nil {
-		h = *in.Heights
-	} else {
-		b.Heights(&h)
+	h := in.Heights
+	if h == nil {
+		h = new([10]int)
+		b.Heights(h)
 	}
 	// the highest column, the well (the lowest, rightmost on ties) and
 	// the bumpiness sums over all neighbouring columns
-	H, well, bs, bsSq := profile(&h)
+	H, well, bs, bsSq := profile(h)
 	if H > 10 { // the terms below are 0 up to 10 high
 		if w.TimedJeopardy {
 			rv += w.Jeopardy * (H - 10) * t / 10
@@ -181,7 +180,7 @@ func (e *Evaluator) Evaluate(b *Board, in *EvalInput) (Value, Reward) {
 	// triples, and then looks for the next slot on it (cutOut). Every
 	// detector needs a hole (findTSlotIn).
 	if ts := e.tslots(in); ts > 0 && (holeCols != 0 || H >= tetris.Height-4) {
-		if r, x, y, ok := findTSlotIn(b, &h, holeCols); ok {
+		if r, x, y, ok := findTSlotIn(b, h, holeCols); ok {
 			var lines int
 			if in.clean {
 				lines = tSlotLines(b, r, x, y)
@@ -195,7 +194,7 @@ func (e *Evaluator) Evaluate(b *Board, in *EvalInput) (Value, Reward) {
 			}
 		}
 	}
-	return Value{V: vv + e.shape(b, &h, H, well, bs, bsSq, cav, ovh, cov, covSq)}, rw
+	return Value{V: vv + e.shape(b, h, H, well, bs, bsSq, cav, ovh, cov, covSq)}, rw
 }
 
 // cutOut returns the part of the value Evaluate adds after a T-slot (r,x,y)
@@ -337,39 +336,28 @@ var diffTable = func() (t [256]uint64) {
 }()
 
 // bumpinessWell is bumpiness given the sums over all neighbouring columns
-// (profile's b and bs).
+// (profile's b and bs). The pairs it takes out and puts in come packed
+// from diffTable: the two pairs out are part of the sums, so neither half
+// goes negative.
 func bumpinessWell(h *[10]int, well int, b, bs int32) (int32, int32) {
-	if well > 0 {
-		d := absDiff(h[well-1], h[well])
-		b -= d
-		bs -= d * d
+	acc := uint64(b) | uint64(bs)<<16
+	t := &diffTable
+	switch well {
+	case 0:
+		acc -= t[uint8(h[1]-h[0]+64)]
+	case 9:
+		acc -= t[uint8(h[9]-h[8]+64)]
+	default:
+		l, m, r := h[well-1], h[well], h[well+1]
+		acc = acc - t[uint8(m-l+64)] - t[uint8(r-m+64)] + t[uint8(r-l+64)]
 	}
-	if well < 9 {
-		d := absDiff(h[well], h[well+1])
-		b -= d
-		bs -= d * d
-	}
-	if well > 0 && well < 9 {
-		d := absDiff(h[well-1], h[well+1])
-		b += d
-		bs += d * d
-	}
-	b, bs = b-1, bs-1
-	if b < 0 {
-		b = -b
-	}
-	if bs < 0 {
-		bs = -bs
-	}
-	return b, bs
+	return absInt32(int32(acc&0xFFFF) - 1), absInt32(int32(acc>>16) - 1)
 }
 
-// absDiff returns |a − b|.
-func absDiff(a, b int) int32 {
-	if a < b {
-		return int32(b - a)
-	}
-	return int32(a - b)
+// absInt32 returns |x|.
+func absInt32(x int32) int32 {
+	m := x >> 31
+	return (x ^ m) - m
 }
 
 // holeFeatures classifies the empty cells below their column height
@@ -402,6 +390,9 @@ func holeFeaturesCols(b *Board, top int) (cav, ovh, cov, covSq int32, cols uint1
 	var up1, up2 uint64 // the masks of the two words above (m[y+4], m[y+8])
 	var above uint64    // m[4i+4] in every lane
 	var all uint64      // the holes of every row, lane by lane
+	// the four sums in the 16-bit lanes of one word (cavities, overhangs,
+	// covered cells, their squares: at most 400, 400, 2 400 and 14 400)
+	var acc uint64
 	for i := (top+3)/4 - 1; i >= 0; i-- {
 		r := words[i]
 		x := r | r>>16
@@ -418,27 +409,39 @@ func holeFeaturesCols(b *Board, top int) (cav, ovh, cov, covSq int32, cols uint1
 			freeBelow := ^(m | r<<16 | below) & full // columns with h ≤ y−1
 			// bits shifted right out of a lane land in bits 14–15 of
 			// the lane below, outside holes
-			ov := holes & ((freeBelow<<1)&(free<<2) | (freeBelow>>1)&(free>>2))
-			n := int32(bits.OnesCount64(ov))
-			ovh += n
-			cav += int32(bits.OnesCount64(holes)) - n
+			acc += uint64(bits.OnesCount64(holes))
+			if ov := holes & ((freeBelow<<1)&(free<<2) | (freeBelow>>1)&(free>>2)); ov != 0 {
+				n := uint64(bits.OnesCount64(ov))
+				acc += n<<16 - n
+			}
+			// the covered counts: each mask inside the one before, so
+			// the first empty one ends the sums
 			if c2 := holes & (m>>32 | up1<<32); c2 != 0 {
-				c3 := c2 & (m>>48 | up1<<16)
-				c4 := c3 & up1
-				c5 := c4 & (up1>>16 | up2<<48)
-				c6 := c5 & (up1>>32 | up2<<32)
-				p2, p3 := int32(bits.OnesCount64(c2)), int32(bits.OnesCount64(c3))
-				p4, p5, p6 := int32(bits.OnesCount64(c4)), int32(bits.OnesCount64(c5)), int32(bits.OnesCount64(c6))
-				cov += 2*p2 + p3 + p4 + p5 + p6
-				covSq += 4*p2 + 5*p3 + 7*p4 + 9*p5 + 11*p6
+				p := uint64(bits.OnesCount64(c2))
+				acc += p<<33 | p<<50 // 2 and 4 per cell
+				if c3 := c2 & (m>>48 | up1<<16); c3 != 0 {
+					p := uint64(bits.OnesCount64(c3))
+					acc += p<<32 | 5*p<<48
+					if c4 := c3 & up1; c4 != 0 {
+						p := uint64(bits.OnesCount64(c4))
+						acc += p<<32 | 7*p<<48
+						if c5 := c4 & (up1>>16 | up2<<48); c5 != 0 {
+							p := uint64(bits.OnesCount64(c5))
+							acc += p<<32 | 9*p<<48
+							if c6 := c5 & (up1>>32 | up2<<32); c6 != 0 {
+								p := uint64(bits.OnesCount64(c6))
+								acc += p<<32 | 11*p<<48
+							}
+						}
+					}
+				}
 			}
 		}
 		up2, up1 = up1, m
 	}
 	all |= all >> 32
 	all |= all >> 16
-	cols = uint16(all)
-	return
+	return int32(acc & 0xFFFF), int32(acc >> 16 & 0xFFFF), int32(acc >> 32 & 0xFFFF), int32(acc >> 48), uint16(all)
 }
 
 // pattern is a T-slot detector's cell pattern (spec §19 table), rows top

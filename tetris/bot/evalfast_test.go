@@ -224,7 +224,8 @@ func TestChildHeights(t *testing.T) {
 // TestLockInto compares lockInto with lockMoveClean (boards without a full
 // row) and lockMove (any board) on every resting position of every piece on
 // random boards, some with full rows, some reaching above the visible
-// matrix, with random combo and back-to-back: the same board and result.
+// matrix, with random combo and back-to-back: the same board and result,
+// and on its fast path the child's rowsHash.
 func TestLockInto(t *testing.T) {
 	rng := rand.New(rand.NewPCG(6, 5))
 	var n struct{ checked, fast, clears, lockOuts, dirty int }
@@ -270,9 +271,12 @@ func TestLockInto(t *testing.T) {
 				}
 				var got Board
 				got.Rows[5] = 0x155 // lockInto must overwrite everything
-				gres := lockInto(&got, &b, p, mv, clean)
+				gres, rows, fast := lockInto(&got, &b, p, mv, clean, rowsHash(&b))
 				if got != want || gres != wres {
 					t.Fatalf("board %d %v %+v: %+v %v, want %+v %v", i, b.Rows[:top], mv, gres, got.Rows[:top+4], wres, want.Rows[:top+4])
+				}
+				if fast != (clean && wres.Lines == 0) || fast && rows != rowsHash(&want) {
+					t.Fatalf("board %d %v %+v: fast %v, rows hash %#x, want %#x", i, b.Rows[:top], mv, fast, rows, rowsHash(&want))
 				}
 				n.checked++
 				if wres.Lines > 0 {

@@ -1,4 +1,4 @@
-// sort_test.go checks the search's hand-made sorts (presort's packed keys,
+// sort_test.go checks the search's hand-made sorts (presortBlocks' packed keys,
 // the backup's insertion sort) against the standard library's sorts.
 
 package bot
@@ -10,7 +10,7 @@ import (
 )
 
 // randomValue draws values with many ties, negative and positive, and
-// spikes that sometimes do not fit presort's 16-bit packing.
+// spikes that sometimes do not fit presortBlocks' 16-bit packing.
 func randomValue(rng *rand.Rand, wide bool) (Value, Reward) {
 	v := Value{V: int32(rng.IntN(41) - 20)}
 	if wide {
@@ -23,29 +23,63 @@ func randomValue(rng *rand.Rand, wide bool) (Value, Reward) {
 	return v, rw
 }
 
-// TestPresort compares presort's order with the comparison sort's on
-// random lists: best value first, ties in generation order.
+// TestPresort compares presortBlocks' order with the comparison sort's on
+// random lists (best value first, ties in generation order), split at
+// random into the current piece's block and the held piece's, with
+// several lists per expansion that repeat one block's keys, change one of
+// them, or move the block to the other side, so that the sorted-block
+// cache is used and must not be used.
 func TestPresort(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 3))
-	var keys []uint64
-	for i := range 2000 {
-		n := rng.IntN(300)
-		l := make([]expChild, n)
-		for j := range l {
-			l[j].val, l[j].rw = randomValue(rng, i%3 == 0)
-			l[j].h = uint64(j) // identifies the child
+	w := &worker{}
+	reused := 0
+	for e := range 600 {
+		w.stamp++
+		shared := make([]expChild, rng.IntN(60))
+		wide := e%3 == 0
+		for j := range shared {
+			shared[j].val, shared[j].rw = randomValue(rng, wide)
 		}
-		want := inOrder(l, presortGeneral(l, nil))
-		for j := 1; j < len(want); j++ {
-			a, b := want[j-1].val.Plus(want[j-1].rw), want[j].val.Plus(want[j].rw)
-			if a.Less(b) || (a == b && want[j-1].h > want[j].h) {
-				t.Fatalf("list %d: the reference sort is out of order at %d", i, j)
+		slot := int8(rng.IntN(14))
+		for i := range 6 {
+			other := make([]expChild, rng.IntN(60))
+			for j := range other {
+				other[j].val, other[j].rw = randomValue(rng, wide)
+			}
+			blk := append([]expChild(nil), shared...)
+			if len(blk) > 0 && rng.IntN(4) == 0 { // one key differs
+				blk[rng.IntN(len(blk))].val.V += int32(1 + rng.IntN(3))
+			}
+			var l []expChild
+			if rng.IntN(2) == 0 {
+				l = append(blk, other...)
+				w.split, w.blocks = len(blk), [2]int8{slot, (slot + 1) % 14}
+			} else {
+				l = append(other, blk...)
+				w.split, w.blocks = len(other), [2]int8{(slot + 1) % 14, slot}
+			}
+			for j := range l {
+				l[j].h = uint64(j) // identifies the child
+			}
+			want := inOrder(l, presortGeneral(l, nil))
+			for j := 1; j < len(want); j++ {
+				a, b := want[j-1].val.Plus(want[j-1].rw), want[j].val.Plus(want[j].rw)
+				if a.Less(b) || (a == b && want[j-1].h > want[j].h) {
+					t.Fatalf("expansion %d list %d: the reference sort is out of order at %d", e, i, j)
+				}
+			}
+			before := slices.Clone(w.sorted[slot].in)
+			got := inOrder(l, w.presortBlocks(l, nil))
+			if !slices.Equal(got, want) {
+				t.Fatalf("expansion %d list %d (%d children, split %d): presortBlocks differs from the comparison sort", e, i, len(l), w.split)
+			}
+			if i > 0 && len(blk) > 0 && slices.Equal(before, w.sorted[slot].in) {
+				reused++
 			}
 		}
-		got := inOrder(l, presort(l, &keys, nil))
-		if !slices.Equal(got, want) {
-			t.Fatalf("list %d (%d children): presort differs from the comparison sort", i, n)
-		}
+	}
+	if reused < 500 {
+		t.Fatalf("the sorted-block cache was used only %d times", reused)
 	}
 }
 
