@@ -194,7 +194,7 @@ func (e *Evaluator) Evaluate(b *Board, in *EvalInput) (Value, Reward) {
 			}
 		}
 	}
-	return Value{V: vv + e.shape(b, h, H, well, bs, bsSq, cav, ovh, cov, covSq)}, rw
+	return Value{V: vv + holesValue(&e.W, cav, ovh, cov, covSq) + e.shape(b, h, H, well, bs, bsSq)}, rw
 }
 
 // cutOut returns the part of the value Evaluate adds after a T-slot (r,x,y)
@@ -227,13 +227,19 @@ func (e *Evaluator) cutOut(b *Board, clean bool, r Rot, x, y, more int) int32 {
 	}
 	H, well, bs, bsSq := profile(&h)
 	cav, ovh, cov, covSq := holeFeatures(&cb, int(H))
-	return vv + e.shape(&cb, &h, H, well, bs, bsSq, cav, ovh, cov, covSq)
+	return vv + holesValue(w, cav, ovh, cov, covSq) + e.shape(&cb, &h, H, well, bs, bsSq)
 }
 
-// shape returns the value of board b's shape features given its column
-// heights h, their profile and its hole features: height, well depth,
-// bumpiness, holes and row transitions.
-func (e *Evaluator) shape(b *Board, h *[10]int, H int32, well int, bs, bsSq, cav, ovh, cov, covSq int32) int32 {
+// holesValue returns the value of a board's hole features.
+func holesValue(w *Weights, cav, ovh, cov, covSq int32) int32 {
+	return w.CavityCells*cav + w.CavityCellsSq*cav*cav + w.OverhangCells*ovh + w.OverhangSq*ovh*ovh +
+		w.CoveredCells*cov + w.CoveredSq*covSq
+}
+
+// shape returns the value of board b's shape features other than holes
+// given its column heights h and their profile: height, well depth,
+// bumpiness and row transitions.
+func (e *Evaluator) shape(b *Board, h *[10]int, H int32, well int, bs, bsSq int32) int32 {
 	w := &e.W
 	vv := w.Height * H
 
@@ -251,10 +257,6 @@ func (e *Evaluator) shape(b *Board, h *[10]int, H int32, well int, bs, bsSq, cav
 
 	bump, bumpSq := bumpinessWell(h, well, bs, bsSq)
 	vv += w.Bumpiness*bump + w.BumpinessSq*bumpSq
-
-	vv += w.CavityCells*cav + w.CavityCellsSq*cav*cav
-	vv += w.OverhangCells*ovh + w.OverhangSq*ovh*ovh
-	vv += w.CoveredCells*cov + w.CoveredSq*covSq
 
 	return vv + w.RowTransitions*rowTransitions(b, int(H))
 }
