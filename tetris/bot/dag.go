@@ -282,6 +282,14 @@ func (d *dag) dirty(n *node) {
 	}
 }
 
+// linkParent adds leaf to node n's further parents unless it is the last
+// of them already (an edge from leaf to n earlier in the same expansion).
+func (d *dag) linkParent(n *node, leaf int32) {
+	if n.moreTail == 0 || d.more[n.moreTail-1].p != leaf {
+		d.addMore(n, leaf)
+	}
+}
+
 // addMore appends parent p to node n's further parents.
 func (d *dag) addMore(n *node, p int32) {
 	d.more = append(d.more, moreLink{p: p})
@@ -745,7 +753,12 @@ func (d *dag) prepChild(sh *shard, c *child, e *expChild, leaf, g, drawnBase int
 		nn.val, nn.gen, nn.drawn, nn.parent = e.val, g, drawnBase+int32(e.drawn), leaf
 		nn.moreHead, nn.moreTail, nn.lists, nn.nlists = 0, 0, 0, 0
 		nn.spec, nn.dead, nn.marked, nn.stamp = false, false, false, 0
-		sh.set(slot, e.h, ci)
+		// sh.set(slot, e.h, ci), inline
+		sh.slots[slot] = tag(e.h)<<32 | uint64(uint32(ci+1))
+		sh.n++
+		if 2*sh.n > len(sh.slots) {
+			sh.grow()
+		}
 	} else {
 		nn = d.nodes.at(ci)
 	}
@@ -760,9 +773,7 @@ func (d *dag) prepChild(sh *shard, c *child, e *expChild, leaf, g, drawnBase int
 func (d *dag) link(ks []child, k int, leaf int32, cn *node, best *Value, clean *bool) {
 	c := &ks[k]
 	if cn.parent != leaf {
-		if cn.moreTail == 0 || d.more[cn.moreTail-1].p != leaf {
-			d.addMore(cn, leaf)
-		}
+		d.linkParent(cn, leaf)
 	}
 	ev := cn.val.Plus(c.rw)
 	if k == 0 {
@@ -1120,20 +1131,25 @@ func (t *shard) set(slot int, h uint64, v int32) {
 	t.slots[slot] = tag(h)<<32 | uint64(uint32(v+1))
 	t.n++
 	if 2*t.n > len(t.slots) {
-		old := t.slots
-		t.slots = getSlots(2 * len(old))
-		defer putSlots(old)
-		mask := len(t.slots) - 1
-		for _, s := range old {
-			if s != 0 {
-				i := int(s>>32) & mask
-				for t.slots[i] != 0 {
-					i = (i + 1) & mask
-				}
-				t.slots[i] = s
+		t.grow()
+	}
+}
+
+// grow doubles the shard's slots.
+func (t *shard) grow() {
+	old := t.slots
+	t.slots = getSlots(2 * len(old))
+	mask := len(t.slots) - 1
+	for _, s := range old {
+		if s != 0 {
+			i := int(s>>32) & mask
+			for t.slots[i] != 0 {
+				i = (i + 1) & mask
 			}
+			t.slots[i] = s
 		}
 	}
+	putSlots(old)
 }
 
 // put stores node v of generation table t unless its state is present.
