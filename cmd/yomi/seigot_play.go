@@ -230,7 +230,7 @@ func meanMedian(xs []float64) (mean, median float64) {
 }
 
 func runSeigotController(ctx context.Context, env *cli.Env, args []string) error {
-	fs := cli.NewFlags(env, "yomi seigot controller", "[--ai NAME] [--level L]",
+	fs := cli.NewFlags(env, "yomi seigot controller", "[--ai NAME] [--level L] [--width W] [--depth D] [--future] [--weights JSON]",
 		`Speaks the bridge protocol on stdin/stdout: each input line is one GameStatus as JSON
 (the original's field names, without the Python "class" entries); each output line is
 one nextMove strategy: {"direction":D,"x":X,"y_operation":1,"y_moveblocknum":1,
@@ -239,6 +239,11 @@ the controller keeps going. The level (for the search settings) defaults to one 
 from the status: garbage => 3, seed 0 => 1, else 2. Ends at end of input.`)
 	name := fs.String("ai", "beam", "AI: beam, fast or greedy")
 	level := fs.Int("level", 0, "level whose search settings to use (0 = guess from each status)")
+	var tune seigotTuning
+	fs.IntVar(&tune.width, "width", 0, "beam width (0 = the level's default)")
+	fs.IntVar(&tune.depth, "depth", 0, "search depth in pieces (0 = the level's default)")
+	fs.BoolVar(&tune.future, "future", false, "at seed 0, let the search see past the previews (the level's fixed order; knows the order, not a previews-only controller)")
+	fs.StringVar(&tune.weights, "weights", "", `JSON object overriding evaluation weights, e.g. {"Safe":14}`)
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
@@ -248,7 +253,7 @@ from the status: garbage => 3, seed 0 => 1, else 2. Ends at end of input.`)
 	if *level < 0 || *level > 4 {
 		return cli.Usagef("--level must be 0..4, got %d", *level)
 	}
-	if _, err := seigotPlayer(*name, 1); err != nil {
+	if _, err := seigotPlayer(*name, 1, tune); err != nil {
 		return err
 	}
 	players := map[int]*ai.Player{}
@@ -296,7 +301,7 @@ from the status: garbage => 3, seed 0 => 1, else 2. Ends at end of input.`)
 		}
 		pl := players[lv]
 		if pl == nil {
-			pl, _ = seigotPlayer(*name, lv)
+			pl, _ = seigotPlayer(*name, lv, tune)
 			players[lv] = pl
 		}
 		m := pl.Decide(ctx, &pos)
