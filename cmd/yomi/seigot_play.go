@@ -89,17 +89,21 @@ func seigotPlayer(name string, level int, tune ...seigotTuning) (*ai.Player, err
 }
 
 type seigotGameResult struct {
-	Seed      uint64  `json:"seed"`
-	Level     int     `json:"level"`
-	Score     int     `json:"score"`
-	Lines     int     `json:"lines"`
-	LineStat  [4]int  `json:"line_stat"`
-	GameOvers int     `json:"gameovers"`
-	AllClears int     `json:"all_clears"`
-	DropScore int     `json:"drop_score"`
-	Pieces    int     `json:"pieces"`
-	MeanMs    float64 `json:"mean_ms"`
-	P99Ms     float64 `json:"p99_ms"`
+	Seed      uint64 `json:"seed"`
+	Level     int    `json:"level"`
+	Score     int    `json:"score"`
+	Lines     int    `json:"lines"`
+	LineStat  [4]int `json:"line_stat"`
+	GameOvers int    `json:"gameovers"`
+	AllClears int    `json:"all_clears"`
+	DropScore int    `json:"drop_score"`
+	Pieces    int    `json:"pieces"`
+	// Carried is the sum of the cells left on the board right after each
+	// tetris (about a point of drop bonus each), CarriedPer the list.
+	Carried    int     `json:"carried,omitempty"`
+	CarriedPer []int   `json:"carried_per,omitempty"`
+	MeanMs     float64 `json:"mean_ms"`
+	P99Ms      float64 `json:"p99_ms"`
 }
 
 func runSeigotPlay(ctx context.Context, env *cli.Env, args []string) error {
@@ -160,7 +164,10 @@ seeds S..S+N-1 and adds a summary (mean, median). Progress goes to stderr.`)
 		}
 		r := seigotGameResult{Seed: s, Level: *level, Score: res.Stats.Score, Lines: res.Stats.Lines,
 			LineStat: res.Stats.LineStat, GameOvers: res.Stats.GameOvers, AllClears: res.Stats.AllClears,
-			DropScore: res.Stats.DropScore, Pieces: res.Stats.BlockIndex}
+			DropScore: res.Stats.DropScore, Pieces: res.Stats.BlockIndex, CarriedPer: res.Carried}
+		for _, n := range res.Carried {
+			r.Carried += n
+		}
 		r.MeanMs, r.P99Ms = durationStats(res.Decisions)
 		scores = append(scores, float64(r.Score))
 		if *asJSON {
