@@ -89,17 +89,21 @@ func seigotPlayer(name string, level int, tune ...seigotTuning) (*ai.Player, err
 }
 
 type seigotGameResult struct {
-	Seed      uint64  `json:"seed"`
-	Level     int     `json:"level"`
-	Score     int     `json:"score"`
-	Lines     int     `json:"lines"`
-	LineStat  [4]int  `json:"line_stat"`
-	GameOvers int     `json:"gameovers"`
-	AllClears int     `json:"all_clears"`
-	DropScore int     `json:"drop_score"`
-	Pieces    int     `json:"pieces"`
-	MeanMs    float64 `json:"mean_ms"`
-	P99Ms     float64 `json:"p99_ms"`
+	Seed      uint64 `json:"seed"`
+	Level     int    `json:"level"`
+	Score     int    `json:"score"`
+	Lines     int    `json:"lines"`
+	LineStat  [4]int `json:"line_stat"`
+	GameOvers int    `json:"gameovers"`
+	AllClears int    `json:"all_clears"`
+	DropScore int    `json:"drop_score"`
+	Pieces    int    `json:"pieces"`
+	// Carried is the sum of the cells left on the board right after each
+	// tetris (about a point of drop bonus each), CarriedPer the list.
+	Carried    int     `json:"carried,omitempty"`
+	CarriedPer []int   `json:"carried_per,omitempty"`
+	MeanMs     float64 `json:"mean_ms"`
+	P99Ms      float64 `json:"p99_ms"`
 }
 
 func runSeigotPlay(ctx context.Context, env *cli.Env, args []string) error {
@@ -160,7 +164,10 @@ seeds S..S+N-1 and adds a summary (mean, median). Progress goes to stderr.`)
 		}
 		r := seigotGameResult{Seed: s, Level: *level, Score: res.Stats.Score, Lines: res.Stats.Lines,
 			LineStat: res.Stats.LineStat, GameOvers: res.Stats.GameOvers, AllClears: res.Stats.AllClears,
-			DropScore: res.Stats.DropScore, Pieces: res.Stats.BlockIndex}
+			DropScore: res.Stats.DropScore, Pieces: res.Stats.BlockIndex, CarriedPer: res.Carried}
+		for _, n := range res.Carried {
+			r.Carried += n
+		}
 		r.MeanMs, r.P99Ms = durationStats(res.Decisions)
 		scores = append(scores, float64(r.Score))
 		if *asJSON {
@@ -230,7 +237,7 @@ func meanMedian(xs []float64) (mean, median float64) {
 }
 
 func runSeigotController(ctx context.Context, env *cli.Env, args []string) error {
-	fs := cli.NewFlags(env, "yomi seigot controller", "[--ai NAME] [--level L]",
+	fs := cli.NewFlags(env, "yomi seigot controller", "[--ai NAME] [--level L] [--width W] [--depth D] [--future] [--weights JSON]",
 		`Speaks the bridge protocol on stdin/stdout: each input line is one GameStatus as JSON
 (the original's field names, without the Python "class" entries); each output line is
 one nextMove strategy: {"direction":D,"x":X,"y_operation":1,"y_moveblocknum":1,
@@ -239,6 +246,11 @@ the controller keeps going. The level (for the search settings) defaults to one 
 from the status: garbage => 3, seed 0 => 1, else 2. Ends at end of input.`)
 	name := fs.String("ai", "beam", "AI: beam, fast or greedy")
 	level := fs.Int("level", 0, "level whose search settings to use (0 = guess from each status)")
+	var tune seigotTuning
+	fs.IntVar(&tune.width, "width", 0, "beam width (0 = the level's default)")
+	fs.IntVar(&tune.depth, "depth", 0, "search depth in pieces (0 = the level's default)")
+	fs.BoolVar(&tune.future, "future", false, "at seed 0, let the search see past the previews (the level's fixed order; knows the order, not a previews-only controller)")
+	fs.StringVar(&tune.weights, "weights", "", `JSON object overriding evaluation weights, e.g. {"Safe":14}`)
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
@@ -248,7 +260,7 @@ from the status: garbage => 3, seed 0 => 1, else 2. Ends at end of input.`)
 	if *level < 0 || *level > 4 {
 		return cli.Usagef("--level must be 0..4, got %d", *level)
 	}
-	if _, err := seigotPlayer(*name, 1); err != nil {
+	if _, err := seigotPlayer(*name, 1, tune); err != nil {
 		return err
 	}
 	players := map[int]*ai.Player{}
@@ -296,7 +308,7 @@ from the status: garbage => 3, seed 0 => 1, else 2. Ends at end of input.`)
 		}
 		pl := players[lv]
 		if pl == nil {
-			pl, _ = seigotPlayer(*name, lv)
+			pl, _ = seigotPlayer(*name, lv, tune)
 			players[lv] = pl
 		}
 		m := pl.Decide(ctx, &pos)

@@ -59,13 +59,30 @@ func TestSeigotPlayJSON(t *testing.T) {
 // TestSeigotControllerProtocol plays a game through the controller's pipe
 // protocol and checks it matches the same AI playing in-process.
 func TestSeigotControllerProtocol(t *testing.T) {
+	for _, tc := range []struct {
+		args  []string
+		level int
+		seed  uint64
+		ai    string
+		tune  seigotTuning
+	}{
+		{[]string{"--ai", "fast"}, 2, 11, "fast", seigotTuning{}},
+		// Seed 0 is taken for level 1; --future sees the fixed order.
+		{[]string{"--future", "--depth", "9", "--width", "12"}, 1, 0, "beam", seigotTuning{future: true, depth: 9, width: 12}},
+	} {
+		controllerMatchesPlay(t, tc.args, tc.level, tc.seed, tc.ai, tc.tune)
+	}
+}
+
+func controllerMatchesPlay(t *testing.T, args []string, level int, seed uint64, name string, tune seigotTuning) {
+	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	done := make(chan int)
 	go func() {
 		var errb bytes.Buffer
 		done <- newApp().Main(context.Background(), &cli.Env{Stdin: inR, Stdout: outW, Stderr: &errb},
-			[]string{"seigot", "controller", "--ai", "fast"})
+			append([]string{"seigot", "controller"}, args...))
 		outW.Close()
 	}()
 	replies := bufio.NewScanner(outR)
@@ -84,7 +101,7 @@ func TestSeigotControllerProtocol(t *testing.T) {
 			t.Fatalf("bad input %q: reply %s", bad, r)
 		}
 	}
-	cfg, _ := seigot.LevelConfig(2, 11, false)
+	cfg, _ := seigot.LevelConfig(level, seed, false)
 	cfg.BlockNumMax = 60
 	g := seigot.NewGame(cfg)
 	for !g.Done {
@@ -104,10 +121,10 @@ func TestSeigotControllerProtocol(t *testing.T) {
 	if code := <-done; code != 0 {
 		t.Fatalf("controller exit %d", code)
 	}
-	pl, _ := seigotPlayer("fast", 2)
+	pl, _ := seigotPlayer(name, level, tune)
 	want := ai.Play(context.Background(), cfg, pl)
 	if g.Stats != want.Stats {
-		t.Fatalf("through the protocol %+v, in process %+v", g.Stats, want.Stats)
+		t.Fatalf("%v: through the protocol %+v, in process %+v", args, g.Stats, want.Stats)
 	}
 }
 

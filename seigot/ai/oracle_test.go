@@ -4,6 +4,7 @@ package ai
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/yomi-ai/yomi/seigot"
@@ -66,5 +67,39 @@ func TestOracleAt(t *testing.T) {
 	}
 	if got := oracleAt(nil, []uint8{1}, 1); got != -1 {
 		t.Errorf("no oracle: %d", got)
+	}
+}
+
+func TestPlayCountsCarriedCells(t *testing.T) {
+	cfg, err := seigot.LevelConfig(1, 0, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := LevelConfig(1)
+	c.Width = 10
+	res := Play(context.Background(), cfg, New(c))
+	if len(res.Carried) != res.Stats.LineStat[3] || len(res.Carried) == 0 {
+		t.Fatalf("%d carried counts for %d tetrises", len(res.Carried), res.Stats.LineStat[3])
+	}
+	// Independently: with hard drops only, the board holds 4 cells per
+	// placement minus 10 per cleared line.
+	g := seigot.NewGame(cfg)
+	pl := New(c)
+	placed, lines := 0, 0
+	var want []int
+	for !g.Done {
+		g.BeginTick()
+		pos := g.Position()
+		r := g.ApplyMove(pl.Decide(context.Background(), &pos))
+		if !r.HoldOnly && !r.GameOver {
+			placed++
+		}
+		lines += r.Lines
+		if r.Lines == 4 {
+			want = append(want, 4*placed-10*lines)
+		}
+	}
+	if g.Stats.GameOvers != 0 || !slices.Equal(res.Carried, want) {
+		t.Fatalf("carried %v, want %v (game overs %d)", res.Carried, want, g.Stats.GameOvers)
 	}
 }

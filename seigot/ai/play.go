@@ -21,7 +21,11 @@ func CycleFuture(last uint8, n int) []uint8 {
 
 // Result is a finished game and the time its decisions took.
 type Result struct {
-	Stats     seigot.Stats
+	Stats seigot.Stats
+	// Carried lists, for each placement that cleared four lines, the
+	// cells left on the board right after it: by the drop-bonus identity
+	// (Weights.DropPot) each costs about a point of drop bonus.
+	Carried   []int
 	Decisions []time.Duration
 }
 
@@ -38,7 +42,15 @@ func Play(ctx context.Context, cfg seigot.Config, pl *Player) Result {
 		t0 := time.Now()
 		m := pl.Decide(ctx, &pos)
 		res.Decisions = append(res.Decisions, time.Since(t0))
-		g.ApplyMove(m)
+		if r := g.ApplyMove(m); r.Lines == 4 {
+			n := 0
+			for _, c := range g.Board {
+				if c != 0 {
+					n++
+				}
+			}
+			res.Carried = append(res.Carried, n)
+		}
 	}
 	res.Stats = g.Stats
 	return res
