@@ -139,9 +139,9 @@ func (b *Bot) AddPiece(p Piece) error {
 	if d == nil {
 		return errors.New("bot: AddPiece before Reset")
 	}
-	if d.nodes.at(d.root).st.Bag&(1<<uint(p)) == 0 {
+	if d.nodes.at(d.root).st.state().Bag&(1<<uint(p)) == 0 {
 		// not in the bag: the frontend's randomizer is not a 7-bag; restart
-		s := d.nodes.at(d.root).st
+		s := d.nodes.at(d.root).st.state()
 		q := append([]Piece(nil), s.Queue[:s.QLen]...)
 		s.Bag = 0x7F
 		s.QLen = 0
@@ -158,7 +158,9 @@ func (b *Bot) AddPiece(p Piece) error {
 		if !d.nodes.valid(i) || n.drawn != b.known {
 			continue
 		}
-		n.st.push(p)
+		s := n.st.state()
+		s.push(p)
+		n.st = packState(&s)
 		n.drawn++
 		if n.spec {
 			// keep only piece p's list
@@ -226,7 +228,8 @@ type worker struct {
 	stamp uint32 // entries of this expansion carry it (0: no caching)
 	// rests holds the states of this expansion's children apart from
 	// their boards (one per place call; the board part is unused).
-	rests []State
+	rests  []State
+	restPk []uint64 // prepare's packPieces of rests
 	// spare chunks for the DAG's stores, allocated and touched outside
 	// the lock: a fresh chunk's page faults (hundreds of microseconds)
 	// would otherwise stall every thread waiting for the lock.
@@ -373,7 +376,7 @@ func (b *Bot) work(ctx context.Context, w *worker, limit int64, deadline time.Ti
 		b.active++
 		fails = 0
 		ln := d.nodes.at(leaf)
-		st := ln.st
+		st := ln.st.state()
 		g, drawnBase := ln.gen+1, ln.drawn
 		tab := d.genTable(g)
 		b.mu.Unlock()
@@ -751,7 +754,7 @@ func (b *Bot) Suggest(incoming int) []Move {
 	if incoming > 0 {
 		pick = -1
 		b.mu.Lock()
-		s := b.d.nodes.at(b.d.root).st
+		s := b.d.nodes.at(b.d.root).st.state()
 		b.mu.Unlock()
 		for i, c := range cands {
 			t := s.Board
@@ -849,7 +852,7 @@ func (b *Bot) State() State {
 	if b.d == nil {
 		return State{}
 	}
-	return b.d.nodes.at(b.d.root).st
+	return b.d.nodes.at(b.d.root).st.state()
 }
 
 // Stats returns the statistics since the last Reset/Play.

@@ -115,7 +115,7 @@ func TestPrepareConcurrent(t *testing.T) {
 							}
 						}
 						ci := c.kids[i].n
-						if got := d.nodes.at(ci).st; got != stateOf(k) {
+						if got := d.nodes.at(ci).st.state(); got != stateOf(k) {
 							t.Fatalf("child %d points to node %d with the wrong state", i, ci)
 						}
 						if c.kids[i].mv.X != int8(len(c.picks)-1-i) {
@@ -136,7 +136,7 @@ func TestPrepareConcurrent(t *testing.T) {
 			}
 			for k := range n {
 				s := stateOf(k)
-				ci, _ := d.lookup(tab.shard(s.hash()), s.hash(), &s.Board, &s)
+				ci, _ := d.lookup(tab.shard(s.hash()), s.hash(), &s.Board, packPieces(&s))
 				if want, ok := ref[k]; ok != (ci >= 0) || ok && ci != want {
 					t.Fatalf("state %d: lookup %d, map %d (%v)", k, ci, want, ok)
 				}
@@ -147,5 +147,33 @@ func TestPrepareConcurrent(t *testing.T) {
 				}
 			})
 		})
+	}
+}
+
+// TestPackState checks that a node's packed state gives back the State
+// it was made from, for random queues, holds and bags.
+func TestPackState(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 5000 {
+		var s State
+		s.Bag = 0x7F
+		for range rng.IntN(maxQueue + 1) {
+			s.push(Piece(rng.IntN(7)))
+		}
+		if rng.IntN(3) > 0 {
+			s.pop(rng.IntN(int(s.QLen) + 1))
+		}
+		s.Hold = Piece(rng.IntN(8) - 1) // NoPiece too
+		s.Board.Rows[0] = uint16(rng.IntN(1 << 10))
+		s.Board.Combo = uint32(rng.IntN(5))
+		ns := packState(&s)
+		if got := ns.state(); got != s {
+			t.Fatalf("packed %+v, unpacked %+v", s, got)
+		}
+		u := s
+		u.Bag ^= 1 << uint(rng.IntN(7))
+		if u.Bag != 0 && packPieces(&u) == ns.pk {
+			t.Fatalf("bags %#x and %#x pack alike", s.Bag, u.Bag)
+		}
 	}
 }

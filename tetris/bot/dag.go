@@ -125,11 +125,44 @@ type child struct {
 	dead bool // cached target death
 }
 
+// nodeState is a node's State with its pieces packed into one word (16
+// bytes less a node): the board, then from bit 0 the queue, 3 bits a piece
+// front first (at most 16 pieces: 48 bits), the hold piece + 1 (3 bits),
+// the queue length (5 bits) and the bag (7 bits).
+type nodeState struct {
+	Board Board
+	pk    uint64
+}
+
+// packPieces returns the piece word of a nodeState for s.
+func packPieces(s *State) uint64 {
+	var q uint64
+	for i := int(s.QLen) - 1; i >= 0; i-- {
+		q = q<<3 | uint64(s.Queue[i])
+	}
+	return q | uint64(uint8(s.Hold+1)&7)<<48 | uint64(uint8(s.QLen)&31)<<51 | uint64(s.Bag&0x7F)<<56
+}
+
+// packState returns s packed.
+func packState(s *State) nodeState { return nodeState{s.Board, packPieces(s)} }
+
+// state returns the State packed in ns (queue entries past its length are
+// zero, as State.pop and State.push keep them).
+func (ns *nodeState) state() State {
+	s := State{Board: ns.Board, Hold: Piece(int8(ns.pk>>48&7) - 1), QLen: int8(ns.pk >> 51 & 31), Bag: uint8(ns.pk >> 56 & 0x7F)}
+	q := ns.pk
+	for i := range int(s.QLen) {
+		s.Queue[i] = Piece(q & 7)
+		q >>= 3
+	}
+	return s
+}
+
 // node is one state of the DAG. It holds no pointers (its child lists and
 // further parents live in the dag's stores, addressed by index), so the
 // garbage collector never scans the node arena.
 type node struct {
-	st       State
+	st       nodeState
 	val      Value
 	drawn    int32 // absolute number of pieces drawn (placed, held or queued)
 	gen      int32
@@ -455,7 +488,7 @@ type dag struct {
 func newDAG(root State, drawn int32, v Value) *dag {
 	d := &dag{}
 	d.nodes.init()
-	d.nodes.add(node{st: root, val: v, drawn: drawn, parent: -1})
+	d.nodes.add(node{st: packState(&root), val: v, drawn: drawn, parent: -1})
 	d.gens = []*table{newTable()}
 	d.put(d.gens[0], 0)
 	return d
@@ -652,6 +685,10 @@ func (d *dag) insert(leaf int32, spec bool, lists [][]expChild, orders [][]int32
 // parent; other threads may find them in t before attach.
 func (d *dag) prepare(t *table, leaf, g, drawnBase int32, lists [][]expChild, orders [][]int32, w *worker, shared bool) {
 	defer d.nodes.flush(&w.nodeCur)
+	w.restPk = w.restPk[:0]
+	for i := range w.rests {
+		w.restPk = append(w.restPk, packPieces(&w.rests[i]))
+	}
 	d.kidStore.allocLists(lists, w)
 	if shared {
 		d.prepareShared(t, leaf, g, drawnBase, lists, orders, w)
@@ -735,8 +772,8 @@ func (d *dag) prepareShared(t *table, leaf, g, drawnBase int32, lists [][]expChi
 // prepChild finds or creates child e's node in its table shard sh, writes
 // its edge c (all but the value and death) and returns the node.
 func (d *dag) prepChild(sh *shard, c *child, e *expChild, leaf, g, drawnBase int32, w *worker) *node {
-	board, rest := &w.locks[e.mv.Piece][e.lock].board, &w.rests[e.rest]
-	ci, slot := d.lookup(sh, e.h, board, rest)
+	board, pk := &w.locks[e.mv.Piece][e.lock].board, w.restPk[e.rest]
+	ci, slot := d.lookup(sh, e.h, board, pk)
 	var nn *node
 	if ci < 0 {
 		// d.nodes.alloc(&w.nodeCur, &w.spareNodes), inline
@@ -748,8 +785,7 @@ func (d *dag) prepChild(sh *shard, c *child, e *expChild, leaf, g, drawnBase int
 		cur.off++
 		ci, nn = cur.c<<12|k, &cur.p[k&(arenaChunk-1)]
 		// every field: a recycled chunk holds old nodes
-		nn.st.Board = *board
-		nn.st.Hold, nn.st.QLen, nn.st.Queue, nn.st.Bag = rest.Hold, rest.QLen, rest.Queue, rest.Bag
+		nn.st.Board, nn.st.pk = *board, pk
 		nn.val, nn.gen, nn.drawn, nn.parent = e.val, g, drawnBase+int32(e.drawn), leaf
 		nn.moreHead, nn.moreTail, nn.lists, nn.nlists = 0, 0, 0, 0
 		nn.spec, nn.dead, nn.marked, nn.stamp = false, false, false, 0
@@ -1104,9 +1140,9 @@ func newTableFor(n int) *table {
 func tag(h uint64) uint64 { return h >> 32 }
 
 // lookup returns the node of t (the shard of h) holding the state with
-// this board and the rest of rest (whose hash is h) and its slot, or −1 and
-// the empty slot where that state belongs.
-func (d *dag) lookup(t *shard, h uint64, board *Board, rest *State) (int32, int) {
+// this board and pieces pk (packPieces; the state's hash is h) and its
+// slot, or −1 and the empty slot where that state belongs.
+func (d *dag) lookup(t *shard, h uint64, board *Board, pk uint64) (int32, int) {
 	k := tag(h)
 	mask := len(t.slots) - 1
 	i := int(k) & mask
@@ -1117,8 +1153,7 @@ func (d *dag) lookup(t *shard, h uint64, board *Board, rest *State) (int32, int)
 		}
 		if s>>32 == k {
 			ci := int32(uint32(s)) - 1
-			if st := &d.nodes.at(ci).st; st.Board == *board && st.Queue == rest.Queue &&
-				st.Hold == rest.Hold && st.QLen == rest.QLen && st.Bag == rest.Bag {
+			if st := &d.nodes.at(ci).st; st.pk == pk && st.Board == *board {
 				return ci, i
 			}
 		}
@@ -1154,10 +1189,11 @@ func (t *shard) grow() {
 
 // put stores node v of generation table t unless its state is present.
 func (d *dag) put(t *table, v int32) {
-	st := &d.nodes.at(v).st
+	ns := &d.nodes.at(v).st
+	st := ns.state()
 	h := st.hash()
 	sh := t.shard(h)
-	if ci, slot := d.lookup(sh, h, &st.Board, st); ci < 0 {
+	if ci, slot := d.lookup(sh, h, &ns.Board, ns.pk); ci < 0 {
 		sh.set(slot, h, v)
 	}
 }
