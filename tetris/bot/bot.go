@@ -139,9 +139,9 @@ func (b *Bot) AddPiece(p Piece) error {
 	if d == nil {
 		return errors.New("bot: AddPiece before Reset")
 	}
-	if d.nodes.at(d.root).st.state().Bag&(1<<uint(p)) == 0 {
+	if d.state(&d.nodes.at(d.root).st).Bag&(1<<uint(p)) == 0 {
 		// not in the bag: the frontend's randomizer is not a 7-bag; restart
-		s := d.nodes.at(d.root).st.state()
+		s := d.state(&d.nodes.at(d.root).st)
 		q := append([]Piece(nil), s.Queue[:s.QLen]...)
 		s.Bag = 0x7F
 		s.QLen = 0
@@ -158,9 +158,9 @@ func (b *Bot) AddPiece(p Piece) error {
 		if !d.nodes.valid(i) || n.drawn != b.known {
 			continue
 		}
-		s := n.st.state()
+		s := d.state(&n.st)
 		s.push(p)
-		n.st = packState(&s)
+		n.st = d.pack(&s)
 		n.drawn++
 		if n.spec {
 			// keep only piece p's list
@@ -376,7 +376,7 @@ func (b *Bot) work(ctx context.Context, w *worker, limit int64, deadline time.Ti
 		b.active++
 		fails = 0
 		ln := d.nodes.at(leaf)
-		st := ln.st.state()
+		st := d.state(&ln.st)
 		g, drawnBase := ln.gen+1, ln.drawn
 		tab := d.genTable(g)
 		b.mu.Unlock()
@@ -754,7 +754,7 @@ func (b *Bot) Suggest(incoming int) []Move {
 	if incoming > 0 {
 		pick = -1
 		b.mu.Lock()
-		s := b.d.nodes.at(b.d.root).st.state()
+		s := b.d.state(&b.d.nodes.at(b.d.root).st)
 		b.mu.Unlock()
 		for i, c := range cands {
 			t := s.Board
@@ -852,7 +852,7 @@ func (b *Bot) State() State {
 	if b.d == nil {
 		return State{}
 	}
-	return b.d.nodes.at(b.d.root).st.state()
+	return b.d.state(&b.d.nodes.at(b.d.root).st)
 }
 
 // Stats returns the statistics since the last Reset/Play.

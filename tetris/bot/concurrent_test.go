@@ -6,9 +6,12 @@
 package bot
 
 import (
+	"context"
 	"math/rand/v2"
 	"sync"
 	"testing"
+
+	"github.com/yomi-ai/yomi/tetris"
 )
 
 // prepCall is one prepare call of TestPrepareConcurrent: the pool states
@@ -115,7 +118,7 @@ func TestPrepareConcurrent(t *testing.T) {
 							}
 						}
 						ci := c.kids[i].n
-						if got := d.nodes.at(ci).st.state(); got != stateOf(k) {
+						if got := d.state(&d.nodes.at(ci).st); got != stateOf(k) {
 							t.Fatalf("child %d points to node %d with the wrong state", i, ci)
 						}
 						if c.kids[i].mv.X != int8(len(c.picks)-1-i) {
@@ -151,9 +154,11 @@ func TestPrepareConcurrent(t *testing.T) {
 }
 
 // TestPackState checks that a node's packed state gives back the State
-// it was made from, for random queues, holds and bags.
+// it was made from and compares equal exactly to it, for random queues,
+// holds, bags, combos, back-to-back and boards, tall ones too.
 func TestPackState(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
+	d := newDAG(State{Bag: 0x7F}, 0, Value{})
 	for range 5000 {
 		var s State
 		s.Bag = 0x7F
@@ -164,16 +169,88 @@ func TestPackState(t *testing.T) {
 			s.pop(rng.IntN(int(s.QLen) + 1))
 		}
 		s.Hold = Piece(rng.IntN(8) - 1) // NoPiece too
-		s.Board.Rows[0] = uint16(rng.IntN(1 << 10))
+		for y := range rng.IntN(tetris.Height) {
+			s.Board.Rows[y] = uint16(rng.IntN(1 << 10))
+		}
 		s.Board.Combo = uint32(rng.IntN(5))
-		ns := packState(&s)
-		if got := ns.state(); got != s {
+		s.Board.B2B = rng.IntN(2) == 0
+		ns := d.pack(&s)
+		if got := d.state(&ns); got != s {
 			t.Fatalf("packed %+v, unpacked %+v", s, got)
 		}
+		if !d.same(&ns, &s.Board, packPieces(&s)) {
+			t.Fatalf("%+v differs from itself packed", s)
+		}
 		u := s
-		u.Bag ^= 1 << uint(rng.IntN(7))
-		if u.Bag != 0 && packPieces(&u) == ns.pk {
-			t.Fatalf("bags %#x and %#x pack alike", s.Bag, u.Bag)
+		switch rng.IntN(4) {
+		case 0:
+			u.Bag ^= 1 << uint(rng.IntN(7))
+		case 1:
+			u.Board.B2B = !u.Board.B2B
+		case 2:
+			u.Board.Combo++
+		case 3:
+			y := rng.IntN(tetris.Height)
+			u.Board.Rows[y] ^= 1 << uint(rng.IntN(10))
+		}
+		if u.Bag != 0 && d.same(&ns, &u.Board, packPieces(&u)) {
+			t.Fatalf("%+v and %+v pack alike", s, u)
+		}
+	}
+}
+
+// TestTallRoot searches from a board with cells above the rows a node
+// keeps in itself (its high rows go to the DAG's tall store), with one and
+// two threads, through Play and AddPiece: the root state comes back whole,
+// every node's state round-trips (tall ones keep cells above row 23 until
+// line clears in the shaft bring them down), and the DAG stays consistent.
+func TestTallRoot(t *testing.T) {
+	var rows []string
+	for i := range 28 {
+		if i < 18 {
+			rows = append(rows, "XXX____XXX")
+		} else {
+			rows = append(rows, "XXX_XXXXXX")
+		}
+	}
+	board := mustField(t, rows...)
+	for _, threads := range []int{1, 2} {
+		b := New(Options{Seed: 11, Threads: threads})
+		if err := b.Reset(board, []Piece{T, I, O, L, J}, NoPiece, 0); err != nil {
+			t.Fatal(err)
+		}
+		if got := b.State(); got.Board != board {
+			t.Fatalf("%d threads: the root board did not come back whole", threads)
+		}
+		for step := range 2 {
+			b.Think(context.Background(), Budget{Nodes: 8000})
+			d := b.d
+			if err := dagInvariants(d, step > 0); err != nil {
+				t.Fatalf("%d threads, step %d: %v", threads, step, err)
+			}
+			if len(d.tall.rows) == 0 {
+				t.Fatalf("%d threads: no node used the tall store", threads)
+			}
+			tall := 0
+			d.nodes.each(func(i int32, n *node) {
+				s := d.state(&n.st)
+				if !d.same(&n.st, &s.Board, packPieces(&s)) || tallBoard(&s.Board) != (n.st.tall != 0) {
+					t.Fatalf("%d threads: node %d does not round-trip", threads, i)
+				}
+				if n.st.tall != 0 {
+					tall++
+				}
+			})
+			if step == 0 && tall < 2 {
+				t.Fatalf("%d threads: only %d of %d nodes tall", threads, tall, d.nodes.len())
+			}
+			mv := b.Suggest(0)[0]
+			if err := b.Play(mv); err != nil {
+				t.Fatal(err)
+			}
+			if err := b.AddPiece(S); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 }

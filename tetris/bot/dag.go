@@ -11,6 +11,7 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 )
 
 // maxQueue is the most known pieces a state keeps (TBP frontends send 5–6).
@@ -125,16 +126,30 @@ type child struct {
 	dead bool // cached target death
 }
 
-// nodeState is a node's State with its pieces packed into one word (16
-// bytes less a node): the board, then from bit 0 the queue, 3 bits a piece
-// front first (at most 16 pieces: 48 bits), the hold piece + 1 (3 bits),
-// the queue length (5 bits) and the bag (7 bits).
+// nodeState is a node's State in 64 bytes instead of 112: the board's
+// lowest nodeRows rows, its combo, and one word pk holding from bit 0 the
+// queue, 3 bits a piece front first (at most 16 pieces: 48 bits), the hold
+// piece + 1 (3 bits), the queue length (5 bits), the bag (7 bits) and
+// back-to-back (bit 63). Rows above nodeRows are empty on every board a
+// search makes from a root that has them empty (a placement that keeps a
+// cell below row 20 ends below row 23; one that does not locks out and is
+// skipped); a board that has some keeps them in the DAG's tall store,
+// numbered from 1 in tall.
 type nodeState struct {
-	Board Board
 	pk    uint64
+	rows  [nodeRows]uint16
+	combo uint32
+	tall  int32
 }
 
-// packPieces returns the piece word of a nodeState for s.
+// nodeRows is the number of board rows a node keeps in itself.
+const nodeRows = 24
+
+// b2bBit is pk's back-to-back bit.
+const b2bBit = 1 << 63
+
+// packPieces returns the piece word of a nodeState for s (without the
+// board's back-to-back bit).
 func packPieces(s *State) uint64 {
 	var q uint64
 	for i := int(s.QLen) - 1; i >= 0; i-- {
@@ -143,13 +158,83 @@ func packPieces(s *State) uint64 {
 	return q | uint64(uint8(s.Hold+1)&7)<<48 | uint64(uint8(s.QLen)&31)<<51 | uint64(s.Bag&0x7F)<<56
 }
 
-// packState returns s packed.
-func packState(s *State) nodeState { return nodeState{s.Board, packPieces(s)} }
+// highRows returns the board's rows from nodeRows up as four words.
+func highRows(b *Board) *[4]uint64 {
+	return (*[4]uint64)(unsafe.Pointer(&b.Rows[nodeRows]))
+}
+
+// tallBoard reports whether the board has a cell from row nodeRows up.
+func tallBoard(b *Board) bool {
+	r := highRows(b)
+	return r[0]|r[1]|r[2]|r[3] != 0
+}
+
+// tallStore keeps the high rows of the boards that have some.
+type tallStore struct {
+	mu   sync.Mutex
+	rows [][4]uint64
+}
+
+// add stores high rows and returns their number (from 1).
+func (t *tallStore) add(r [4]uint64) int32 {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.rows = append(t.rows, r)
+	return int32(len(t.rows))
+}
+
+// get returns the high rows numbered i (0: none).
+func (t *tallStore) get(i int32) [4]uint64 {
+	if i == 0 {
+		return [4]uint64{}
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.rows[i-1]
+}
+
+// packBoard writes board b with piece word pk (packPieces) into ns.
+func (d *dag) packBoard(ns *nodeState, b *Board, pk uint64) {
+	if b.B2B {
+		pk |= b2bBit
+	}
+	ns.pk = pk
+	ns.rows = [nodeRows]uint16(b.Rows[:nodeRows])
+	ns.combo = b.Combo
+	ns.tall = 0
+	if tallBoard(b) {
+		ns.tall = d.tall.add(*highRows(b))
+	}
+}
+
+// pack returns s as a nodeState.
+func (d *dag) pack(s *State) nodeState {
+	var ns nodeState
+	d.packBoard(&ns, &s.Board, packPieces(s))
+	return ns
+}
+
+// same reports whether ns holds board b and piece word pk (packPieces).
+func (d *dag) same(ns *nodeState, b *Board, pk uint64) bool {
+	if b.B2B {
+		pk |= b2bBit
+	}
+	if ns.pk != pk || ns.combo != b.Combo || ns.rows != [nodeRows]uint16(b.Rows[:nodeRows]) {
+		return false
+	}
+	if ns.tall == 0 {
+		return !tallBoard(b)
+	}
+	return d.tall.get(ns.tall) == *highRows(b)
+}
 
 // state returns the State packed in ns (queue entries past its length are
 // zero, as State.pop and State.push keep them).
-func (ns *nodeState) state() State {
-	s := State{Board: ns.Board, Hold: Piece(int8(ns.pk>>48&7) - 1), QLen: int8(ns.pk >> 51 & 31), Bag: uint8(ns.pk >> 56 & 0x7F)}
+func (d *dag) state(ns *nodeState) State {
+	s := State{Hold: Piece(int8(ns.pk>>48&7) - 1), QLen: int8(ns.pk >> 51 & 31), Bag: uint8(ns.pk >> 56 & 0x7F)}
+	copy(s.Board.Rows[:nodeRows], ns.rows[:])
+	*(*[4]uint64)(unsafe.Pointer(&s.Board.Rows[nodeRows])) = d.tall.get(ns.tall)
+	s.Board.Combo, s.Board.B2B = ns.combo, ns.pk&b2bBit != 0
 	q := ns.pk
 	for i := range int(s.QLen) {
 		s.Queue[i] = Piece(q & 7)
@@ -483,12 +568,13 @@ type dag struct {
 	lists    []kidList
 	kidStore kidStore
 	more     []moreLink
+	tall     tallStore // high rows of tall boards (nodeState)
 }
 
 func newDAG(root State, drawn int32, v Value) *dag {
 	d := &dag{}
 	d.nodes.init()
-	d.nodes.add(node{st: packState(&root), val: v, drawn: drawn, parent: -1})
+	d.nodes.add(node{st: d.pack(&root), val: v, drawn: drawn, parent: -1})
 	d.gens = []*table{newTable()}
 	d.put(d.gens[0], 0)
 	return d
@@ -785,7 +871,16 @@ func (d *dag) prepChild(sh *shard, c *child, e *expChild, leaf, g, drawnBase int
 		cur.off++
 		ci, nn = cur.c<<12|k, &cur.p[k&(arenaChunk-1)]
 		// every field: a recycled chunk holds old nodes
-		nn.st.Board, nn.st.pk = *board, pk
+		// d.packBoard(&nn.st, board, pk), inline
+		ns := &nn.st
+		ns.pk = pk
+		if board.B2B {
+			ns.pk |= b2bBit
+		}
+		ns.rows, ns.combo, ns.tall = [nodeRows]uint16(board.Rows[:nodeRows]), board.Combo, 0
+		if tallBoard(board) {
+			ns.tall = d.tall.add(*highRows(board))
+		}
 		nn.val, nn.gen, nn.drawn, nn.parent = e.val, g, drawnBase+int32(e.drawn), leaf
 		nn.moreHead, nn.moreTail, nn.lists, nn.nlists = 0, 0, 0, 0
 		nn.spec, nn.dead, nn.marked, nn.stamp = false, false, false, 0
@@ -1153,7 +1248,7 @@ func (d *dag) lookup(t *shard, h uint64, board *Board, pk uint64) (int32, int) {
 		}
 		if s>>32 == k {
 			ci := int32(uint32(s)) - 1
-			if st := &d.nodes.at(ci).st; st.pk == pk && st.Board == *board {
+			if d.same(&d.nodes.at(ci).st, board, pk) {
 				return ci, i
 			}
 		}
@@ -1189,11 +1284,10 @@ func (t *shard) grow() {
 
 // put stores node v of generation table t unless its state is present.
 func (d *dag) put(t *table, v int32) {
-	ns := &d.nodes.at(v).st
-	st := ns.state()
+	st := d.state(&d.nodes.at(v).st)
 	h := st.hash()
 	sh := t.shard(h)
-	if ci, slot := d.lookup(sh, h, &ns.Board, ns.pk); ci < 0 {
+	if ci, slot := d.lookup(sh, h, &st.Board, packPieces(&st)); ci < 0 {
 		sh.set(slot, h, v)
 	}
 }

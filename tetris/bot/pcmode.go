@@ -106,7 +106,7 @@ func (b *Bot) pcUpdate() bool {
 	if !b.opt.PerfectClear || b.d == nil {
 		return false
 	}
-	s := b.d.nodes.at(b.d.root).st.state()
+	s := b.d.state(&b.d.nodes.at(b.d.root).st)
 	if b.pc != nil {
 		if b.pc.valid(&s) {
 			return true
@@ -266,7 +266,7 @@ func (b *Bot) pcAdvance(mv Move) (State, bool) {
 	if b.pc == nil {
 		return State{}, false
 	}
-	s := b.d.nodes.at(b.d.root).st.state()
+	s := b.d.state(&b.d.nodes.at(b.d.root).st)
 	if !b.pc.valid(&s) || !sameMove(b.pc.moves[0], mv) {
 		b.pc = nil
 		b.pcStats.Broken++
