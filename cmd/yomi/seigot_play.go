@@ -103,7 +103,11 @@ type seigotGameResult struct {
 	Carried    int     `json:"carried,omitempty"`
 	CarriedPer []int   `json:"carried_per,omitempty"`
 	MeanMs     float64 `json:"mean_ms"`
-	P99Ms      float64 `json:"p99_ms"`
+	// CPUMeanMs and CPUP99Ms are the decisions' CPU times (user+system
+	// of the process; run with GOMAXPROCS=1 so that it is the decision's).
+	CPUMeanMs float64 `json:"cpu_mean_ms,omitempty"`
+	CPUP99Ms  float64 `json:"cpu_p99_ms,omitempty"`
+	P99Ms     float64 `json:"p99_ms"`
 }
 
 func runSeigotPlay(ctx context.Context, env *cli.Env, args []string) error {
@@ -158,7 +162,11 @@ seeds S..S+N-1 and adds a summary (mean, median). Progress goes to stderr.`)
 				return err
 			}
 		}
-		res := ai.Play(ctx, cfg, pl)
+		var clock func() time.Duration
+		if _, ok := separoCPUTime(); ok {
+			clock = func() time.Duration { d, _ := separoCPUTime(); return d }
+		}
+		res := ai.PlayTimed(ctx, cfg, pl, clock)
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -169,6 +177,7 @@ seeds S..S+N-1 and adds a summary (mean, median). Progress goes to stderr.`)
 			r.Carried += n
 		}
 		r.MeanMs, r.P99Ms = durationStats(res.Decisions)
+		r.CPUMeanMs, r.CPUP99Ms = durationStats(res.CPU)
 		scores = append(scores, float64(r.Score))
 		if *asJSON {
 			if err := cli.WriteJSON(env.Stdout, r); err != nil {

@@ -1,11 +1,13 @@
-// This file tests Config.Oracle: the engine's own draws line up with the
-// positions a game shows, and a wrong sequence is noticed.
+// This file tests Config.Oracle (the engine's own draws line up with the
+// positions a game shows, and a wrong sequence is noticed) and what Play
+// records besides the score: cells carried through tetrises, CPU times.
 package ai
 
 import (
 	"context"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/yomi-ai/yomi/seigot"
 )
@@ -101,5 +103,27 @@ func TestPlayCountsCarriedCells(t *testing.T) {
 	}
 	if g.Stats.GameOvers != 0 || !slices.Equal(res.Carried, want) {
 		t.Fatalf("carried %v, want %v (game overs %d)", res.Carried, want, g.Stats.GameOvers)
+	}
+}
+
+func TestPlayTimedRecordsEachDecision(t *testing.T) {
+	cfg, err := seigot.LevelConfig(2, 4, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.BlockNumMax = 20
+	var ticks time.Duration
+	clock := func() time.Duration { ticks += time.Millisecond; return ticks } // +1 ms per reading
+	res := PlayTimed(context.Background(), cfg, New(Config{Width: 2, Depth: 2}), clock)
+	if len(res.CPU) != len(res.Decisions) || len(res.CPU) < 20 {
+		t.Fatalf("%d CPU times for %d decisions", len(res.CPU), len(res.Decisions))
+	}
+	for i, d := range res.CPU {
+		if d != time.Millisecond {
+			t.Fatalf("decision %d: %v, want the clock's 1 ms between readings", i, d)
+		}
+	}
+	if res := Play(context.Background(), cfg, New(Config{Width: 2, Depth: 2})); res.CPU != nil {
+		t.Fatalf("Play without a clock recorded %v", res.CPU)
 	}
 }

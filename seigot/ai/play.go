@@ -27,10 +27,19 @@ type Result struct {
 	// (Weights.DropPot) each costs about a point of drop bonus.
 	Carried   []int
 	Decisions []time.Duration
+	// CPU holds each decision's CPU time when PlayTimed was given a clock.
+	CPU []time.Duration
 }
 
 // Play runs a whole game of cfg with player pl. It stops early (returning what was played) when ctx ends.
 func Play(ctx context.Context, cfg seigot.Config, pl *Player) Result {
+	return PlayTimed(ctx, cfg, pl, nil)
+}
+
+// PlayTimed is Play that also records each decision's CPU time as told by
+// cpu (the process's CPU time so far; with GOMAXPROCS=1 the difference is
+// the decision's own), when cpu is not nil.
+func PlayTimed(ctx context.Context, cfg seigot.Config, pl *Player, cpu func() time.Duration) Result {
 	if cfg.BlockNumMax <= 0 && cfg.MaxTicks <= 0 {
 		cfg.MaxTicks = 100000
 	}
@@ -39,9 +48,16 @@ func Play(ctx context.Context, cfg seigot.Config, pl *Player) Result {
 	for !g.Done && ctx.Err() == nil {
 		g.BeginTick()
 		pos := g.Position()
+		var c0 time.Duration
+		if cpu != nil {
+			c0 = cpu()
+		}
 		t0 := time.Now()
 		m := pl.Decide(ctx, &pos)
 		res.Decisions = append(res.Decisions, time.Since(t0))
+		if cpu != nil {
+			res.CPU = append(res.CPU, cpu()-c0)
+		}
 		if r := g.ApplyMove(m); r.Lines == 4 {
 			n := 0
 			for _, c := range g.Board {
