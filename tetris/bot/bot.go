@@ -207,25 +207,32 @@ type worker struct {
 	// current) piece once per possible next piece, on the same board.
 	moves [7][]Move
 	have  uint8
-	// ev caches evaluations within one expansion, by piece and hold flag
-	// (ev[2p+held]), placement index in moves[p] and T-slot count: a
-	// speculated expansion places the same piece on the same board once
-	// per possible next piece, and only the T-slot count can differ.
-	ev    [14][]evEntry
-	keys  []uint64   // presortBlocks' buffer
-	order [7][]int32 // order[p]: lists[p]'s indices best first (presortBlocks)
+	// evs[4·(2p+held)+ts] caches, within one expansion, the evaluations of
+	// piece p's kept placements (kept[p], in order) with that hold use and
+	// T-slot count ts, valid when evStamp of the same index is the
+	// expansion's stamp: a speculated expansion places the same piece on
+	// the same board once per possible next piece, and only the T-slot
+	// count can differ.
+	evs     [56][]evEntry
+	evStamp [56]uint32
+	keys    []uint64   // presortBlocks' buffer
+	order   [7][]int32 // order[p]: lists[p]'s indices best first (presortBlocks)
 	// split and blocks describe the list knownChildren made last: its
 	// first split children place the current piece, the rest the held
-	// one; blocks are their slots in sorted (2·piece + hold use, −1 none).
-	split  int
-	blocks [2]int8
-	sorted [14]sortedBlock // presortBlocks' sorted blocks, by slot
+	// one; blocks are their evaluation slots (evs' index, −1 none), which
+	// fix their keys within an expansion.
+	split     int
+	blocks    [2]int8
+	sorted    [56]sortedBlock // presortBlocks' sorted blocks, by evaluation slot
+	lastBlock int8            // the evaluation slot of the last place call
 	// locks[p][i] is placement i of moves[p] locked on the board being
-	// expanded (valid when its stamp is this expansion's): a speculated
+	// expanded, and kept[p] the indices of the placements that are not
+	// skipped, in order (both valid with bit p of have): a speculated
 	// expansion locks the same piece on the same board once per possible
 	// next piece, and only the queue of the child differs.
 	locks [7][]lockEntry
-	stamp uint32 // entries of this expansion carry it (0: no caching)
+	kept  [7][]int16
+	stamp uint32 // this expansion's (0: no caching of evaluations or sorts)
 	// rests holds the states of this expansion's children apart from
 	// their boards (one per place call; the board part is unused).
 	rests  []State
@@ -282,11 +289,9 @@ func (w *worker) childState(e *expChild) State {
 	return st
 }
 
-// lockEntry is one cached lock: the board after it, what it did, whether
-// the placement is skipped, and the board's hash (boardHash).
+// lockEntry is one cached lock: the board after it, what it did and the
+// board's hash (boardHash).
 type lockEntry struct {
-	stamp uint32
-	skip  bool
 	res   LockResult
 	bh    uint64
 	board Board
@@ -294,9 +299,8 @@ type lockEntry struct {
 
 // evEntry is one cached evaluation.
 type evEntry struct {
-	stamp uint32
-	val   Value
-	rw    Reward
+	val Value
+	rw  Reward
 }
 
 // Think searches until the budget or ctx ends (or the tree is exhausted)
@@ -508,27 +512,27 @@ func (b *Bot) knownChildren(w *worker, s *State, dst []expChild, drawn int8) []e
 	cur := s.Queue[0]
 	start := len(dst)
 	dst = b.place(w, s, dst, cur, 1, s.Hold, false, drawn)
-	w.split, w.blocks = len(dst)-start, [2]int8{2 * int8(cur), -1}
+	w.split, w.blocks = len(dst)-start, [2]int8{w.lastBlock, -1}
 	if b.opt.NoHold {
 		return dst
 	}
 	if s.Hold != NoPiece {
 		if s.Hold != cur {
 			dst = b.place(w, s, dst, s.Hold, 1, cur, true, drawn)
-			w.blocks[1] = 2*int8(s.Hold) + 1
+			w.blocks[1] = w.lastBlock
 		}
 	} else if s.QLen >= 2 && s.Queue[1] != cur {
 		dst = b.place(w, s, dst, s.Queue[1], 2, cur, true, drawn)
-		w.blocks[1] = 2*int8(s.Queue[1]) + 1
+		w.blocks[1] = w.lastBlock
 	}
 	return dst
 }
 
-// sortedBlock is one block of children's presort keys (block-local
-// indices) as given and sorted, kept for an expansion.
+// sortedBlock is one block's presort keys (block-local indices) sorted,
+// kept for an expansion.
 type sortedBlock struct {
-	stamp   uint32
-	in, out []uint64
+	stamp uint32
+	out   []uint64
 }
 
 // presortBlocks finds the order of the fresh children knownChildren just
@@ -541,10 +545,11 @@ type sortedBlock struct {
 // It sorts the current piece's children and the held piece's apart and
 // merges them, ties to the current piece's (they come first).
 // A speculated expansion places the same piece with the same hold use on
-// the same board for every possible next piece, and its keys are often the
-// same each time (only the T-slot count in its values can differ): a block
-// whose keys equal the last ones sorted for that piece and hold use in this
-// expansion takes their order without sorting.
+// the same board for every possible next piece, and a block's keys are
+// fixed within an expansion by its evaluation slot (piece, hold use and
+// T-slot count: place writes the same children from the same cached
+// evaluations): a block whose slot was sorted before in this expansion
+// takes that order without building or sorting its keys.
 func (w *worker) presortBlocks(l []expChild, order []int32) []int32 {
 	order = order[:0]
 	if len(l) >= 1<<16 {
@@ -557,21 +562,19 @@ func (w *worker) presortBlocks(l []expChild, order []int32) []int32 {
 		if len(blk) == 0 {
 			continue
 		}
-		ks := w.keys[:0]
-		for i := range blk {
-			v := blk[i].val.Plus(blk[i].rw)
-			if v.Spike < 0 || v.Spike > 0xFFFF {
-				return presortGeneral(l, order)
-			}
-			ks = append(ks, presortKey(v, i))
-		}
-		w.keys = ks
 		sb := &w.sorted[w.blocks[k]]
-		if sb.stamp != w.stamp || w.stamp == 0 || !slices.Equal(sb.in, ks) {
-			sb.stamp = w.stamp
-			sb.in = append(sb.in[:0], ks...)
-			sb.out = append(sb.out[:0], ks...)
-			slices.Sort(sb.out)
+		if sb.stamp != w.stamp || w.stamp == 0 || len(sb.out) != len(blk) {
+			ks := sb.out[:0]
+			for i := range blk {
+				v := blk[i].val.Plus(blk[i].rw)
+				if v.Spike < 0 || v.Spike > 0xFFFF {
+					sb.stamp = 0
+					return presortGeneral(l, order)
+				}
+				ks = append(ks, presortKey(v, i))
+			}
+			slices.Sort(ks)
+			sb.stamp, sb.out = w.stamp, ks
 		}
 		sorted[k] = sb.out
 	}
@@ -602,90 +605,118 @@ func presortKey(v Value, i int) uint64 {
 	return uint64(^(uint32(v.V)^0x80000000))<<32 | uint64(0xFFFF-uint32(v.Spike)&0xFFFF)<<16 | uint64(i&0xFFFF)
 }
 
+// place appends the children of s that place piece p (popping pop pieces
+// off the queue, newHold the hold piece after it, held whether the hold
+// was used) in three passes: once per expansion and piece it generates
+// the placements and locks them (lockPiece); once per hold use and T-slot
+// count it evaluates the kept ones (evalPiece); then it writes the
+// children in a loop without calls.
 func (b *Bot) place(w *worker, s *State, dst []expChild, p Piece, pop int, newHold Piece, held bool, drawn int8) []expChild {
 	if w.have&(1<<uint(p)) == 0 {
-		if b.opt.Complete {
-			w.moves[p] = w.gen.Placements(w.moves[p][:0], &s.Board, p)
-		} else {
-			w.moves[p] = w.gen.FastPlacements(w.moves[p][:0], &s.Board, p)
-		}
+		b.lockPiece(w, s, p)
 		w.have |= 1 << uint(p)
 	}
-	if n := len(w.moves[p]); len(w.locks[p]) < n {
-		w.locks[p] = append(w.locks[p], make([]lockEntry, n-len(w.locks[p]))...)
-	}
-	locks := w.locks[p]
-	lowStack := s.Board.MaxHeight() < 18
-	// Without a line clear the child's heights are the parent's raised by
-	// the piece's cells: no need to scan the child board for them.
-	var ph [10]int
-	haveHeights := false
-	slot := 2 * int(p)
-	if held {
-		slot++
-	}
-	if n := 4 * len(w.moves[p]); len(w.ev[slot]) < n {
-		w.ev[slot] = append(w.ev[slot], make([]evEntry, n-len(w.ev[slot]))...)
-	}
-	cache := w.ev[slot]
 	// The child's state apart from its board: the same for every placement.
-	rest := *s
+	ri := uint8(len(w.rests))
+	w.rests = append(w.rests, *s)
+	rest := &w.rests[ri]
 	rest.pop(pop)
 	rest.Hold = newHold
-	ri := uint8(len(w.rests))
-	w.rests = append(w.rests, rest)
 	rh := rest.restHash()
 	in := EvalInput{NextBag: rest.nextBag(), Hold: newHold, clean: true}
+	slot := 2 * int(p)
+	var inc int16
+	if held {
+		slot++
+		inc = 1
+	}
+	ci := 4*slot + b.eval.tslots(&in) // tslots depends on the queue and hold only
+	w.lastBlock = int8(ci)
+	kept := w.kept[p]
+	if w.evStamp[ci] != w.stamp || w.stamp == 0 {
+		b.evalPiece(w, s, p, held, &in, ci)
+	}
+	evs := w.evs[ci][:len(kept)]
+	moves, locks := w.moves[p], w.locks[p]
+	n := len(dst)
+	dst = slices.Grow(dst, len(kept))[:n+len(kept)]
+	out := dst[n:]
+	for k, i := range kept {
+		mv := moves[i]
+		mv.Hold = held
+		mv.Time += inc
+		out[k] = expChild{mv: mv, rw: evs[k].rw, val: evs[k].val, h: rh.with(locks[i].bh), lock: i, rest: ri, drawn: drawn}
+	}
+	return dst
+}
+
+// lockPiece generates piece p's placements on s's board into w.moves[p],
+// locks them into w.locks[p] and lists those not skipped in w.kept[p]: a
+// lock-out, or a mini spin that clears nothing on a low stack where a
+// hard drop from above reaches the same spot.
+func (b *Bot) lockPiece(w *worker, s *State, p Piece) {
+	if b.opt.Complete {
+		w.moves[p] = w.gen.Placements(w.moves[p][:0], &s.Board, p)
+	} else {
+		w.moves[p] = w.gen.FastPlacements(w.moves[p][:0], &s.Board, p)
+	}
+	moves := w.moves[p]
+	if n := len(moves); len(w.locks[p]) < n {
+		w.locks[p] = append(w.locks[p], make([]lockEntry, n-len(w.locks[p]))...)
+	}
+	locks := w.locks[p][:len(moves)]
+	kept := w.kept[p][:0]
+	lowStack := s.Board.MaxHeight() < 18
 	// A board from a lock has no full row; only a root board might.
 	clean := !s.Board.HasFullRow()
 	srcRows := rowsHash(&s.Board) // lockInto updates it for each child
-	ts := b.eval.tslots(&in)      // depends on the queue and hold only
-	var ch [10]int                // the child's heights when no line is cleared
-	for i, mv := range w.moves[p] {
+	for i, mv := range moves {
 		le := &locks[i]
-		if le.stamp != w.stamp || w.stamp == 0 {
-			// first time this placement is locked on this board
-			le.stamp = w.stamp
-			res, rows, fast := lockInto(&le.board, &s.Board, p, mv, clean, srcRows)
-			le.res = res
-			le.skip = res.LockedOut ||
-				mv.Spin == SpinMini && res.Lines == 0 && lowStack && hardDroppable(&s.Board, p, mv)
-			if !le.skip {
-				if fast {
-					le.bh = comboHash(&le.board) + rows
-				} else {
-					le.bh = boardHash(&le.board)
-				}
-			}
-		}
-		if le.skip {
+		res, rows, fast := lockInto(&le.board, &s.Board, p, mv, clean, srcRows)
+		le.res = res
+		if res.LockedOut || mv.Spin == SpinMini && res.Lines == 0 && lowStack && hardDroppable(&s.Board, p, mv) {
 			continue
 		}
+		if fast {
+			le.bh = comboHash(&le.board) + rows
+		} else {
+			le.bh = boardHash(&le.board)
+		}
+		kept = append(kept, int16(i))
+	}
+	w.kept[p] = kept
+}
+
+// evalPiece evaluates piece p's kept placements with hold use held into
+// w.evs[ci] (in: the children's next bag and hold piece) and marks them
+// valid for this expansion.
+func (b *Bot) evalPiece(w *worker, s *State, p Piece, held bool, in *EvalInput, ci int) {
+	kept := w.kept[p]
+	if len(w.evs[ci]) < len(kept) {
+		w.evs[ci] = make([]evEntry, len(kept)+len(kept)/2)
+	}
+	evs := w.evs[ci][:len(kept)]
+	moves, locks := w.moves[p], w.locks[p]
+	// Without a line clear the child's heights are the parent's raised by
+	// the piece's cells: no need to scan the child board for them.
+	var ph, ch [10]int
+	s.Board.Heights(&ph)
+	for k, i := range kept {
+		le := &locks[i]
+		mv := moves[i]
 		mv.Hold = held
 		if held {
 			mv.Time++
 		}
-		c := expChild{mv: mv, h: rh.with(le.bh), lock: int16(i), rest: ri, drawn: drawn}
-		ce := &cache[4*i+ts]
-		if ce.stamp == w.stamp && w.stamp != 0 {
-			c.val, c.rw = ce.val, ce.rw
-		} else {
-			in.Lock, in.Move, in.Heights = le.res, mv, nil
-			if le.res.Lines == 0 {
-				if !haveHeights {
-					s.Board.Heights(&ph)
-					haveHeights = true
-				}
-				ch = ph
-				raiseHeights(&ch, mv)
-				in.Heights = &ch
-			}
-			c.val, c.rw = b.eval.Evaluate(&le.board, &in)
-			*ce = evEntry{w.stamp, c.val, c.rw}
+		in.Lock, in.Move, in.Heights = le.res, mv, nil
+		if le.res.Lines == 0 {
+			ch = ph
+			raiseHeights(&ch, mv)
+			in.Heights = &ch
 		}
-		dst = append(dst, c)
+		evs[k].val, evs[k].rw = b.eval.Evaluate(&le.board, in)
 	}
-	return dst
+	w.evStamp[ci] = w.stamp
 }
 
 func hardDroppable(b *Board, p Piece, mv Move) bool {
