@@ -162,6 +162,9 @@ func TestBoardFeaturesFast(t *testing.T) {
 		if got, want := rowTransitions(&b, b.MaxHeight()), rowTransitionsRef(&b); got != want {
 			t.Fatalf("board %d: row transitions %d want %d", i, got, want)
 		}
+		if _, _, _, _, _, got := boardFeatures(&b, b.MaxHeight()); got != rowTransitionsRef(&b) {
+			t.Fatalf("board %d: boardFeatures' row transitions %d want %d", i, got, rowTransitionsRef(&b))
+		}
 		if c2 > 0 {
 			nonzero[0]++
 		}
