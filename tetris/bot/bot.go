@@ -20,6 +20,8 @@ import (
 	"sync/atomic"
 	"time"
 	"unsafe"
+
+	"github.com/yomi-ai/yomi/tetris"
 )
 
 // Options configure a bot.
@@ -660,6 +662,13 @@ func (b *Bot) lockPiece(w *worker, s *State, p Piece) {
 	} else {
 		w.moves[p] = w.gen.FastPlacements(w.moves[p][:0], &s.Board, p)
 	}
+	lockMoves(w, s, p)
+}
+
+// lockMoves is lockPiece's part after generating the placements: it locks
+// w.moves[p] on s's board into w.locks[p] and lists in w.kept[p] those not
+// skipped.
+func lockMoves(w *worker, s *State, p Piece) {
 	moves := w.moves[p]
 	if n := len(moves); len(w.locks[p]) < n {
 		w.locks[p] = append(w.locks[p], make([]lockEntry, n-len(w.locks[p]))...)
@@ -669,19 +678,58 @@ func (b *Bot) lockPiece(w *worker, s *State, p Piece) {
 	lowStack := s.Board.MaxHeight() < 18
 	// A board from a lock has no full row; only a root board might.
 	clean := !s.Board.HasFullRow()
-	srcRows := rowsHash(&s.Board) // lockInto updates it for each child
+	srcRows := rowsHash(&s.Board) // corrected for each child below
+	// lockInto's fast path, inline: a lock that fills no row on a clean
+	// board ORs the piece's rows into one or two words of rows, resets the
+	// combo (so every such child has the same comboHash) and keeps b2b.
+	fastCombo := comboHash(&Board{B2B: s.Board.B2B})
+	pws := &pieceWords[p]
 	for i, mv := range moves {
 		le := &locks[i]
-		res, rows, fast := lockInto(&le.board, &s.Board, p, mv, clean, srcRows)
+		le.board = s.Board
+		pw := &pws[mv.Rot&3]
+		lx, by := int(mv.X)+int(pw.minX), int(mv.Y)+int(pw.minY)
+		if clean && uint(lx) <= uint(tetris.Width-pw.width) && uint(by) <= uint(tetris.Height-pw.height) {
+			words := boardWords(&le.board)
+			bits := pw.rows << uint(lx)
+			sh := uint(by&3) * 16
+			wi := by >> 2
+			old := words[wi]
+			lo := old | bits<<sh
+			words[wi] = lo
+			filled := hasFullLane(lo)
+			rows := srcRows - wordHash(wi, old) + wordHash(wi, lo)
+			if hi := bits >> (64 - sh); hi != 0 { // sh = 0: a shift by 64 gives 0
+				old := words[wi+1]
+				w := old | hi
+				words[wi+1] = w
+				filled = filled || hasFullLane(w)
+				rows += wordHash(wi+1, w) - wordHash(wi+1, old)
+			}
+			if !filled {
+				le.board.Combo = 0
+				lockedOut := by >= tetris.Visible
+				le.res = LockResult{Kind: noClearKind[mv.Spin], LockedOut: lockedOut}
+				if lockedOut || mv.Spin == SpinMini && lowStack && hardDroppable(&s.Board, p, mv) {
+					continue
+				}
+				le.bh = fastCombo + rows
+				kept = append(kept, int16(i))
+				continue
+			}
+			le.board = s.Board
+		}
+		var res LockResult
+		if clean {
+			res = lockMoveClean(&le.board, p, mv.Rot, int(mv.X), int(mv.Y), mv.Spin)
+		} else {
+			res = lockMove(&le.board, p, mv.Rot, int(mv.X), int(mv.Y), mv.Spin)
+		}
 		le.res = res
 		if res.LockedOut || mv.Spin == SpinMini && res.Lines == 0 && lowStack && hardDroppable(&s.Board, p, mv) {
 			continue
 		}
-		if fast {
-			le.bh = comboHash(&le.board) + rows
-		} else {
-			le.bh = boardHash(&le.board)
-		}
+		le.bh = boardHash(&le.board)
 		kept = append(kept, int16(i))
 	}
 	w.kept[p] = kept

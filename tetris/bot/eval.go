@@ -175,7 +175,7 @@ func (e *Evaluator) Evaluate(b *Board, in *EvalInput) (Value, Reward) {
 		vv += w.BackToBack
 	}
 
-	cav, ovh, cov, covSq, holeCols := holeFeaturesCols(b, int(H))
+	cav, ovh, cov, covSq, holeCols, trans := boardFeatures(b, int(H))
 	// T-slot cut-outs: CC1 keeps the cut board only for doubles and
 	// triples, and then looks for the next slot on it (cutOut). Every
 	// detector needs a hole (findTSlotIn).
@@ -194,7 +194,7 @@ func (e *Evaluator) Evaluate(b *Board, in *EvalInput) (Value, Reward) {
 			}
 		}
 	}
-	return Value{V: vv + holesValue(&e.W, cav, ovh, cov, covSq) + e.shape(b, h, H, well, bs, bsSq)}, rw
+	return Value{V: vv + holesValue(&e.W, cav, ovh, cov, covSq) + e.shape(b, h, H, well, bs, bsSq, trans)}, rw
 }
 
 // cutOut returns the part of the value Evaluate adds after a T-slot (r,x,y)
@@ -226,8 +226,8 @@ func (e *Evaluator) cutOut(b *Board, clean bool, r Rot, x, y, more int) int32 {
 		cb.Heights(&h)
 	}
 	H, well, bs, bsSq := profile(&h)
-	cav, ovh, cov, covSq := holeFeatures(&cb, int(H))
-	return vv + holesValue(w, cav, ovh, cov, covSq) + e.shape(&cb, &h, H, well, bs, bsSq)
+	cav, ovh, cov, covSq, _, trans := boardFeatures(&cb, int(H))
+	return vv + holesValue(w, cav, ovh, cov, covSq) + e.shape(&cb, &h, H, well, bs, bsSq, trans)
 }
 
 // holesValue returns the value of a board's hole features.
@@ -238,8 +238,8 @@ func holesValue(w *Weights, cav, ovh, cov, covSq int32) int32 {
 
 // shape returns the value of board b's shape features other than holes
 // given its column heights h and their profile: height, well depth,
-// bumpiness and row transitions.
-func (e *Evaluator) shape(b *Board, h *[10]int, H int32, well int, bs, bsSq int32) int32 {
+// bumpiness and row transitions (trans, counted by boardFeatures).
+func (e *Evaluator) shape(b *Board, h *[10]int, H int32, well int, bs, bsSq, trans int32) int32 {
 	w := &e.W
 	vv := w.Height * H
 
@@ -258,7 +258,7 @@ func (e *Evaluator) shape(b *Board, h *[10]int, H int32, well int, bs, bsSq int3
 	bump, bumpSq := bumpinessWell(h, well, bs, bsSq)
 	vv += w.Bumpiness*bump + w.BumpinessSq*bumpSq
 
-	return vv + w.RowTransitions*rowTransitions(b, int(H))
+	return vv + w.RowTransitions*trans
 }
 
 // tSlotLines returns how many rows a T at (r,x,y), which fits, fills on b,
@@ -384,9 +384,18 @@ func holeFeatures(b *Board, top int) (cav, ovh, cov, covSq int32) {
 // holeFeaturesCols is holeFeatures that also returns the columns that have
 // an empty cell below their top (bit x: column x).
 func holeFeaturesCols(b *Board, top int) (cav, ovh, cov, covSq int32, cols uint16) {
+	cav, ovh, cov, covSq, cols, _ = boardFeatures(b, top)
+	return
+}
+
+// boardFeatures is holeFeaturesCols that also counts the row transitions
+// (rowTransitions) in the same pass over the words of rows.
+func boardFeatures(b *Board, top int) (cav, ovh, cov, covSq int32, cols uint16, trans int32) {
 	const (
-		lanes = 0x0001000100010001
-		full  = fullRow * lanes
+		lanes    = 0x0001000100010001
+		full     = fullRow * lanes
+		leftWall = lanes
+		rightWll = lanes << 10
 	)
 	words := boardWords(b)
 	var up1, up2 uint64 // the masks of the two words above (m[y+4], m[y+8])
@@ -395,8 +404,11 @@ func holeFeaturesCols(b *Board, top int) (cav, ovh, cov, covSq int32, cols uint1
 	// the four sums in the 16-bit lanes of one word (cavities, overhangs,
 	// covered cells, their squares: at most 400, 400, 2 400 and 14 400)
 	var acc uint64
-	for i := (top+3)/4 - 1; i >= 0; i-- {
+	nw := (top + 3) / 4
+	tr := 2 * (tetris.Height - 4*nw) // the empty rows above: 2 each
+	for i := nw - 1; i >= 0; i-- {
 		r := words[i]
+		tr += bits.OnesCount64((r | rightWll) ^ (leftWall | r<<1))
 		x := r | r>>16
 		m := x | x>>32 | above // lane k: m[4i+k]
 		above = (m & 0xFFFF) * lanes
@@ -443,7 +455,7 @@ func holeFeaturesCols(b *Board, top int) (cav, ovh, cov, covSq int32, cols uint1
 	}
 	all |= all >> 32
 	all |= all >> 16
-	return int32(acc & 0xFFFF), int32(acc >> 16 & 0xFFFF), int32(acc >> 32 & 0xFFFF), int32(acc >> 48), uint16(all)
+	return int32(acc & 0xFFFF), int32(acc >> 16 & 0xFFFF), int32(acc >> 32 & 0xFFFF), int32(acc >> 48), uint16(all), int32(tr)
 }
 
 // pattern is a T-slot detector's cell pattern (spec §19 table), rows top

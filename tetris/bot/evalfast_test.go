@@ -5,6 +5,7 @@ package bot
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/yomi-ai/yomi/tetris"
@@ -161,6 +162,9 @@ func TestBoardFeaturesFast(t *testing.T) {
 		}
 		if got, want := rowTransitions(&b, b.MaxHeight()), rowTransitionsRef(&b); got != want {
 			t.Fatalf("board %d: row transitions %d want %d", i, got, want)
+		}
+		if _, _, _, _, _, got := boardFeatures(&b, b.MaxHeight()); got != rowTransitionsRef(&b) {
+			t.Fatalf("board %d: boardFeatures' row transitions %d want %d", i, got, rowTransitionsRef(&b))
 		}
 		if c2 > 0 {
 			nonzero[0]++
@@ -340,5 +344,88 @@ func TestTSlotLines(t *testing.T) {
 	t.Logf("positions by lines cleared: %v", byLines)
 	if byLines[1] < 1000 || byLines[2] < 200 || byLines[3] < 20 {
 		t.Fatalf("the boards miss cases: %v", byLines)
+	}
+}
+
+// TestLockMoves compares lockMoves (lockInto's fast path inline, the
+// children's hashes, the skipped placements) with lockInto, boardHash and
+// the skip rule read plainly, for every resting position of every piece
+// (reachable or not, with a random spin) on random boards, some with full
+// rows, some reaching above the visible matrix, with random combo and
+// back-to-back.
+func TestLockMoves(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 7))
+	var n struct{ checked, fast, clears, lockOuts, skipped, dirty int }
+	w := &worker{}
+	for i := range 400 {
+		var b Board
+		top := rng.IntN(14)
+		if i%10 == 0 {
+			top = 17 + rng.IntN(8)
+		}
+		density := 0.5 + 0.45*rng.Float64()
+		for y := range top {
+			for x := range 10 {
+				if rng.Float64() < density {
+					b.Set(x, y)
+				}
+			}
+			if i%5 != 0 { // mostly clean boards: one empty cell a row
+				b.Rows[y] &^= 1 << uint(rng.IntN(10))
+			}
+		}
+		b.Combo = uint32(rng.IntN(4))
+		b.B2B = rng.IntN(2) == 0
+		clean := !b.HasFullRow()
+		if !clean {
+			n.dirty++
+		}
+		s := State{Board: b, Bag: 0x7F}
+		for p := range Piece(7) {
+			w.moves[p] = w.moves[p][:0]
+			for r := range Rot(4) {
+				for x := -2; x < 12; x++ {
+					for y := 0; y < 40; y++ {
+						if b.Fits(p, r, x, y) && !b.Fits(p, r, x, y-1) {
+							w.moves[p] = append(w.moves[p], Move{Piece: p, Rot: r, X: int8(x), Y: int8(y), Spin: Spin(rng.IntN(3))})
+						}
+					}
+				}
+			}
+			lockMoves(w, &s, p)
+			var want []int16
+			for k, mv := range w.moves[p] {
+				var ref Board
+				res, _, _ := lockInto(&ref, &b, p, mv, clean, rowsHash(&b))
+				le := &w.locks[p][k]
+				if le.res != res || le.board != ref {
+					t.Fatalf("board %d %v %+v: %+v, want %+v", i, b.Rows[:top], mv, le.res, res)
+				}
+				n.checked++
+				if res.LockedOut {
+					n.lockOuts++
+				}
+				if res.Lines > 0 {
+					n.clears++
+				} else if clean {
+					n.fast++
+				}
+				if res.LockedOut || mv.Spin == SpinMini && res.Lines == 0 && b.MaxHeight() < 18 && hardDroppable(&b, p, mv) {
+					n.skipped++
+					continue
+				}
+				if le.bh != boardHash(&ref) {
+					t.Fatalf("board %d %+v: board hash %#x, want %#x", i, mv, le.bh, boardHash(&ref))
+				}
+				want = append(want, int16(k))
+			}
+			if !slices.Equal(w.kept[p], want) {
+				t.Fatalf("board %d piece %v: kept %v, want %v", i, p, w.kept[p], want)
+			}
+		}
+	}
+	t.Logf("%+v", n)
+	if n.fast < 10000 || n.clears < 1000 || n.lockOuts < 100 || n.skipped < 1000 || n.dirty < 20 {
+		t.Fatalf("the boards miss cases: %+v", n)
 	}
 }
