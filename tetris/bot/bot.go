@@ -172,7 +172,7 @@ func (b *Bot) AddPiece(p Piece) error {
 		}
 	}
 	b.known++
-	d.rebuild(d.root)
+	d.rebuild(d.root, false)
 	d.recomputeAll()
 	return nil
 }
@@ -924,7 +924,7 @@ func (b *Bot) Play(mv Move) error {
 	if r.expanded() && !r.spec {
 		for _, c := range d.kids(r, 0) {
 			if sameMove(c.mv, mv) {
-				d.rebuild(c.n)
+				d.rebuild(c.n, true)
 				b.stats = Stats{Unique: d.nodes.len()}
 				b.pcStats.Placed++
 				return nil

@@ -1057,8 +1057,11 @@ func (d *dag) mark(p int32) {
 
 // rebuild keeps only the nodes reachable from newRoot (renumbered from 0,
 // generations renumbered from newRoot's), merging equal states again; the
-// child lists and further parents are copied into fresh stores.
-func (d *dag) rebuild(newRoot int32) {
+// child lists and further parents are copied into fresh stores. With
+// sameStates (no node's state changed since the tables were made: Play)
+// the tables keep their entries for the kept nodes instead of hashing
+// every state again.
+func (d *dag) rebuild(newRoot int32, sameStates bool) {
 	old := &d.nodes
 	remap := make([]int32, old.bound())
 	for i := range remap {
@@ -1132,7 +1135,7 @@ func (d *dag) rebuild(newRoot int32) {
 	d.nodes.chunks.Store(nodes.chunks.Load())
 	d.kidStore.dir, d.kidStore.n = store.dir, store.n
 	d.lists, d.more = lists, more
-	releaseStores(oldNodes, oldKids, oldGens)
+	defer releaseStores(oldNodes, oldKids, oldGens)
 	d.root = 0
 	d.stamp = 0
 	// Size each generation's table once (growing them node by node cost
@@ -1146,13 +1149,54 @@ func (d *dag) rebuild(newRoot int32) {
 		per[g]++
 	}
 	d.gens = make([]*table, len(per))
+	rehash := !sameStates
 	for g, c := range per {
 		d.gens[g] = newTableFor(c)
+		// Same states (Play): the old table's entries of the kept
+		// nodes, renumbered, in the same shards (no hashing).
+		if sameStates && d.gens[g].copyFrom(oldGens[g+int(base)], remap) != c {
+			rehash = true // (not reached: every node is in its table)
+		}
 	}
-	for k := range int32(nodes.len()) {
-		n := d.nodes.at(k)
-		d.put(d.gens[n.gen], k)
+	if rehash {
+		for g, c := range per {
+			d.gens[g] = newTableFor(c)
+		}
+		for k := range int32(nodes.len()) {
+			n := d.nodes.at(k)
+			d.put(d.gens[n.gen], k)
+		}
 	}
+}
+
+// copyFrom adds the entries of table old whose nodes remap keeps (under
+// their new numbers, in the same shards) and returns how many it added.
+func (t *table) copyFrom(old *table, remap []int32) int {
+	added := 0
+	for s := range old.sh {
+		sh := &t.sh[s]
+		for _, slot := range old.sh[s].slots {
+			if slot == 0 {
+				continue
+			}
+			ni := remap[int32(uint32(slot))-1]
+			if ni < 0 {
+				continue
+			}
+			mask := len(sh.slots) - 1
+			i := int(slot>>32) & mask
+			for sh.slots[i] != 0 {
+				i = (i + 1) & mask
+			}
+			sh.slots[i] = slot&^0xFFFFFFFF | uint64(uint32(ni+1))
+			sh.n++
+			added++
+			if 2*sh.n > len(sh.slots) {
+				sh.grow()
+			}
+		}
+	}
+	return added
 }
 
 // recomputeAll recomputes every expanded node's value, deepest generation first.

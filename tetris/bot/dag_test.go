@@ -8,7 +8,8 @@ import "fmt"
 // dagInvariants checks that every child list is inside the child store,
 // every child points to a node of the next generation that names its
 // parent (first parent or further ones), every parent link points back to
-// a child edge, and that after a rebuild the stores hold nothing else.
+// a child edge, every node is in its generation's table (which holds
+// nothing else), and that after a rebuild the stores hold nothing else.
 func dagInvariants(d *dag, rebuilt bool) error {
 	lists := 0
 	for i := range d.nodes.bound() {
@@ -72,6 +73,29 @@ func dagInvariants(d *dag, rebuilt bool) error {
 			if !ok && !n.dead {
 				return fmt.Errorf("node %d names parent %d, which has no edge to it", i, p)
 			}
+		}
+	}
+	// every node is in its generation's table, found by its own state,
+	// and the tables hold nothing else
+	perGen := map[int32]int{}
+	for i := range d.nodes.bound() {
+		if !d.nodes.valid(i) {
+			continue
+		}
+		n := d.nodes.at(i)
+		perGen[n.gen]++
+		if int(n.gen) >= len(d.gens) {
+			return fmt.Errorf("node %d of generation %d has no table", i, n.gen)
+		}
+		s := d.state(&n.st)
+		h := s.hash()
+		if ci, _ := d.lookup(d.gens[n.gen].shard(h), h, &s.Board, packPieces(&s)); ci != i {
+			return fmt.Errorf("node %d: its table finds %d", i, ci)
+		}
+	}
+	for g, t := range d.gens {
+		if t.len() != perGen[int32(g)] {
+			return fmt.Errorf("generation %d: %d table entries for %d nodes", g, t.len(), perGen[int32(g)])
 		}
 	}
 	if rebuilt && lists != len(d.lists) {
