@@ -234,7 +234,11 @@ type worker struct {
 	// next piece, and only the queue of the child differs.
 	locks [7][]lockEntry
 	kept  [7][]int16
-	stamp uint32 // this expansion's (0: no caching of evaluations or sorts)
+	// ph holds the heights of the board being expanded when phStamp is
+	// the expansion's stamp (evalPiece).
+	ph      [10]int
+	phStamp uint32
+	stamp   uint32 // this expansion's (0: no caching of evaluations or sorts)
 	// rests holds the states of this expansion's children apart from
 	// their boards (one per place call; the board part is unused).
 	rests  []State
@@ -247,10 +251,6 @@ type worker struct {
 	spareKids  *[kidChunk]child
 	// kidAt[p] is where dag.prepare put child list p in the child store.
 	kidAt [7]int32
-	// ph holds the heights of the board being expanded when phStamp is
-	// the expansion's stamp (evalPiece).
-	ph      [10]int
-	phStamp uint32
 	grp   []int32 // prepare's children grouped by table shard
 	// with one thread prepare links the edges too: each list's best
 	// value and whether it is clean, for attach
