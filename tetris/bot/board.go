@@ -194,6 +194,22 @@ var pieceTops = func() (t [7][4][4]int8) {
 	return
 }()
 
+// pieceTops4[p][r][j] is pieceTops[p][r][j] in the piece's columns and
+// −64 past its width (a column it leaves as it is).
+var pieceTops4 = func() (t [7][4][4]int8) {
+	for p := range Piece(7) {
+		for r := range Rot(4) {
+			for j := range 4 {
+				t[p][r][j] = -64
+				if j < pieceWords[p][r].width {
+					t[p][r][j] = pieceTops[p][r][j]
+				}
+			}
+		}
+	}
+	return
+}()
+
 // raiseHeights raises the column heights h of a board to those after
 // placing mv without clearing a line: each of the piece's columns reaches
 // at least its top cell.

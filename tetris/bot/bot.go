@@ -234,7 +234,11 @@ type worker struct {
 	// next piece, and only the queue of the child differs.
 	locks [7][]lockEntry
 	kept  [7][]int16
-	stamp uint32 // this expansion's (0: no caching of evaluations or sorts)
+	// ph holds the heights of the board being expanded when phStamp is
+	// the expansion's stamp (evalPiece).
+	ph      [10]int
+	phStamp uint32
+	stamp   uint32 // this expansion's (0: no caching of evaluations or sorts)
 	// rests holds the states of this expansion's children apart from
 	// their boards (one per place call; the board part is unused).
 	rests  []State
@@ -746,9 +750,17 @@ func (b *Bot) evalPiece(w *worker, s *State, p Piece, held bool, in *EvalInput, 
 	evs := w.evs[ci][:len(kept)]
 	moves, locks := w.moves[p], w.locks[p]
 	// Without a line clear the child's heights are the parent's raised by
-	// the piece's cells: no need to scan the child board for them.
-	var ph, ch [10]int
-	s.Board.Heights(&ph)
+	// the piece's cells: no need to scan the child board for them. The
+	// piece's four columns from its leftmost are raised whether it has
+	// cells there or not (then its top is −64), past column 9 into ch's
+	// padding.
+	if w.phStamp != w.stamp || w.stamp == 0 {
+		s.Board.Heights(&w.ph)
+		w.phStamp = w.stamp
+	}
+	var ch [13]int
+	tops := &pieceTops4[p]
+	pws := &pieceWords[p]
 	for k, i := range kept {
 		le := &locks[i]
 		mv := moves[i]
@@ -758,9 +770,15 @@ func (b *Bot) evalPiece(w *worker, s *State, p Piece, held bool, in *EvalInput, 
 		}
 		in.Lock, in.Move, in.Heights = le.res, mv, nil
 		if le.res.Lines == 0 {
-			ch = ph
-			raiseHeights(&ch, mv)
-			in.Heights = &ch
+			*(*[10]int)(ch[:10]) = w.ph
+			r := mv.Rot & 3
+			lx, y, t := int(mv.X)+int(pws[r].minX), int(mv.Y), &tops[r]
+			c := ch[lx : lx+4 : lx+4]
+			c[0] = max(c[0], y+int(t[0]))
+			c[1] = max(c[1], y+int(t[1]))
+			c[2] = max(c[2], y+int(t[2]))
+			c[3] = max(c[3], y+int(t[3]))
+			in.Heights = (*[10]int)(ch[:10])
 		}
 		evs[k].val, evs[k].rw = b.eval.Evaluate(&le.board, in)
 	}

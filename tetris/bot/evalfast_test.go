@@ -429,3 +429,44 @@ func TestLockMoves(t *testing.T) {
 		t.Fatalf("the boards miss cases: %+v", n)
 	}
 }
+
+// TestEvalPiece compares evalPiece's evaluations (the child's heights
+// from the parent's, raised over a four-column window) with Evaluate
+// reading the heights off each child's board, for every placement of
+// every piece with and without hold on random boards, with queues that ask
+// for zero to three T-slot cut-outs.
+func TestEvalPiece(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 1))
+	bt := New(Options{})
+	w := bt.wks[0]
+	checked := 0
+	for i, b := range evalBoards(rng, 150) {
+		w.stamp++
+		w.have = 0
+		s := State{Board: b, Bag: 0x7F}
+		for p := range Piece(7) {
+			bt.lockPiece(w, &s, p)
+			for ci := 4 * 2 * int(p); ci < 4*2*int(p)+8; ci++ {
+				held := ci&4 != 0
+				in := EvalInput{NextBag: uint8(rng.IntN(128)), Hold: Piece(rng.IntN(8)) - 1, clean: true}
+				bt.evalPiece(w, &s, p, held, &in, ci)
+				for k, mi := range w.kept[p] {
+					mv := w.moves[p][mi]
+					mv.Hold = held
+					if held {
+						mv.Time++
+					}
+					ref := EvalInput{Lock: w.locks[p][mi].res, Move: mv, NextBag: in.NextBag, Hold: in.Hold, clean: true}
+					v, r := bt.eval.Evaluate(&w.locks[p][mi].board, &ref)
+					if got := w.evs[ci][k]; got.val != v || got.rw != r {
+						t.Fatalf("board %d %+v: %+v %+v, want %+v %+v", i, mv, got.val, got.rw, v, r)
+					}
+					checked++
+				}
+			}
+		}
+	}
+	if checked < 20000 {
+		t.Fatalf("only %d placements checked", checked)
+	}
+}
