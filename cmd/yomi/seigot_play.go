@@ -21,8 +21,9 @@ import (
 // seigotTuning overrides the AI's settings from the command line.
 type seigotTuning struct {
 	width, depth  int
-	chance        int // -1 = off, 0 = the level's default
-	future        bool
+	chance        int  // -1 = off, 0 = the level's default
+	future        bool // see the fixed order past the previews at seed 0 (when futureSet)
+	futureSet     bool // --future was given (else the level's default: on at level 1)
 	weights       string
 	well          string // "" = the level's default, "0", "9" or "auto"
 	exhaust       int    // plies whose children are all kept (0 = the level's default)
@@ -55,8 +56,8 @@ func seigotPlayer(name string, level int, tune ...seigotTuning) (*ai.Player, err
 		if t.chance != 0 {
 			c.Chance = max(t.chance, 0)
 		}
-		if t.future {
-			c.Future = true
+		if t.futureSet {
+			c.Future = t.future
 		}
 		if t.exhaust > 0 {
 			c.ExhaustPlies = t.exhaust
@@ -127,7 +128,7 @@ seeds S..S+N-1 and adds a summary (mean, median). Progress goes to stderr.`)
 	fs.IntVar(&tune.width, "width", 0, "beam width (0 = the level's default)")
 	fs.IntVar(&tune.depth, "depth", 0, "search depth in pieces (0 = the level's default)")
 	fs.IntVar(&tune.chance, "chance", 0, "lines re-scored by a ply over the unknown next piece (0 = the level's default, -1 = off)")
-	fs.BoolVar(&tune.future, "future", false, "at seed 0, let the search see past the previews (the fixed order; not allowed in the contest comparison)")
+	fs.BoolVar(&tune.future, "future", false, "at seed 0, let the search see past the previews (the level's fixed order 1..7, which the game's status announces as random_seed 0); default: the level's (on at level 1; --future=false = previews only)")
 	fs.BoolVar(&tune.oracle, "oracle", false, "hand the AI the game's true piece sequence up to its depth (levels 1-2: knows the future; an experiment, not a contest controller's view)")
 	fs.StringVar(&tune.weights, "weights", "", `JSON object overriding evaluation weights, e.g. {"Safe":14}`)
 	fs.BoolVar(&tune.holdFirstI, "hold-first-i", false, "spend the first hold on the first I piece (never place an I while the hold is unused); default: the level's (on at level 1)")
@@ -136,7 +137,10 @@ seeds S..S+N-1 and adds a summary (mean, median). Progress goes to stderr.`)
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
-	fs.Visit(func(f *flag.Flag) { tune.holdFirstISet = tune.holdFirstISet || f.Name == "hold-first-i" })
+	fs.Visit(func(f *flag.Flag) {
+		tune.holdFirstISet = tune.holdFirstISet || f.Name == "hold-first-i"
+		tune.futureSet = tune.futureSet || f.Name == "future"
+	})
 	if fs.NArg() > 0 {
 		return cli.Usagef("unexpected argument %q", fs.Arg(0))
 	}
@@ -258,11 +262,12 @@ from the status: garbage => 3, seed 0 => 1, else 2. Ends at end of input.`)
 	var tune seigotTuning
 	fs.IntVar(&tune.width, "width", 0, "beam width (0 = the level's default)")
 	fs.IntVar(&tune.depth, "depth", 0, "search depth in pieces (0 = the level's default)")
-	fs.BoolVar(&tune.future, "future", false, "at seed 0, let the search see past the previews (the level's fixed order; knows the order, not a previews-only controller)")
+	fs.BoolVar(&tune.future, "future", false, "at seed 0, let the search see past the previews (the level's fixed order 1..7, announced by random_seed 0); default: the level's (on at level 1; --future=false = previews only)")
 	fs.StringVar(&tune.weights, "weights", "", `JSON object overriding evaluation weights, e.g. {"Safe":14}`)
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
+	fs.Visit(func(f *flag.Flag) { tune.futureSet = tune.futureSet || f.Name == "future" })
 	if fs.NArg() > 0 {
 		return cli.Usagef("unexpected argument %q", fs.Arg(0))
 	}

@@ -67,8 +67,9 @@ func TestSeigotControllerProtocol(t *testing.T) {
 		tune  seigotTuning
 	}{
 		{[]string{"--ai", "fast"}, 2, 11, "fast", seigotTuning{}},
-		// Seed 0 is taken for level 1; --future sees the fixed order.
-		{[]string{"--future", "--depth", "9", "--width", "12"}, 1, 0, "beam", seigotTuning{future: true, depth: 9, width: 12}},
+		// Seed 0 is taken for level 1, whose default sees the fixed order.
+		{[]string{"--depth", "9", "--width", "12"}, 1, 0, "beam", seigotTuning{depth: 9, width: 12}},
+		{[]string{"--future=false", "--depth", "9", "--width", "12"}, 1, 0, "beam", seigotTuning{futureSet: true, depth: 9, width: 12}},
 	} {
 		controllerMatchesPlay(t, tc.args, tc.level, tc.seed, tc.ai, tc.tune)
 	}
@@ -168,42 +169,56 @@ func TestSeigotReplay(t *testing.T) {
 	}
 }
 
-// TestSeigotPlayLevel1SeedZero plays the contest's level-1 game (seed 0) with
-// the default level-1 AI through the CLI, then in process with the fixed
-// order hidden from the AI: the two games must be the same (the game is
-// deterministic and the AI uses only the current piece, the previews and
-// hold), and the printed score must add up (lines + drop bonus). It takes
-// a few seconds, so -short skips it.
+// TestSeigotPlayLevel1SeedZero plays the contest's level-1 game (seed 0)
+// through the CLI, with the level-1 default (which sees the fixed order past
+// the previews, as the status's random_seed 0 announces it) and with
+// --future=false, then both in process: the default must match a game in
+// which the AI is shown the order, --future=false one in which the order is
+// hidden (the AI uses only the current piece, the previews and hold), and
+// the printed scores must add up (lines + drop bonus). Four whole games, so
+// -short skips it.
 func TestSeigotPlayLevel1SeedZero(t *testing.T) {
 	if testing.Short() {
-		t.Skip("two whole level-1 games")
+		t.Skip("four whole level-1 games")
 	}
-	code, out, errs := run(t, "seigot", "play", "--level", "1", "--seed", "0", "--json")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
-	var r seigotGameResult
-	if err := json.Unmarshal([]byte(out), &r); err != nil {
-		t.Fatal(err)
-	}
-	want := r.LineStat[0]*100 + r.LineStat[1]*300 + r.LineStat[2]*700 + r.LineStat[3]*1300 + r.DropScore - 500*r.GameOvers
-	if r.Score != want || r.Pieces != 180 {
-		t.Fatalf("inconsistent result %+v (want score %d)", r, want)
-	}
-	pl, err := seigotPlayer("beam", 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg, _ := seigot.LevelConfig(1, 0, false)
-	g := seigot.NewGame(cfg)
-	for !g.Done {
-		g.BeginTick()
-		pos := g.Position()
-		pos.FixedOrder = false
-		g.ApplyMove(pl.Decide(context.Background(), &pos))
-	}
-	if g.Stats.Score != r.Score || g.Stats.LineStat != r.LineStat || g.Stats.DropScore != r.DropScore {
-		t.Fatalf("with the order hidden %+v, play printed %+v", g.Stats, r)
+	for _, tc := range []struct {
+		args []string
+		tune seigotTuning
+		show bool // the position says FixedOrder
+	}{
+		{nil, seigotTuning{}, true},
+		{[]string{"--future=false"}, seigotTuning{futureSet: true}, false},
+	} {
+		args := append([]string{"seigot", "play", "--level", "1", "--seed", "0", "--json"}, tc.args...)
+		code, out, errs := run(t, args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", tc.args, code, errs)
+		}
+		var r seigotGameResult
+		if err := json.Unmarshal([]byte(out), &r); err != nil {
+			t.Fatal(err)
+		}
+		want := r.LineStat[0]*100 + r.LineStat[1]*300 + r.LineStat[2]*700 + r.LineStat[3]*1300 + r.DropScore - 500*r.GameOvers
+		if r.Score != want || r.Pieces != 180 {
+			t.Fatalf("%v: inconsistent result %+v (want score %d)", tc.args, r, want)
+		}
+		// In process the AI is the level-1 default either way; only what
+		// the position tells it differs.
+		pl, err := seigotPlayer("beam", 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg, _ := seigot.LevelConfig(1, 0, false)
+		g := seigot.NewGame(cfg)
+		for !g.Done {
+			g.BeginTick()
+			pos := g.Position()
+			pos.FixedOrder = pos.FixedOrder && tc.show
+			g.ApplyMove(pl.Decide(context.Background(), &pos))
+		}
+		if g.Stats.Score != r.Score || g.Stats.LineStat != r.LineStat || g.Stats.DropScore != r.DropScore {
+			t.Fatalf("%v: in process (order shown %v) %+v, play printed %+v", tc.args, tc.show, g.Stats, r)
+		}
 	}
 }
 
@@ -254,6 +269,27 @@ func TestSeigotHoldFirstIFlag(t *testing.T) {
 		}
 		if got := pl.Config().HoldFirstI; got != tc.want {
 			t.Errorf("level %d, %+v: HoldFirstI %v, want %v", tc.level, tc.tune, got, tc.want)
+		}
+	}
+}
+
+func TestSeigotFutureFlag(t *testing.T) {
+	for _, tc := range []struct {
+		level int
+		tune  seigotTuning
+		want  bool
+	}{
+		{1, seigotTuning{}, true}, // level 1's default
+		{2, seigotTuning{}, false},
+		{1, seigotTuning{futureSet: true}, false}, // --future=false
+		{2, seigotTuning{future: true, futureSet: true}, true},
+	} {
+		pl, err := seigotPlayer("beam", tc.level, tc.tune)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := pl.Config().Future; got != tc.want {
+			t.Errorf("level %d, %+v: Future %v, want %v", tc.level, tc.tune, got, tc.want)
 		}
 	}
 }

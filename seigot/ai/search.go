@@ -113,8 +113,8 @@ type Config struct {
 	// then the best Width per ply.
 	ExhaustPlies int
 	// Future lets the search see past the previews at seed 0, where the
-	// order is fixed (1..7 repeating). Off by default: a controller is
-	// compared on what the game shows it (current piece, 5 previews, hold).
+	// order is fixed (1..7 repeating) and the game's status says so
+	// (random_seed 0). On at level 1; off elsewhere.
 	Future bool
 	// Oracle, when set, is the game's whole piece sequence (Oracle[i] is
 	// the (i+1)-th counted piece), which the search then sees up to its
@@ -161,6 +161,15 @@ func LevelConfig(level int) Config {
 		// seeds 1-80 +96 +- 77 (95 %) over the leaf well alone; seed 0,
 		// played afterwards, 26 013 against 26 023.
 		c.HoldFirstI = true
+		// At seed 0 the order is the level's fixed 1..7 cycle, and the
+		// game tells every controller so (GameStatus debug_info.random_seed
+		// = 0): the search sees 21 pieces of it instead of the 6 shown.
+		// Depth 21 was chosen on seeds 1-40 with each game's true pieces
+		// (Config.Oracle): +430 +- 110 over the previews-only search on
+		// seeds 1-80; seed 0, played afterwards, 26 069 against 26 013.
+		// Other seeds see only the previews (Depth is capped by the known
+		// pieces), so their games are unchanged.
+		c.Future, c.Depth = true, 21
 	case 2:
 		c.W.Bump = -25 // flatter: +375 mean on seeds 11-20
 	case 3, 4:
