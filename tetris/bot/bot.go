@@ -640,7 +640,7 @@ func (b *Bot) place(w *worker, s *State, dst []expChild, p Piece, pop int, newHo
 	w.lastBlock = int8(ci)
 	kept := w.kept[p]
 	if w.evStamp[ci] != w.stamp || w.stamp == 0 {
-		b.evalPiece(w, s, p, held, &in, ci)
+		b.evalPiece(w, s, p, held, &in, ci&3, ci)
 	}
 	evs := w.evs[ci][:len(kept)]
 	moves, locks := w.moves[p], w.locks[p]
@@ -740,9 +740,10 @@ func lockMoves(w *worker, s *State, p Piece) {
 }
 
 // evalPiece evaluates piece p's kept placements with hold use held into
-// w.evs[ci] (in: the children's next bag and hold piece) and marks them
+// w.evs[ci] (in: the children's next bag and hold piece, ts: their
+// T-slot count, Evaluator.tslots(in)) and marks them
 // valid for this expansion.
-func (b *Bot) evalPiece(w *worker, s *State, p Piece, held bool, in *EvalInput, ci int) {
+func (b *Bot) evalPiece(w *worker, s *State, p Piece, held bool, in *EvalInput, ts, ci int) {
 	kept := w.kept[p]
 	if len(w.evs[ci]) < len(kept) {
 		w.evs[ci] = make([]evEntry, len(kept)+len(kept)/2)
@@ -780,7 +781,7 @@ func (b *Bot) evalPiece(w *worker, s *State, p Piece, held bool, in *EvalInput, 
 			c[3] = max(c[3], y+int(t[3]))
 			in.Heights = (*[10]int)(ch[:10])
 		}
-		evs[k].val, evs[k].rw = b.eval.Evaluate(&le.board, in)
+		evs[k].val, evs[k].rw = b.eval.evaluate(&le.board, in, ts)
 	}
 	w.evStamp[ci] = w.stamp
 }

@@ -145,10 +145,28 @@ func lockReward(w *Weights, in *EvalInput) (r, t int32) {
 // Evaluate returns the value of board b (after the placement) and the
 // reward of the placement described by in.
 func (e *Evaluator) Evaluate(b *Board, in *EvalInput) (Value, Reward) {
+	return e.evaluate(b, in, e.tslots(in))
+}
+
+// evaluate is Evaluate given ts = e.tslots(in) (the search's children of
+// one piece share it).
+func (e *Evaluator) evaluate(b *Board, in *EvalInput, ts int) (Value, Reward) {
 	w := &e.W
 	var vv int32
 	lock := &in.Lock
-	rv, t := lockReward(w, in)
+	var rv, t int32
+	if lock.Lines == 0 && !lock.PerfectClear && !lock.B2BBonus {
+		// lockReward of a lock that clears nothing (none, mini or
+		// T-spin): no clear, combo or spin reward; a wasted T and the
+		// move's time
+		t = int32(in.Move.Time)
+		if in.Move.Piece == T {
+			rv = w.WastedT
+		}
+		rv += w.MoveTime * t
+	} else {
+		rv, t = lockReward(w, in)
+	}
 
 	h := in.Heights
 	if h == nil {
@@ -179,7 +197,7 @@ func (e *Evaluator) Evaluate(b *Board, in *EvalInput) (Value, Reward) {
 	// T-slot cut-outs: CC1 keeps the cut board only for doubles and
 	// triples, and then looks for the next slot on it (cutOut). Every
 	// detector needs a hole (findTSlotIn).
-	if ts := e.tslots(in); ts > 0 && (holeCols != 0 || H >= tetris.Height-4) {
+	if ts > 0 && (holeCols != 0 || H >= tetris.Height-4) {
 		if r, x, y, ok := findTSlotIn(b, h, holeCols); ok {
 			var lines int
 			if in.clean {
@@ -320,19 +338,19 @@ func bumpiness(h *[10]int, well int) (int32, int32) {
 func profile(h *[10]int) (top int32, well int, b, bs int32) {
 	h0, h1, h2, h3, h4, h5, h6, h7, h8, h9 := h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], h[8], h[9]
 	t := &diffTable
-	acc := t[uint8(h1-h0+64)] + t[uint8(h2-h1+64)] + t[uint8(h3-h2+64)] + t[uint8(h4-h3+64)] + t[uint8(h5-h4+64)] +
-		t[uint8(h6-h5+64)] + t[uint8(h7-h6+64)] + t[uint8(h8-h7+64)] + t[uint8(h9-h8+64)]
+	acc := t[uint8(h1-h0)] + t[uint8(h2-h1)] + t[uint8(h3-h2)] + t[uint8(h4-h3)] + t[uint8(h5-h4)] +
+		t[uint8(h6-h5)] + t[uint8(h7-h6)] + t[uint8(h8-h7)] + t[uint8(h9-h8)]
 	hi := max(h0, h1, h2, h3, h4, h5, h6, h7, h8, h9)
 	k := min(h0<<4|15, h1<<4|14, h2<<4|13, h3<<4|12, h4<<4|11, h5<<4|10, h6<<4|9, h7<<4|8, h8<<4|7, h9<<4|6)
 	return int32(hi), 15 - k&15, int32(acc & 0xFFFF), int32(acc >> 16)
 }
 
-// diffTable[d+64] is |d| | d²<<16 for a height difference d (|d| ≤ 40):
+// diffTable[uint8(d)] is |d| | d²<<16 for a height difference d (|d| ≤ 40):
 // nine of them sum without carrying from one half into the other.
 var diffTable = func() (t [256]uint64) {
-	for d := -64; d < 192; d++ {
+	for d := -128; d < 128; d++ {
 		a := uint64(max(d, -d))
-		t[uint8(d+64)] = a | a*a<<16
+		t[uint8(d)] = a | a*a<<16
 	}
 	return
 }()
@@ -346,12 +364,12 @@ func bumpinessWell(h *[10]int, well int, b, bs int32) (int32, int32) {
 	t := &diffTable
 	switch well {
 	case 0:
-		acc -= t[uint8(h[1]-h[0]+64)]
+		acc -= t[uint8(h[1]-h[0])]
 	case 9:
-		acc -= t[uint8(h[9]-h[8]+64)]
+		acc -= t[uint8(h[9]-h[8])]
 	default:
 		l, m, r := h[well-1], h[well], h[well+1]
-		acc = acc - t[uint8(m-l+64)] - t[uint8(r-m+64)] + t[uint8(r-l+64)]
+		acc = acc - t[uint8(m-l)] - t[uint8(r-m)] + t[uint8(r-l)]
 	}
 	return absInt32(int32(acc&0xFFFF) - 1), absInt32(int32(acc>>16) - 1)
 }

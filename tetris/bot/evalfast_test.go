@@ -449,7 +449,7 @@ func TestEvalPiece(t *testing.T) {
 			for ci := 4 * 2 * int(p); ci < 4*2*int(p)+8; ci++ {
 				held := ci&4 != 0
 				in := EvalInput{NextBag: uint8(rng.IntN(128)), Hold: Piece(rng.IntN(8)) - 1, clean: true}
-				bt.evalPiece(w, &s, p, held, &in, ci)
+				bt.evalPiece(w, &s, p, held, &in, bt.eval.tslots(&in), ci)
 				for k, mi := range w.kept[p] {
 					mv := w.moves[p][mi]
 					mv.Hold = held
