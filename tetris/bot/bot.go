@@ -141,6 +141,10 @@ func (b *Bot) AddPiece(p Piece) error {
 	if d == nil {
 		return errors.New("bot: AddPiece before Reset")
 	}
+	if b.thinking > 0 {
+		// the search threads hold the DAG the rebuild would recycle
+		return errors.New("bot: AddPiece during Think")
+	}
 	if d.state(&d.nodes.at(d.root).st).Bag&(1<<uint(p)) == 0 {
 		// not in the bag: the frontend's randomizer is not a 7-bag; restart
 		s := d.state(&d.nodes.at(d.root).st)
@@ -915,6 +919,9 @@ func (b *Bot) Play(mv Move) error {
 	defer b.mu.Unlock()
 	if b.d == nil {
 		return errors.New("bot: Play before Reset")
+	}
+	if b.thinking > 0 {
+		return errors.New("bot: Play during Think")
 	}
 	d := b.d
 	r := d.nodes.at(d.root)

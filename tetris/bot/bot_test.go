@@ -220,6 +220,25 @@ func TestThinkStops(t *testing.T) {
 	if st.Elapsed > 2*time.Second || st.Nodes == 0 {
 		t.Fatalf("duration budget: %+v", st)
 	}
+	// Play and AddPiece refuse to rebuild the DAG under a running Think
+	tctx, stop := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	start := b.Stats().Nodes
+	go func() {
+		b.Think(tctx, Budget{})
+		close(done)
+	}()
+	for b.Stats().Nodes < start+1000 {
+		time.Sleep(time.Millisecond)
+	}
+	if err := b.Play(b.Suggest(0)[0]); err == nil {
+		t.Fatal("Play during Think accepted")
+	}
+	if err := b.AddPiece(S); err == nil {
+		t.Fatal("AddPiece during Think accepted")
+	}
+	stop()
+	<-done
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	before := b.Stats().Nodes
