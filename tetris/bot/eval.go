@@ -180,7 +180,7 @@ func (e *Evaluator) evaluate(b *Board, in *EvalInput, ts int) (Value, Reward) {
 	acc := dt[uint8(h1-h0)] + dt[uint8(h2-h1)] + dt[uint8(h3-h2)] + dt[uint8(h4-h3)] + dt[uint8(h5-h4)] +
 		dt[uint8(h6-h5)] + dt[uint8(h7-h6)] + dt[uint8(h8-h7)] + dt[uint8(h9-h8)]
 	H := int32(max(h0, h1, h2, h3, h4, h5, h6, h7, h8, h9))
-	well := 15 - min(h0<<4|15, h1<<4|14, h2<<4|13, h3<<4|12, h4<<4|11, h5<<4|10, h6<<4|9, h7<<4|8, h8<<4|7, h9<<4|6)&15
+	well := 15 - wellKey(h0, h1, h2, h3, h4, h5, h6, h7, h8, h9)&15
 	if H > 10 { // the terms below are 0 up to 10 high
 		if w.TimedJeopardy {
 			rv += w.Jeopardy * (H - 10) * t / 10
@@ -380,8 +380,32 @@ func profile(h *[10]int) (top int32, well int, b, bs int32) {
 	acc := t[uint8(h1-h0)] + t[uint8(h2-h1)] + t[uint8(h3-h2)] + t[uint8(h4-h3)] + t[uint8(h5-h4)] +
 		t[uint8(h6-h5)] + t[uint8(h7-h6)] + t[uint8(h8-h7)] + t[uint8(h9-h8)]
 	hi := max(h0, h1, h2, h3, h4, h5, h6, h7, h8, h9)
-	k := min(h0<<4|15, h1<<4|14, h2<<4|13, h3<<4|12, h4<<4|11, h5<<4|10, h6<<4|9, h7<<4|8, h8<<4|7, h9<<4|6)
+	k := wellKey(h0, h1, h2, h3, h4, h5, h6, h7, h8, h9)
 	return int32(hi), 15 - k&15, int32(acc & 0xFFFF), int32(acc >> 16)
+}
+
+// wellKey returns the least h[x]·16 + 15 − x over the columns (the well:
+// the lowest, the rightmost of the lowest, is 15 − key&15) without
+// branches: the compiler's min of ten values branches, and the heights
+// make those branches hard to predict.
+func wellKey(h0, h1, h2, h3, h4, h5, h6, h7, h8, h9 int) int {
+	k := minNB(h0<<4|15, h1<<4|14)
+	k = minNB(k, h2<<4|13)
+	k = minNB(k, h3<<4|12)
+	k = minNB(k, h4<<4|11)
+	k = minNB(k, h5<<4|10)
+	k = minNB(k, h6<<4|9)
+	k = minNB(k, h7<<4|8)
+	k = minNB(k, h8<<4|7)
+	return minNB(k, h9<<4|6)
+}
+
+// minNB returns min(a, b); the compiler makes it a conditional move.
+func minNB(a, b int) int {
+	if a < b {
+		return a
+	}
+	return b
 }
 
 // diffTable[uint8(d)] is |d| | d²<<16 for a height difference d (|d| ≤ 40):
