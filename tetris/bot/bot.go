@@ -221,7 +221,6 @@ type worker struct {
 	// count can differ.
 	evs     [56][]evEntry
 	evStamp [56]uint32
-	keys    []uint64   // presortBlocks' buffer
 	order   [7][]int32 // order[p]: lists[p]'s indices best first (presortBlocks)
 	// split and blocks describe the list knownChildren made last: its
 	// first split children place the current piece, the rest the held

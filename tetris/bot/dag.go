@@ -751,16 +751,6 @@ func weight(diff int64, rank int) int64 {
 	return d * d / int64(rank*rank+1)
 }
 
-// insert adds the expansion of leaf (lists of placements with their child
-// states and values, each taken in the order given by orders) and backs
-// the result up: prepare, then attach.
-func (d *dag) insert(leaf int32, spec bool, lists [][]expChild, orders [][]int32, w *worker) {
-	ln := d.nodes.at(leaf)
-	g := ln.gen + 1
-	d.prepare(d.genTable(g), leaf, g, ln.drawn, lists, orders, w, false)
-	d.attach(leaf, spec, lists, w, true)
-}
-
 // prepare does the part of leaf's insertion that does not need Bot.mu:
 // it finds or creates each child's node in generation g's table t and
 // writes the child lists into the child store (their move, reward and
