@@ -181,6 +181,7 @@ func (e *Evaluator) evaluate(b *Board, in *EvalInput, ts int) (Value, Reward) {
 		dt[uint8(h6-h5)] + dt[uint8(h7-h6)] + dt[uint8(h8-h7)] + dt[uint8(h9-h8)]
 	H := int32(max(h0, h1, h2, h3, h4, h5, h6, h7, h8, h9))
 	well := 15 - wellKey(h0, h1, h2, h3, h4, h5, h6, h7, h8, h9)&15
+	bs, bsSq := int32(acc&0xFFFF), int32(acc>>16)
 	if H > 10 { // the terms below are 0 up to 10 high
 		if w.TimedJeopardy {
 			rv += w.Jeopardy * (H - 10) * t / 10
@@ -217,30 +218,7 @@ func (e *Evaluator) evaluate(b *Board, in *EvalInput, ts int) (Value, Reward) {
 			}
 		}
 	}
-	// shape, inline
-	vv += holesValue(w, cav, ovh, cov, covSq) + w.Height*H + w.RowTransitions*trans
-	depth := int32(0)
-	for y := h[well]; y < 20; y++ {
-		if b.Rows[y]|1<<uint(well) != fullRow {
-			break
-		}
-		depth++
-	}
-	vv += w.WellDepth * min(depth, w.MaxWellDepth)
-	if depth != 0 {
-		vv += w.WellColumn[well]
-	}
-	switch well { // bumpinessWell
-	case 0:
-		acc -= dt[uint8(h1-h0)]
-	case 9:
-		acc -= dt[uint8(h9-h8)]
-	default:
-		l, m, r := h[well-1], h[well], h[well+1]
-		acc = acc - dt[uint8(m-l)] - dt[uint8(r-m)] + dt[uint8(r-l)]
-	}
-	vv += w.Bumpiness*absInt32(int32(acc&0xFFFF)-1) + w.BumpinessSq*absInt32(int32(acc>>16)-1)
-	return Value{V: vv}, rw
+	return Value{V: vv + holesValue(&e.W, cav, ovh, cov, covSq) + e.shape(b, h, H, well, bs, bsSq, trans)}, rw
 }
 
 // cutOut returns the part of the value Evaluate adds after a T-slot (r,x,y)
