@@ -174,14 +174,8 @@ func (e *Evaluator) evaluate(b *Board, in *EvalInput, ts int) (Value, Reward) {
 		b.Heights(h)
 	}
 	// the highest column, the well (the lowest, rightmost on ties) and
-	// the bumpiness sums over all neighbouring columns: profile, inline
-	h0, h1, h2, h3, h4, h5, h6, h7, h8, h9 := h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], h[8], h[9]
-	dt := &diffTable
-	acc := dt[uint8(h1-h0)] + dt[uint8(h2-h1)] + dt[uint8(h3-h2)] + dt[uint8(h4-h3)] + dt[uint8(h5-h4)] +
-		dt[uint8(h6-h5)] + dt[uint8(h7-h6)] + dt[uint8(h8-h7)] + dt[uint8(h9-h8)]
-	H := int32(max(h0, h1, h2, h3, h4, h5, h6, h7, h8, h9))
-	well := 15 - wellKey(h0, h1, h2, h3, h4, h5, h6, h7, h8, h9)&15
-	bs, bsSq := int32(acc&0xFFFF), int32(acc>>16)
+	// the bumpiness sums over all neighbouring columns
+	H, well, bs, bsSq := profile(h)
 	if H > 10 { // the terms below are 0 up to 10 high
 		if w.TimedJeopardy {
 			rv += w.Jeopardy * (H - 10) * t / 10
@@ -279,19 +273,8 @@ func (e *Evaluator) shape(b *Board, h *[10]int, H int32, well int, bs, bsSq, tra
 		vv += w.WellColumn[well]
 	}
 
-	// bumpinessWell, inline
-	acc := uint64(bs) | uint64(bsSq)<<16
-	t := &diffTable
-	switch well {
-	case 0:
-		acc -= t[uint8(h[1]-h[0])]
-	case 9:
-		acc -= t[uint8(h[9]-h[8])]
-	default:
-		l, m, r := h[well-1], h[well], h[well+1]
-		acc = acc - t[uint8(m-l)] - t[uint8(r-m)] + t[uint8(r-l)]
-	}
-	vv += w.Bumpiness*absInt32(int32(acc&0xFFFF)-1) + w.BumpinessSq*absInt32(int32(acc>>16)-1)
+	bump, bumpSq := bumpinessWell(h, well, bs, bsSq)
+	vv += w.Bumpiness*bump + w.BumpinessSq*bumpSq
 
 	return vv + w.RowTransitions*trans
 }
