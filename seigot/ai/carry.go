@@ -50,7 +50,7 @@ var shapeProfiles = func() (t [8][]profile) {
 				p.bot[i], p.top[i] = 9, -1
 			}
 			for _, o := range offs {
-				h := int8(maxY - o.Y)
+				h := int8(maxY - o.Y) // rows above the lowest cell (y grows downward)
 				i := o.X - minX
 				p.bot[i], p.top[i] = min(p.bot[i], h), max(p.top[i], h)
 			}

@@ -3,8 +3,6 @@
 // sequence of pieces hard-dropped onto them?
 package ai
 
-import "github.com/yomi-ai/yomi/seigot"
-
 // frameCols is the number of columns beside the well.
 const frameCols = width - 1
 
@@ -15,27 +13,11 @@ type profile struct {
 	bot, top [4]int8
 }
 
-// profiles are the 19 distinct orientations of the seven shapes.
-var profiles = func() []profile {
-	var ps []profile
-	for s := uint8(1); s <= 7; s++ {
-		for d := range dirCount(s) {
-			offs := seigot.Offsets(int(s), d)
-			minX, maxX, maxY := 9, -9, -9
-			for _, o := range offs {
-				minX, maxX, maxY = min(minX, o.X), max(maxX, o.X), max(maxY, o.Y)
-			}
-			p := profile{w: maxX - minX + 1}
-			for i := range p.w {
-				p.bot[i], p.top[i] = 9, -1
-			}
-			for _, o := range offs {
-				h := int8(maxY - o.Y) // rows above the lowest cell (y grows downward)
-				i := o.X - minX
-				p.bot[i], p.top[i] = min(p.bot[i], h), max(p.top[i], h)
-			}
-			ps = append(ps, p)
-		}
+// profiles are the 19 distinct orientations of the seven shapes
+// (shapeProfiles' lists, shape by shape).
+var profiles = func() (ps []profile) {
+	for _, l := range shapeProfiles {
+		ps = append(ps, l...)
 	}
 	return ps
 }()
