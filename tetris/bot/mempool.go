@@ -34,31 +34,24 @@ const (
 // getNodeChunk returns a node chunk: a recycled one (its nodes hold old
 // data: callers overwrite every node they use) or a fresh zeroed one, and
 // whether it is fresh.
-func getNodeChunk() (*[arenaChunk]node, bool) {
-	memPool.mu.Lock()
-	if k := len(memPool.nodes); k > 0 {
-		c := memPool.nodes[k-1]
-		memPool.nodes = memPool.nodes[:k-1]
-		memPool.bytes -= nodeChunkBytes
-		memPool.mu.Unlock()
-		return c, false
-	}
-	memPool.mu.Unlock()
-	return new([arenaChunk]node), true
-}
+func getNodeChunk() (*[arenaChunk]node, bool) { return getChunk(&memPool.nodes, nodeChunkBytes) }
 
 // getKidChunk is getNodeChunk for the child store.
-func getKidChunk() (*[kidChunk]child, bool) {
+func getKidChunk() (*[kidChunk]child, bool) { return getChunk(&memPool.kids, kidChunkBytes) }
+
+// getChunk pops a chunk of size bytes from the pool's list, or makes a
+// fresh one (reported true).
+func getChunk[T any](list *[]*T, size int) (*T, bool) {
 	memPool.mu.Lock()
-	if k := len(memPool.kids); k > 0 {
-		c := memPool.kids[k-1]
-		memPool.kids = memPool.kids[:k-1]
-		memPool.bytes -= kidChunkBytes
+	if k := len(*list); k > 0 {
+		c := (*list)[k-1]
+		*list = (*list)[:k-1]
+		memPool.bytes -= size
 		memPool.mu.Unlock()
 		return c, false
 	}
 	memPool.mu.Unlock()
-	return new([kidChunk]child), true
+	return new(T), true
 }
 
 // getSlots returns a zeroed slot array of length n (a power of two).
