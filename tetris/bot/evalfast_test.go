@@ -11,6 +11,19 @@ import (
 	"github.com/yomi-ai/yomi/tetris"
 )
 
+// fillRows fills each cell of rows 0..top-1 of b with probability density,
+// row by row, left to right (one rng draw a cell): the random boards of
+// this package's tests.
+func fillRows(b *Board, rng *rand.Rand, top int, density float64) {
+	for y := range top {
+		for x := range 10 {
+			if rng.Float64() < density {
+				b.Set(x, y)
+			}
+		}
+	}
+}
+
 // matchCells is the cell-by-cell reading of a detector pattern (the spec's
 // table as written): '#' filled, '_' empty, '?' either, off-board filled.
 func matchCells(b *Board, x, startY int, rows []string) bool {
@@ -56,13 +69,7 @@ func TestPatternMatch(t *testing.T) {
 			top = 36 + rng.IntN(5) // near the top of the matrix
 		}
 		density := 0.3 + 0.6*rng.Float64()
-		for y := range top {
-			for x := range 10 {
-				if rng.Float64() < density {
-					b.Set(x, y)
-				}
-			}
-		}
+		fillRows(&b, rng, top, density)
 		for _, pt := range pats {
 			for x := -2; x+len(pt.rows[0]) <= 12; x++ {
 				for y := -3; y <= 44; y++ {
@@ -142,13 +149,7 @@ func TestBoardFeaturesFast(t *testing.T) {
 			top = 30 + rng.IntN(11)
 		}
 		density := 0.2 + 0.75*rng.Float64()
-		for y := range top {
-			for x := range 10 {
-				if rng.Float64() < density {
-					b.Set(x, y)
-				}
-			}
-		}
+		fillRows(&b, rng, top, density)
 		var h [10]int
 		b.Heights(&h)
 		c1, o1, v1, s1, cols := holeFeaturesCols(&b, b.MaxHeight())
@@ -193,13 +194,7 @@ func TestChildHeights(t *testing.T) {
 	for range 300 {
 		var b Board
 		top := rng.IntN(14)
-		for y := range top {
-			for x := range 10 {
-				if rng.Float64() < 0.7 {
-					b.Set(x, y)
-				}
-			}
-		}
+		fillRows(&b, rng, top, 0.7)
 		var ph [10]int
 		b.Heights(&ph)
 		for p := range Piece(7) {
@@ -240,13 +235,7 @@ func TestLockInto(t *testing.T) {
 			top = 17 + rng.IntN(8)
 		}
 		density := 0.5 + 0.45*rng.Float64()
-		for y := range top {
-			for x := range 10 {
-				if rng.Float64() < density {
-					b.Set(x, y)
-				}
-			}
-		}
+		fillRows(&b, rng, top, density)
 		b.Combo = uint32(rng.IntN(4))
 		b.B2B = rng.IntN(2) == 0
 		clean := !b.HasFullRow()

@@ -234,13 +234,7 @@ func evalBoards(rng *rand.Rand, n int) []Board {
 			top = 18 + rng.IntN(20)
 		}
 		density := 0.55 + 0.4*rng.Float64()
-		for y := range top {
-			for x := range 10 {
-				if rng.Float64() < density {
-					b.Board.Set(x, y)
-				}
-			}
-		}
+		fillRows(&b, rng, top, density)
 		if i%3 == 0 && top >= 3 { // carve a T-slot: an empty T cut-out with an overhang
 			x, y := 1+rng.IntN(8), rng.IntN(top-2)
 			for _, c := range [][2]int{{x - 1, y + 1}, {x, y + 1}, {x + 1, y + 1}, {x, y}} {
