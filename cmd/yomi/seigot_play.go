@@ -7,10 +7,10 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/yomi-ai/yomi/internal/cli"
@@ -18,18 +18,47 @@ import (
 	"github.com/yomi-ai/yomi/seigot/ai"
 )
 
+// levelBool is a boolean flag whose default is the level's: it overrides
+// the level's setting only when given (--flag or --flag=false).
+type levelBool struct{ set, v bool }
+
+func (b *levelBool) String() string {
+	if b == nil || !b.set {
+		return "the level's"
+	}
+	return strconv.FormatBool(b.v)
+}
+
+// Set parses the flag's value.
+func (b *levelBool) Set(s string) error {
+	v, err := strconv.ParseBool(s)
+	if err != nil {
+		return err
+	}
+	b.set, b.v = true, v
+	return nil
+}
+
+// IsBoolFlag lets the flag be given without a value.
+func (b *levelBool) IsBoolFlag() bool { return true }
+
+// apply sets *dst to the flag's value when it was given.
+func (b levelBool) apply(dst *bool) {
+	if b.set {
+		*dst = b.v
+	}
+}
+
 // seigotTuning overrides the AI's settings from the command line.
 type seigotTuning struct {
-	width, depth  int
-	chance        int  // -1 = off, 0 = the level's default
-	future        bool // see the fixed order past the previews at seed 0 (when futureSet)
-	futureSet     bool // --future was given (else the level's default: on at level 1)
-	weights       string
-	well          string // "" = the level's default, "0", "9" or "auto"
-	exhaust       int    // plies whose children are all kept (0 = the level's default)
-	holdFirstI    bool   // spend the first hold on the first I (when holdFirstISet)
-	holdFirstISet bool   // --hold-first-i was given (else the level's default)
-	oracle        bool   // hand the AI the game's true piece sequence
+	width, depth int
+	chance       int       // -1 = off, 0 = the level's default
+	future       levelBool // see the fixed order past the previews at seed 0 (level default: on at level 1)
+	weights      string
+	well         string    // "" = the level's default, "0", "9" or "auto"
+	exhaust      int       // plies whose children are all kept (0 = the level's default)
+	holdFirstI   levelBool // spend the first hold on the first I (level default: on at level 1)
+	oracle       bool      // hand the AI the game's true piece sequence
 }
 
 // seigotPlayer returns the named AI configured for level.
@@ -56,15 +85,11 @@ func seigotPlayer(name string, level int, tune ...seigotTuning) (*ai.Player, err
 		if t.chance != 0 {
 			c.Chance = max(t.chance, 0)
 		}
-		if t.futureSet {
-			c.Future = t.future
-		}
+		t.future.apply(&c.Future)
 		if t.exhaust > 0 {
 			c.ExhaustPlies = t.exhaust
 		}
-		if t.holdFirstISet {
-			c.HoldFirstI = t.holdFirstI
-		}
+		t.holdFirstI.apply(&c.HoldFirstI)
 		switch t.well {
 		case "":
 		case "0":
@@ -128,19 +153,15 @@ seeds S..S+N-1 and adds a summary (mean, median). Progress goes to stderr.`)
 	fs.IntVar(&tune.width, "width", 0, "beam width (0 = the level's default)")
 	fs.IntVar(&tune.depth, "depth", 0, "search depth in pieces (0 = the level's default)")
 	fs.IntVar(&tune.chance, "chance", 0, "lines re-scored by a ply over the unknown next piece (0 = the level's default, -1 = off)")
-	fs.BoolVar(&tune.future, "future", false, "at seed 0, let the search see past the previews (the level's fixed order 1..7, which the game's status announces as random_seed 0); default: the level's (on at level 1; --future=false = previews only)")
+	fs.Var(&tune.future, "future", "at seed 0, let the search see past the previews (the level's fixed order 1..7, which the game's status announces as random_seed 0); default: the level's (on at level 1; --future=false = previews only)")
 	fs.BoolVar(&tune.oracle, "oracle", false, "hand the AI the game's true piece sequence up to its depth (levels 1-2: knows the future; an experiment, not a contest controller's view)")
 	fs.StringVar(&tune.weights, "weights", "", `JSON object overriding evaluation weights, e.g. {"Safe":14}`)
-	fs.BoolVar(&tune.holdFirstI, "hold-first-i", false, "spend the first hold on the first I piece (never place an I while the hold is unused); default: the level's (on at level 1)")
+	fs.Var(&tune.holdFirstI, "hold-first-i", "spend the first hold on the first I piece (never place an I while the hold is unused); default: the level's (on at level 1)")
 	fs.IntVar(&tune.exhaust, "exhaust", 0, "keep every child of the first N plies, then the beam width (0 = the level's default)")
 	fs.StringVar(&tune.well, "well", "", "well column: 0, 9, auto (the lower edge at each decision) or leaf (each evaluated board's lower edge; leaf0: ties go to column 0); default: the level's")
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
-	fs.Visit(func(f *flag.Flag) {
-		tune.holdFirstISet = tune.holdFirstISet || f.Name == "hold-first-i"
-		tune.futureSet = tune.futureSet || f.Name == "future"
-	})
 	if fs.NArg() > 0 {
 		return cli.Usagef("unexpected argument %q", fs.Arg(0))
 	}
@@ -262,12 +283,11 @@ from the status: garbage => 3, seed 0 => 1, else 2. Ends at end of input.`)
 	var tune seigotTuning
 	fs.IntVar(&tune.width, "width", 0, "beam width (0 = the level's default)")
 	fs.IntVar(&tune.depth, "depth", 0, "search depth in pieces (0 = the level's default)")
-	fs.BoolVar(&tune.future, "future", false, "at seed 0, let the search see past the previews (the level's fixed order 1..7, announced by random_seed 0); default: the level's (on at level 1; --future=false = previews only)")
+	fs.Var(&tune.future, "future", "at seed 0, let the search see past the previews (the level's fixed order 1..7, announced by random_seed 0); default: the level's (on at level 1; --future=false = previews only)")
 	fs.StringVar(&tune.weights, "weights", "", `JSON object overriding evaluation weights, e.g. {"Safe":14}`)
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
-	fs.Visit(func(f *flag.Flag) { tune.futureSet = tune.futureSet || f.Name == "future" })
 	if fs.NArg() > 0 {
 		return cli.Usagef("unexpected argument %q", fs.Arg(0))
 	}

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"flag"
 	"io"
 	"slices"
 	"strings"
@@ -69,7 +70,7 @@ func TestSeigotControllerProtocol(t *testing.T) {
 		{[]string{"--ai", "fast"}, 2, 11, "fast", seigotTuning{}},
 		// Seed 0 is taken for level 1, whose default sees the fixed order.
 		{[]string{"--depth", "9", "--width", "12"}, 1, 0, "beam", seigotTuning{depth: 9, width: 12}},
-		{[]string{"--future=false", "--depth", "9", "--width", "12"}, 1, 0, "beam", seigotTuning{futureSet: true, depth: 9, width: 12}},
+		{[]string{"--future=false", "--depth", "9", "--width", "12"}, 1, 0, "beam", seigotTuning{future: levelBool{set: true}, depth: 9, width: 12}},
 	} {
 		controllerMatchesPlay(t, tc.args, tc.level, tc.seed, tc.ai, tc.tune)
 	}
@@ -187,7 +188,7 @@ func TestSeigotPlayLevel1SeedZero(t *testing.T) {
 		show bool // the position says FixedOrder
 	}{
 		{nil, seigotTuning{}, true},
-		{[]string{"--future=false"}, seigotTuning{futureSet: true}, false},
+		{[]string{"--future=false"}, seigotTuning{future: levelBool{set: true}}, false},
 	} {
 		args := append([]string{"seigot", "play", "--level", "1", "--seed", "0", "--json"}, tc.args...)
 		code, out, errs := run(t, args...)
@@ -252,47 +253,54 @@ func TestSeigotExhaustFlag(t *testing.T) {
 	}
 }
 
-func TestSeigotHoldFirstIFlag(t *testing.T) {
+// TestSeigotLevelBoolFlags checks the flags whose default is the level's:
+// unset they keep it, given they override it either way.
+func TestSeigotLevelBoolFlags(t *testing.T) {
+	on, off := levelBool{set: true, v: true}, levelBool{set: true}
 	for _, tc := range []struct {
+		name  string
 		level int
 		tune  seigotTuning
+		get   func(ai.Config) bool
 		want  bool
 	}{
-		{1, seigotTuning{}, true}, // level 1's default
-		{2, seigotTuning{}, false},
-		{1, seigotTuning{holdFirstI: false, holdFirstISet: true}, false},
-		{2, seigotTuning{holdFirstI: true, holdFirstISet: true}, true},
+		{"HoldFirstI", 1, seigotTuning{}, holdFirstI, true}, // level 1's default
+		{"HoldFirstI", 2, seigotTuning{}, holdFirstI, false},
+		{"HoldFirstI", 1, seigotTuning{holdFirstI: off}, holdFirstI, false},
+		{"HoldFirstI", 2, seigotTuning{holdFirstI: on}, holdFirstI, true},
+		{"Future", 1, seigotTuning{}, future, true}, // level 1's default
+		{"Future", 2, seigotTuning{}, future, false},
+		{"Future", 1, seigotTuning{future: off}, future, false}, // --future=false
+		{"Future", 2, seigotTuning{future: on}, future, true},
 	} {
 		pl, err := seigotPlayer("beam", tc.level, tc.tune)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := pl.Config().HoldFirstI; got != tc.want {
-			t.Errorf("level %d, %+v: HoldFirstI %v, want %v", tc.level, tc.tune, got, tc.want)
+		if got := tc.get(pl.Config()); got != tc.want {
+			t.Errorf("level %d, %+v: %s %v, want %v", tc.level, tc.tune, tc.name, got, tc.want)
+		}
+	}
+	// Through the command line: --flag, --flag=false, absent.
+	for _, tc := range []struct {
+		args []string
+		want levelBool
+	}{
+		{nil, levelBool{}},
+		{[]string{"--future"}, on},
+		{[]string{"--future=false"}, off},
+	} {
+		fs := flag.NewFlagSet("t", flag.ContinueOnError)
+		var b levelBool
+		fs.Var(&b, "future", "")
+		if err := fs.Parse(tc.args); err != nil || b != tc.want {
+			t.Errorf("%v: %+v, %v; want %+v", tc.args, b, err, tc.want)
 		}
 	}
 }
 
-func TestSeigotFutureFlag(t *testing.T) {
-	for _, tc := range []struct {
-		level int
-		tune  seigotTuning
-		want  bool
-	}{
-		{1, seigotTuning{}, true}, // level 1's default
-		{2, seigotTuning{}, false},
-		{1, seigotTuning{futureSet: true}, false}, // --future=false
-		{2, seigotTuning{future: true, futureSet: true}, true},
-	} {
-		pl, err := seigotPlayer("beam", tc.level, tc.tune)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := pl.Config().Future; got != tc.want {
-			t.Errorf("level %d, %+v: Future %v, want %v", tc.level, tc.tune, got, tc.want)
-		}
-	}
-}
+func holdFirstI(c ai.Config) bool { return c.HoldFirstI }
+func future(c ai.Config) bool     { return c.Future }
 
 func TestSeigotOracleFlag(t *testing.T) {
 	pl, err := seigotPlayer("beam", 1)
