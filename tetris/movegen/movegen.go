@@ -793,18 +793,10 @@ func (g *Generator) drain(dst []Move, s *search, slot int, p tetris.Piece, hold,
 				continue
 			}
 			for _, in := range [3]Input{Cw, Ccw, Flip} {
-				var to tetris.Rot
-				switch in {
-				case Cw:
-					to = r.Cw()
-				case Ccw:
-					to = r.Ccw()
-				default:
-					if !g.opts.Allow180 {
-						continue
-					}
-					to = r.Flip()
+				if in == Flip && !g.opts.Allow180 {
+					continue
 				}
+				to := rotTarget(r, in)
 				// g.rotate, inlined by hand (a call per rotation costs ~10 %)
 				for k, kc := range tetris.Kicks(p, r, to) {
 					nx, ny := x+int(kc.X), y+int(kc.Y)
@@ -826,18 +818,23 @@ func (g *Generator) drain(dst []Move, s *search, slot int, p tetris.Piece, hold,
 	return dst
 }
 
+// rotTarget is the orientation rotation input in (Cw, Ccw or Flip) turns
+// r to (small enough for the compiler to inline in the search loops).
+func rotTarget(r tetris.Rot, in Input) tetris.Rot {
+	switch in {
+	case Cw:
+		return r.Cw()
+	case Ccw:
+		return r.Ccw()
+	}
+	return r.Flip()
+}
+
 // rotate applies rotation input in (Cw, Ccw or Flip) to (r, x, y): the
 // first fitting kick test wins; ok is false if none fits. The spin status
 // is the T-spin rule's (spec §9) for T and none for other pieces.
 func (g *Generator) rotate(p tetris.Piece, r tetris.Rot, x, y int, in Input) (to tetris.Rot, nx, ny int, sp tetris.Spin, ok bool) {
-	switch in {
-	case Cw:
-		to = r.Cw()
-	case Ccw:
-		to = r.Ccw()
-	default:
-		to = r.Flip()
-	}
+	to = rotTarget(r, in)
 	for k, kc := range tetris.Kicks(p, r, to) {
 		nx, ny = x+int(kc.X), y+int(kc.Y)
 		if !g.fits(to, nx, ny) {
