@@ -110,23 +110,8 @@ func lockInto(dst, src *Board, p Piece, mv Move, clean bool, srcRows uint64) (re
 		pw := &pieceWords[p][mv.Rot&3]
 		lx, by := int(mv.X)+int(pw.minX), int(mv.Y)+int(pw.minY)
 		if uint(lx) <= uint(tetris.Width-pw.width) && uint(by) <= uint(tetris.Height-pw.height) {
-			words := boardWords(dst)
-			bits := pw.rows << uint(lx)
-			sh := uint(by&3) * 16
-			i := by >> 2
-			old := words[i]
-			lo := old | bits<<sh
-			words[i] = lo
-			filled := hasFullLane(lo)
-			rows = srcRows - wordHash(i, old) + wordHash(i, lo)
-			if hi := bits >> (64 - sh); hi != 0 { // sh = 0: a shift by 64 gives 0
-				old := words[i+1]
-				w := old | hi
-				words[i+1] = w
-				filled = filled || hasFullLane(w)
-				rows += wordHash(i+1, w) - wordHash(i+1, old)
-			}
-			if !filled {
+			var filled bool
+			if rows, filled = orPiece(dst, pw, lx, by, srcRows); !filled {
 				dst.Combo = 0
 				return LockResult{Kind: noClearKind[mv.Spin], LockedOut: by >= tetris.Visible}, rows, true
 			}
@@ -135,6 +120,31 @@ func lockInto(dst, src *Board, p Piece, mv Move, clean bool, srcRows uint64) (re
 		return lockMoveClean(dst, p, mv.Rot, int(mv.X), int(mv.Y), mv.Spin), 0, false
 	}
 	return lockMove(dst, p, mv.Rot, int(mv.X), int(mv.Y), mv.Spin), 0, false
+}
+
+// orPiece ORs piece word pw into b with its lowest row at by and its
+// leftmost column at lx (both in range), as 16-bit lanes of the one or two
+// 64-bit words of rows it covers. It returns b's rowsHash given srcRows,
+// b's before (corrected at the words it changed), and whether a row of
+// those words is now full.
+func orPiece(b *Board, pw *pieceWord, lx, by int, srcRows uint64) (rows uint64, filled bool) {
+	words := boardWords(b)
+	bits := pw.rows << uint(lx)
+	sh := uint(by&3) * 16
+	i := by >> 2
+	old := words[i]
+	lo := old | bits<<sh
+	words[i] = lo
+	filled = hasFullLane(lo)
+	rows = srcRows - wordHash(i, old) + wordHash(i, lo)
+	if hi := bits >> (64 - sh); hi != 0 { // sh = 0: a shift by 64 gives 0
+		old := words[i+1]
+		w := old | hi
+		words[i+1] = w
+		filled = filled || hasFullLane(w)
+		rows += wordHash(i+1, w) - wordHash(i+1, old)
+	}
+	return rows, filled
 }
 
 // hasFullLane reports whether some 16-bit lane of w (four rows) is a

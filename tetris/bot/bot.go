@@ -697,23 +697,7 @@ func lockMoves(w *worker, s *State, p Piece) {
 		pw := &pws[mv.Rot&3]
 		lx, by := int(mv.X)+int(pw.minX), int(mv.Y)+int(pw.minY)
 		if clean && uint(lx) <= uint(tetris.Width-pw.width) && uint(by) <= uint(tetris.Height-pw.height) {
-			words := boardWords(&le.board)
-			bits := pw.rows << uint(lx)
-			sh := uint(by&3) * 16
-			wi := by >> 2
-			old := words[wi]
-			lo := old | bits<<sh
-			words[wi] = lo
-			filled := hasFullLane(lo)
-			rows := srcRows - wordHash(wi, old) + wordHash(wi, lo)
-			if hi := bits >> (64 - sh); hi != 0 { // sh = 0: a shift by 64 gives 0
-				old := words[wi+1]
-				w := old | hi
-				words[wi+1] = w
-				filled = filled || hasFullLane(w)
-				rows += wordHash(wi+1, w) - wordHash(wi+1, old)
-			}
-			if !filled {
+			if rows, filled := orPiece(&le.board, pw, lx, by, srcRows); !filled {
 				le.board.Combo = 0
 				lockedOut := by >= tetris.Visible
 				le.res = LockResult{Kind: noClearKind[mv.Spin], LockedOut: lockedOut}
