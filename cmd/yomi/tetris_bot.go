@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"strings"
 	"time"
@@ -94,6 +95,7 @@ separated by '/' or newlines; the queue starts with the current piece.`)
 	pcMode := fs.Bool("pc", false, "perfect-clear mode: on an empty board with 11 known pieces (10 with --no-hold) play a perfect clear found by tetris/pc")
 	pcNodes := fs.Int64("pc-nodes", 0, "perfect-clear finder budget in positions (0: default)")
 	noHold := fs.Bool("no-hold", false, "play without hold")
+	reserve := reserveFlag(fs)
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
@@ -134,7 +136,11 @@ separated by '/' or newlines; the queue starts with the current piece.`)
 	if *pcNodes < 0 {
 		return cli.Usagef("--pc-nodes must be >= 0")
 	}
-	opt := bot.Options{Threads: *threads, Seed: *seed, PerfectClear: *pcMode, PCNodes: *pcNodes, NoHold: *noHold}
+	if *reserve < 0 {
+		return cli.Usagef("--reserve must be ≥ 0")
+	}
+	opt := bot.Options{Threads: *threads, Seed: *seed, PerfectClear: *pcMode, PCNodes: *pcNodes, NoHold: *noHold,
+		Reserve: reserveOption(*reserve)}
 	if *weights != "" {
 		w, err := bot.LoadWeights(*weights)
 		if err != nil {
@@ -183,6 +189,20 @@ separated by '/' or newlines; the queue starts with the current piece.`)
 	fmt.Fprintf(env.Stdout, "\nnodes %d expansions %d unique %d depth %d time %.3fs nodes/s %.0f\n",
 		out.Nodes, out.Expansions, out.Unique, out.Depth, out.Seconds, out.NodesPerS)
 	return nil
+}
+
+// reserveFlag adds --reserve: the search memory to map before the first
+// search, in MiB (bot.Reserve).
+func reserveFlag(fs *flag.FlagSet) *int {
+	return fs.Int("reserve", bot.DefaultReserve>>20, "search memory in `MiB` to map before the first search (0: none; the first search then pays the page faults)")
+}
+
+// reserveOption converts --reserve's MiB to bot.Options.Reserve.
+func reserveOption(mib int) int {
+	if mib == 0 {
+		return -1
+	}
+	return mib << 20
 }
 
 // tetrisBotPositions is the fixed benchmark set: (field rows, queue).

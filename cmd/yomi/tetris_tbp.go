@@ -46,16 +46,17 @@ Unknown message types are ignored; malformed lines are reported on stderr and ig
 	weights := fs.String("weights", "", "evaluator weights JSON `FILE` (default: Cold Clear's)")
 	pcMode := fs.Bool("pc", false, "perfect-clear mode (see yomi tetris think --pc)")
 	quiet := fs.Bool("quiet", false, "do not report ignored lines on stderr")
+	reserve := reserveFlag(fs)
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() != 0 {
 		return cli.Usagef("unexpected argument %q", fs.Arg(0))
 	}
-	if *threads < 1 || *maxMS < 0 || *maxNodes < 0 {
-		return cli.Usagef("--threads must be ≥ 1, --max-ms and --max-nodes ≥ 0")
+	if *threads < 1 || *maxMS < 0 || *maxNodes < 0 || *reserve < 0 {
+		return cli.Usagef("--threads must be ≥ 1, --max-ms, --max-nodes and --reserve ≥ 0")
 	}
-	opt := bot.Options{Threads: *threads, Seed: *seed, PerfectClear: *pcMode}
+	opt := bot.Options{Threads: *threads, Seed: *seed, PerfectClear: *pcMode, Reserve: reserveOption(*reserve)}
 	if *weights != "" {
 		w, err := bot.LoadWeights(*weights)
 		if err != nil {

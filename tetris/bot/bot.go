@@ -26,19 +26,34 @@ import (
 
 // Options configure a bot.
 type Options struct {
-	Threads   int      // search threads (default 1)
-	Seed      uint64   // random seed for selection; thread t uses PCG(Seed, t)
-	Weights   *Weights // nil: DefaultWeights
-	NoHold    bool     // disable the hold
-	Complete  bool     // always use the complete move generator (default: CC1's fast mode below height 16)
-	MaxNodes  int64    // stop thinking after this many nodes (0: no limit)
-	ArenaHint int      // initial node capacity (0: 1<<16)
+	Threads  int      // search threads (default 1)
+	Seed     uint64   // random seed for selection; thread t uses PCG(Seed, t)
+	Weights  *Weights // nil: DefaultWeights
+	NoHold   bool     // disable the hold
+	Complete bool     // always use the complete move generator (default: CC1's fast mode below height 16)
+	MaxNodes int64    // stop thinking after this many nodes (0: no limit)
+	// Reserve is the search memory in bytes New makes ready in the
+	// process-wide pool (see Reserve): 0 means DefaultReserve, a negative
+	// value none.
+	Reserve int
 
 	// PerfectClear enables the perfect-clear mode (pcmode.go, spec §20): on
 	// an empty board with 11 known pieces (10 without hold) follow a perfect
 	// clear if the finder (tetris/pc) finds one.
 	PerfectClear bool
 	PCNodes      int64 // finder budget per search (0: DefaultPCNodes)
+}
+
+// ReserveBytes returns the search memory New makes ready for these
+// options: Reserve, or DefaultReserve when it is 0, or none.
+func (o Options) ReserveBytes() int {
+	switch {
+	case o.Reserve == 0:
+		return DefaultReserve
+	case o.Reserve < 0:
+		return 0
+	}
+	return o.Reserve
 }
 
 // Stats report the search effort since the last Reset/Play.
@@ -80,7 +95,9 @@ type Bot struct {
 	pcTriedHash uint64 // (not repeated while the root stays there)
 }
 
-// New returns a bot; call Reset before thinking.
+// New returns a bot; call Reset before thinking. It first makes
+// Options.Reserve bytes of search memory ready in the process-wide pool
+// (Reserve), so that its first search does not pay for fresh pages.
 func New(opt Options) *Bot {
 	if opt.Threads <= 0 {
 		opt.Threads = 1
@@ -89,6 +106,7 @@ func New(opt Options) *Bot {
 	if opt.Weights != nil {
 		w = *opt.Weights
 	}
+	Reserve(opt.ReserveBytes())
 	b := &Bot{opt: opt, eval: Evaluator{W: w}}
 	for t := range opt.Threads {
 		b.rngs = append(b.rngs, rand.New(rand.NewPCG(opt.Seed, uint64(t))))

@@ -140,12 +140,16 @@ func (s *session) handle(ctx context.Context, line []byte) (bool, error) {
 	}
 	switch m := m.(type) {
 	case Rules:
+		// Map the search memory now, before ready, as a chess engine
+		// clears its hash table: the first move's search would otherwise
+		// pay the page faults.
+		bot.Reserve(s.cfg.Bot.ReserveBytes())
 		return false, s.send(Ready{})
 	case Start:
 		s.stopThinking()
 		if err := s.start(m); err != nil {
 			s.logf("start ignored: %v", err)
-			s.b = nil
+			s.closeBot()
 			return false, nil
 		}
 		s.think(ctx)
@@ -190,7 +194,7 @@ func (s *session) handle(ctx context.Context, line []byte) (bool, error) {
 		s.think(ctx)
 	case Stop:
 		s.stopThinking()
-		s.b = nil
+		s.closeBot()
 	case Quit:
 		return true, nil
 	case Unknown:
@@ -245,6 +249,15 @@ func (s *session) think(ctx context.Context) {
 		defer close(done)
 		b.Think(tctx, budget)
 	}()
+}
+
+// closeBot drops the bot, its search memory going back to the pool for
+// the next game's.
+func (s *session) closeBot() {
+	if s.b != nil {
+		s.b.Close()
+		s.b = nil
+	}
 }
 
 func (s *session) stopThinking() {
