@@ -356,6 +356,10 @@ func (b *Bot) Think(ctx context.Context, budget Budget) Stats {
 	if b.opt.MaxNodes > 0 && (limit < 0 || limit > b.opt.MaxNodes) {
 		limit = b.opt.MaxNodes
 	}
+	if limit > b.stats.Nodes && b.thinking == 0 {
+		// room in the table for every node the budget can make
+		b.d.tab.reserve(int(limit - b.stats.Nodes))
+	}
 	b.thinking++
 	b.mu.Unlock()
 	var wg sync.WaitGroup
@@ -409,7 +413,7 @@ func (b *Bot) work(ctx context.Context, w *worker, limit int64, deadline time.Ti
 		ln := d.nodes.at(leaf)
 		st := d.state(&ln.st)
 		g, drawnBase := ln.gen+1, ln.drawn
-		tab := d.genTable(g)
+		tab := d.tab
 		b.mu.Unlock()
 
 		spec, n := b.expand(w, &st)

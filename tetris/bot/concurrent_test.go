@@ -1,5 +1,5 @@
 // concurrent_test.go checks the DAG's structures that search threads use
-// without Bot.mu — a generation's table under its own lock, the node arena
+// without Bot.mu — the DAG's table, its shards under their own locks, the node arena
 // and the child store — against a plain map, with several goroutines
 // preparing expansions at once (run it with -race).
 
@@ -69,7 +69,7 @@ func TestPrepareConcurrent(t *testing.T) {
 			}
 
 			d := newDAG(State{Bag: 0x7F}, 0, Value{})
-			tab := d.genTable(1)
+			tab := d.tab
 			calls := make([][]prepCall, tc.threads)
 			var wg sync.WaitGroup
 			for th := range tc.threads {
@@ -134,12 +134,12 @@ func TestPrepareConcurrent(t *testing.T) {
 			if d.nodes.len() != 1+len(ref) {
 				t.Fatalf("%d nodes for %d distinct states and the root", d.nodes.len(), len(ref))
 			}
-			if tab.len() != len(ref) {
-				t.Fatalf("table holds %d entries, want %d", tab.len(), len(ref))
+			if tab.len() != 1+len(ref) {
+				t.Fatalf("table holds %d entries, want %d", tab.len(), 1+len(ref))
 			}
 			for k := range n {
 				s := stateOf(k)
-				ci, _ := d.lookup(tab.shard(s.hash()), s.hash(), &s.Board, packPieces(&s))
+				ci, _ := d.lookup(tab.shard(s.hash()), s.hash(), 1, &s.Board, packPieces(&s))
 				if want, ok := ref[k]; ok != (ci >= 0) || ok && ci != want {
 					t.Fatalf("state %d: lookup %d, map %d (%v)", k, ci, want, ok)
 				}

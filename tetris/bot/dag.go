@@ -6,6 +6,7 @@
 package bot
 
 import (
+	"math"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
@@ -558,7 +559,7 @@ func (a *arena) flush(cur *nodeCursor) {
 // insertion that prepare does (see there).
 type dag struct {
 	nodes arena
-	gens  []*table
+	tab   *table // every node by its state and generation
 	root  int32
 	stamp uint32
 	work  []int32
@@ -575,18 +576,9 @@ func newDAG(root State, drawn int32, v Value) *dag {
 	d := &dag{}
 	d.nodes.init()
 	d.nodes.add(node{st: d.pack(&root), val: v, drawn: drawn, parent: -1})
-	d.gens = []*table{newTable()}
-	d.put(d.gens[0], 0)
+	d.tab = newTable()
+	d.put(d.tab, 0)
 	return d
-}
-
-// genTable returns generation g's table, creating the missing ones (under
-// Bot.mu: prepare then uses the table under its own lock).
-func (d *dag) genTable(g int32) *table {
-	for int(g) >= len(d.gens) {
-		d.gens = append(d.gens, newTable())
-	}
-	return d.gens[g]
 }
 
 // selectLeaf walks from the root by CC1's weights (spec §18) and returns a
@@ -752,7 +744,7 @@ func weight(diff int64, rank int) int64 {
 }
 
 // prepare does the part of leaf's insertion that does not need Bot.mu:
-// it finds or creates each child's node in generation g's table t and
+// it finds or creates each child's node of generation g in table t and
 // writes the child lists into the child store (their move, reward and
 // node; attach adds the values), remembering where in w.kidAt. With shared
 // set (several search threads) it takes each table shard's lock once for
@@ -849,7 +841,7 @@ func (d *dag) prepareShared(t *table, leaf, g, drawnBase int32, lists [][]expChi
 // its edge c (all but the value and death) and returns the node.
 func (d *dag) prepChild(sh *shard, c *child, e *expChild, leaf, g, drawnBase int32, w *worker) *node {
 	board, pk := &w.locks[e.mv.Piece][e.lock].board, w.restPk[e.rest]
-	ci, slot := d.lookup(sh, e.h, board, pk)
+	ci, slot := d.lookup(sh, e.h, g, board, pk)
 	var nn *node
 	if ci < 0 {
 		// d.nodes.alloc(&w.nodeCur, &w.spareNodes), inline
@@ -1048,8 +1040,8 @@ func (d *dag) mark(p int32) {
 // rebuild keeps only the nodes reachable from newRoot (renumbered from 0,
 // generations renumbered from newRoot's), merging equal states again; the
 // child lists and further parents are copied into fresh stores. With
-// sameStates (no node's state changed since the tables were made: Play)
-// the tables keep their entries for the kept nodes instead of hashing
+// sameStates (no node's state changed since the table was made: Play)
+// the table keeps its entries for the kept nodes instead of hashing
 // every state again.
 func (d *dag) rebuild(newRoot int32, sameStates bool) {
 	old := &d.nodes
@@ -1120,41 +1112,26 @@ func (d *dag) rebuild(newRoot int32, sameStates bool) {
 		}
 		nodes.add(n)
 	}
-	oldNodes, oldKids, oldGens := d.nodes.dir, d.kidStore.dir, d.gens
+	oldNodes, oldKids, oldTab := d.nodes.dir, d.kidStore.dir, d.tab
 	d.nodes.dir, d.nodes.fill, d.nodes.own = nodes.dir, nodes.fill, nodes.own
 	d.nodes.chunks.Store(nodes.chunks.Load())
 	d.kidStore.dir, d.kidStore.n = store.dir, store.n
 	d.lists, d.more = lists, more
-	defer releaseStores(oldNodes, oldKids, oldGens)
+	defer releaseStores(oldNodes, oldKids, oldTab)
 	d.root = 0
 	d.stamp = 0
-	// Size each generation's table once (growing them node by node cost
-	// more than the copy itself).
-	var per []int
-	for k := range int32(nodes.len()) {
-		g := int(d.nodes.at(k).gen)
-		for len(per) <= g {
-			per = append(per, 0)
-		}
-		per[g]++
-	}
-	d.gens = make([]*table, len(per))
-	rehash := !sameStates
-	for g, c := range per {
-		d.gens[g] = newTableFor(c)
-		// Same states (Play): the old table's entries of the kept
-		// nodes, renumbered, in the same shards (no hashing).
-		if sameStates && d.gens[g].copyFrom(oldGens[g+int(base)], remap) != c {
-			rehash = true // (not reached: every node is in its table)
-		}
-	}
-	if rehash {
-		for g, c := range per {
-			d.gens[g] = newTableFor(c)
-		}
-		for k := range int32(nodes.len()) {
-			n := d.nodes.at(k)
-			d.put(d.gens[n.gen], k)
+	// Size the table once (growing it node by node cost more than the
+	// copy itself).
+	kept := nodes.len()
+	d.tab = newTableFor(kept)
+	// Same states (Play): the old table's entries of the kept nodes,
+	// renumbered, in the same shards (no hashing; a node's generation is
+	// read from the node, so renumbering them changes no entry).
+	if !sameStates || d.tab.copyFrom(oldTab, remap) != kept {
+		// (the second: not reached, every node is in the table)
+		d.tab.clear()
+		for k := range int32(kept) {
+			d.put(d.tab, k)
 		}
 	}
 }
@@ -1212,13 +1189,19 @@ func (d *dag) recomputeAll() {
 	}
 }
 
-// table is an open-addressing hash table from a state to its node index,
-// one per generation (faster than a Go map for pre-mixed 64-bit keys),
-// split by the state hash's low bits into shards that search threads lock
-// separately. A slot is 8 bytes: the upper 32 bits of the state's hash
-// (its tag, whose low bits also give the first probe) and the node index
-// + 1 (a zero slot is empty). A tag match is confirmed by comparing the
-// node's state, so equal states always merge and different ones never do.
+// table is an open-addressing hash table from a state and a generation to
+// their node's index (faster than a Go map for pre-mixed 64-bit keys),
+// one for the whole DAG, split by the state hash's low bits into shards
+// that search threads lock separately. A slot is 8 bytes: the upper 32
+// bits of the state's hash (its tag, whose low bits also give the first
+// probe) and the node index + 1 (a zero slot is empty). The hash leaves
+// out the generation: a tag match is confirmed by comparing the node's
+// generation and state, so equal states of a generation always merge and
+// different ones (or equal states of two generations) never do.
+//
+// One table instead of one per generation lets a search with a node
+// budget size it once (reserve): growing the tables entry by entry moved
+// every entry about once and cleared twice the memory.
 type table struct {
 	sh [tableShards]shard
 }
@@ -1251,13 +1234,10 @@ func (t *table) len() int {
 
 func newTable() *table { return newTableFor(0) }
 
-// newTableFor returns a table that holds n entries without growing (if
-// they spread evenly over the shards).
+// newTableFor returns a table that holds n entries without growing (see
+// shardSlots).
 func newTableFor(n int) *table {
-	size := 16
-	for size < 4*n/tableShards {
-		size *= 2
-	}
+	size := shardSlots(n)
 	t := &table{}
 	for i := range t.sh {
 		t.sh[i].slots = getSlots(size)
@@ -1265,13 +1245,51 @@ func newTableFor(n int) *table {
 	return t
 }
 
+// maxReserve bounds the entries reserve makes room for at once (32 MiB
+// of slots): a larger node budget may end much earlier by time, and the
+// table grows past it as needed.
+const maxReserve = 1 << 20
+
+// shardSlots returns the slots per shard for a table of n entries: a
+// power of two, at least 16, holding n/tableShards entries plus four
+// standard deviations of the hash's spread over the shards (and 16)
+// below the growth load of one half.
+func shardSlots(n int) int {
+	per := n / tableShards
+	need := per + 4*int(math.Sqrt(float64(per))) + 16
+	size := 16
+	for size/2 < need {
+		size *= 2
+	}
+	return size
+}
+
+// reserve makes room for n more entries, growing every shard at once if
+// the table would otherwise grow on the way (not while threads search).
+func (t *table) reserve(n int) {
+	size := shardSlots(t.len() + min(n, maxReserve))
+	for i := range t.sh {
+		if len(t.sh[i].slots) < size {
+			t.sh[i].resize(size)
+		}
+	}
+}
+
+// clear empties the table.
+func (t *table) clear() {
+	for i := range t.sh {
+		clear(t.sh[i].slots)
+		t.sh[i].n = 0
+	}
+}
+
 // tag is the part of a state hash a table slot keeps.
 func tag(h uint64) uint64 { return h >> 32 }
 
-// lookup returns the node of t (the shard of h) holding the state with
-// this board and pieces pk (packPieces; the state's hash is h) and its
-// slot, or −1 and the empty slot where that state belongs.
-func (d *dag) lookup(t *shard, h uint64, board *Board, pk uint64) (int32, int) {
+// lookup returns the node of t (the shard of h) of generation g holding
+// the state with this board and pieces pk (packPieces; the state's hash
+// is h) and its slot, or −1 and the empty slot where that node belongs.
+func (d *dag) lookup(t *shard, h uint64, g int32, board *Board, pk uint64) (int32, int) {
 	k := tag(h)
 	mask := len(t.slots) - 1
 	i := int(k) & mask
@@ -1282,7 +1300,7 @@ func (d *dag) lookup(t *shard, h uint64, board *Board, pk uint64) (int32, int) {
 		}
 		if s>>32 == k {
 			ci := int32(uint32(s)) - 1
-			if d.same(&d.nodes.at(ci).st, board, pk) {
+			if n := d.nodes.at(ci); n.gen == g && d.same(&n.st, board, pk) {
 				return ci, i
 			}
 		}
@@ -1300,9 +1318,12 @@ func (t *shard) set(slot int, h uint64, v int32) {
 }
 
 // grow doubles the shard's slots.
-func (t *shard) grow() {
+func (t *shard) grow() { t.resize(2 * len(t.slots)) }
+
+// resize moves the shard's entries into size slots (a power of two).
+func (t *shard) resize(size int) {
 	old := t.slots
-	t.slots = getSlots(2 * len(old))
+	t.slots = getSlots(size)
 	mask := len(t.slots) - 1
 	for _, s := range old {
 		if s != 0 {
@@ -1316,12 +1337,14 @@ func (t *shard) grow() {
 	putSlots(old)
 }
 
-// put stores node v of generation table t unless its state is present.
+// put stores node v in table t unless a node of its generation with its
+// state is there.
 func (d *dag) put(t *table, v int32) {
-	st := d.state(&d.nodes.at(v).st)
+	n := d.nodes.at(v)
+	st := d.state(&n.st)
 	h := st.hash()
 	sh := t.shard(h)
-	if ci, slot := d.lookup(sh, h, &st.Board, packPieces(&st)); ci < 0 {
+	if ci, slot := d.lookup(sh, h, n.gen, &st.Board, packPieces(&st)); ci < 0 {
 		sh.set(slot, h, v)
 	}
 }

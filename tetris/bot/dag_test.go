@@ -3,12 +3,16 @@
 
 package bot
 
-import "fmt"
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+)
 
 // dagInvariants checks that every child list is inside the child store,
 // every child points to a node of the next generation that names its
 // parent (first parent or further ones), every parent link points back to
-// a child edge, every node is in its generation's table (which holds
+// a child edge, every node is in the table under its generation (which holds
 // nothing else), and that after a rebuild the stores hold nothing else.
 func dagInvariants(d *dag, rebuilt bool) error {
 	lists := 0
@@ -75,28 +79,23 @@ func dagInvariants(d *dag, rebuilt bool) error {
 			}
 		}
 	}
-	// every node is in its generation's table, found by its own state,
-	// and the tables hold nothing else
-	perGen := map[int32]int{}
+	// every node is in the table, found by its own state and
+	// generation, and the table holds nothing else
+	count := 0
 	for i := range d.nodes.bound() {
 		if !d.nodes.valid(i) {
 			continue
 		}
 		n := d.nodes.at(i)
-		perGen[n.gen]++
-		if int(n.gen) >= len(d.gens) {
-			return fmt.Errorf("node %d of generation %d has no table", i, n.gen)
-		}
+		count++
 		s := d.state(&n.st)
 		h := s.hash()
-		if ci, _ := d.lookup(d.gens[n.gen].shard(h), h, &s.Board, packPieces(&s)); ci != i {
-			return fmt.Errorf("node %d: its table finds %d", i, ci)
+		if ci, _ := d.lookup(d.tab.shard(h), h, n.gen, &s.Board, packPieces(&s)); ci != i {
+			return fmt.Errorf("node %d: the table finds %d", i, ci)
 		}
 	}
-	for g, t := range d.gens {
-		if t.len() != perGen[int32(g)] {
-			return fmt.Errorf("generation %d: %d table entries for %d nodes", g, t.len(), perGen[int32(g)])
-		}
+	if d.tab.len() != count {
+		return fmt.Errorf("%d table entries for %d nodes", d.tab.len(), count)
 	}
 	if rebuilt && lists != len(d.lists) {
 		return fmt.Errorf("after a rebuild: %d child lists in use, %d stored", lists, len(d.lists))
@@ -133,4 +132,123 @@ func cleanList(d *dag, l []child, kl kidList) error {
 		return fmt.Errorf("clean list's cached weight %d, want %d", kl.wt, totalWeight(l))
 	}
 	return nil
+}
+
+// TestTableGenerations checks that the DAG's one table keeps a node per
+// state and generation: inserting one state in the given generations
+// (the root's state, generation 0 being the root's own) makes a node for
+// each generation not seen before and finds the earlier ones.
+func TestTableGenerations(t *testing.T) {
+	cases := []struct {
+		name string
+		gens []int32
+		made int // new nodes
+	}{
+		{"the root's generation", []int32{0}, 0},
+		{"one generation twice", []int32{1, 1}, 1},
+		{"two generations", []int32{1, 2}, 2},
+		{"three generations, each twice", []int32{2, 1, 0, 3, 2, 1, 0, 3}, 3},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			root := State{Bag: 0x7F}
+			root.push(T)
+			root.push(I)
+			d := newDAG(root, 0, Value{})
+			insert := func(s State, g int32) int32 {
+				h := s.hash()
+				sh := d.tab.shard(h)
+				ci, slot := d.lookup(sh, h, g, &s.Board, packPieces(&s))
+				if ci >= 0 {
+					return ci
+				}
+				v := d.nodes.add(node{st: d.pack(&s), gen: g, parent: 0})
+				sh.set(slot, h, v)
+				return v
+			}
+			byGen := map[int32]int32{0: 0}
+			for _, g := range tc.gens {
+				v := insert(root, g)
+				if old, ok := byGen[g]; ok && old != v {
+					t.Fatalf("generation %d: node %d, earlier %d", g, v, old)
+				}
+				if got := d.nodes.at(v).gen; got != g {
+					t.Fatalf("generation %d found node %d of generation %d", g, v, got)
+				}
+				byGen[g] = v
+			}
+			if d.nodes.len() != 1+tc.made || d.tab.len() != 1+tc.made {
+				t.Fatalf("%d nodes, %d table entries, want %d", d.nodes.len(), d.tab.len(), 1+tc.made)
+			}
+			for g, v := range byGen {
+				if ci, _ := d.lookup(d.tab.shard(root.hash()), root.hash(), g, &root.Board, packPieces(&root)); ci != v {
+					t.Fatalf("generation %d: lookup finds %d, want %d", g, ci, v)
+				}
+			}
+		})
+	}
+}
+
+// TestTableReserve checks that reserve keeps a table's entries (each
+// found again from its tag) and makes room for the promised number of
+// entries without any shard growing.
+func TestTableReserve(t *testing.T) {
+	cases := []struct{ before, reserve int }{
+		{0, 0},
+		{0, 1000},
+		{300, 5000},
+		{5000, 100},
+		{0, 100000},
+		{20000, 50000},
+	}
+	for _, tc := range cases {
+		t.Run(fmt.Sprintf("%d+%d", tc.before, tc.reserve), func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(uint64(tc.before), uint64(tc.reserve)))
+			tab := newTable()
+			add := func(v int32) {
+				h := rng.Uint64() | 1<<32 // any tag but zero
+				sh := tab.shard(h)
+				mask := len(sh.slots) - 1
+				i := int(tag(h)) & mask
+				for sh.slots[i] != 0 {
+					i = (i + 1) & mask
+				}
+				sh.set(i, h, v)
+			}
+			for v := range int32(tc.before) {
+				add(v)
+			}
+			tab.reserve(tc.reserve)
+			var sizes [tableShards]int
+			for s := range tab.sh {
+				sizes[s] = len(tab.sh[s].slots)
+			}
+			for v := range int32(tc.reserve) {
+				add(int32(tc.before) + v)
+			}
+			seen := map[int32]bool{}
+			for s := range tab.sh {
+				sh := &tab.sh[s]
+				if len(sh.slots) != sizes[s] {
+					t.Fatalf("shard %d grew from %d to %d slots after reserve", s, sizes[s], len(sh.slots))
+				}
+				mask := len(sh.slots) - 1
+				for _, slot := range sh.slots {
+					if slot == 0 {
+						continue
+					}
+					v := int32(uint32(slot)) - 1
+					for i := int(slot>>32) & mask; sh.slots[i] != slot; i = (i + 1) & mask {
+						if sh.slots[i] == 0 {
+							t.Fatalf("entry %d not found from its tag", v)
+						}
+					}
+					seen[v] = true
+				}
+			}
+			if len(seen) != tc.before+tc.reserve || tab.len() != len(seen) {
+				t.Fatalf("%d distinct entries (len %d), want %d", len(seen), tab.len(), tc.before+tc.reserve)
+			}
+		})
+	}
 }

@@ -109,8 +109,8 @@ func putSlots(s []uint64) {
 }
 
 // release gives the stores of a DAG nobody uses any more to the pool: its
-// node chunks, child chunks and table slot arrays.
-func releaseStores(nodes *[maxArenaChunks]atomicNodeChunk, kids *[maxKidChunks]*[kidChunk]child, gens []*table) {
+// node chunks, child chunks and table slot arrays (tab may be nil).
+func releaseStores(nodes *[maxArenaChunks]atomicNodeChunk, kids *[maxKidChunks]*[kidChunk]child, tab *table) {
 	memPool.mu.Lock()
 	defer memPool.mu.Unlock()
 	if nodes != nil {
@@ -139,7 +139,7 @@ func releaseStores(nodes *[maxArenaChunks]atomicNodeChunk, kids *[maxKidChunks]*
 			}
 		}
 	}
-	for _, t := range gens {
+	if t := tab; t != nil {
 		for i := range t.sh {
 			sh := &t.sh[i]
 			if s := sh.slots; len(s) >= 1<<minSlotClass && memPool.bytes+8*len(s) <= poolMaxBytes {
@@ -168,8 +168,8 @@ func putSpares(n *[arenaChunk]node, k *[kidChunk]child) {
 
 // release gives all of d's memory to the pool; d must not be used again.
 func (d *dag) release() {
-	releaseStores(d.nodes.dir, d.kidStore.dir, d.gens)
-	d.nodes.dir, d.kidStore.dir, d.gens = nil, nil, nil
+	releaseStores(d.nodes.dir, d.kidStore.dir, d.tab)
+	d.nodes.dir, d.kidStore.dir, d.tab = nil, nil, nil
 }
 
 // Close gives the bot's search memory (its DAG's node and child chunks and
