@@ -86,8 +86,7 @@ type Bot struct {
 	thinking int   // Think calls running
 	stats    Stats
 	rngs     []*rand.Rand
-	gens     []*Generator
-	wks      []*worker // one per thread (gens[t], rngs[t]), kept with their buffers
+	wks      []*worker // one per thread (with rngs[t]), kept with their buffers; nil after Close
 
 	pc          *pcPlan // perfect clear being followed (nil: none)
 	pcStats     PCStats
@@ -110,10 +109,23 @@ func New(opt Options) *Bot {
 	b := &Bot{opt: opt, eval: Evaluator{W: w}}
 	for t := range opt.Threads {
 		b.rngs = append(b.rngs, rand.New(rand.NewPCG(opt.Seed, uint64(t))))
-		b.gens = append(b.gens, NewGenerator())
-		b.wks = append(b.wks, &worker{gen: b.gens[t], rng: b.rngs[t]})
 	}
+	b.takeWorkers()
 	return b
+}
+
+// takeWorkers gives the bot a worker per thread, recycled from closed
+// bots when the pool has some (their move generators' and buffers' pages
+// are mapped already; a worker's caches are keyed by its own expansion
+// stamps, so nothing of the old bot's searches can be taken for the new
+// one's).
+func (b *Bot) takeWorkers() {
+	b.wks = b.wks[:0]
+	for t := range b.rngs {
+		w := getWorker()
+		w.rng = b.rngs[t]
+		b.wks = append(b.wks, w)
+	}
 }
 
 // Reset starts a new search from a position: board (with combo and b2b),
@@ -141,6 +153,9 @@ func (b *Bot) Reset(board Board, queue []Piece, hold Piece, bag uint8) error {
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	if b.wks == nil {
+		b.takeWorkers() // closed before
+	}
 	b.setDAG(newDAG(s, int32(s.QLen), Value{}))
 	b.known = int32(s.QLen)
 	b.stats = Stats{}

@@ -30,7 +30,7 @@ func TestExpandPlacementCache(t *testing.T) {
 	}
 	for _, complete := range []bool{false, true} {
 		b := New(Options{Complete: complete})
-		w := &worker{gen: b.gens[0], rng: b.rngs[0]} // one worker for every board, as in a search
+		w := &worker{gen: b.wks[0].gen, rng: b.rngs[0]} // one worker for every board, as in a search
 		for fi, rows := range fields {
 			board, err := ParseField(rows)
 			if err != nil {

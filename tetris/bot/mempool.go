@@ -25,6 +25,9 @@ var memPool struct {
 	slots [32][][]uint64 // by log2 of the length
 	bytes int
 	fresh int // chunks and slot arrays made because the pool had none (for tests)
+	// workers of closed bots, with their move generators and buffers
+	// (not counted in bytes: a bot's threads bound them)
+	workers []*worker
 }
 
 // minSlotClass is log2 of the shortest slot array the pool keeps.
@@ -197,7 +200,31 @@ func (b *Bot) Close() {
 		putSpares(w.spareNodes, w.spareKids)
 		w.spareNodes, w.spareKids = nil, nil
 		w.nodeCur = nodeCursor{}
+		w.rng = nil
 	}
+	memPool.mu.Lock()
+	if len(memPool.workers) < maxPooledWorkers {
+		memPool.workers = append(memPool.workers, b.wks...)
+	}
+	memPool.mu.Unlock()
+	b.wks = nil
+}
+
+// maxPooledWorkers bounds the workers the pool keeps (each holds a few
+// MiB of buffers).
+const maxPooledWorkers = 64
+
+// getWorker returns a worker of a closed bot, or a new one.
+func getWorker() *worker {
+	memPool.mu.Lock()
+	if k := len(memPool.workers); k > 0 {
+		w := memPool.workers[k-1]
+		memPool.workers = memPool.workers[:k-1]
+		memPool.mu.Unlock()
+		return w
+	}
+	memPool.mu.Unlock()
+	return &worker{gen: NewGenerator()}
 }
 
 // dagHolder is the DAG a Bot searches, for the cleanup that releases it

@@ -36,12 +36,12 @@ func poisonPool() {
 // emptyPool empties the pool for a test and restores it afterwards.
 func emptyPool(t *testing.T) {
 	memPool.mu.Lock()
-	nodes, kids, slots, bytes := memPool.nodes, memPool.kids, memPool.slots, memPool.bytes
-	memPool.nodes, memPool.kids, memPool.slots, memPool.bytes = nil, nil, [32][][]uint64{}, 0
+	nodes, kids, slots, bytes, workers := memPool.nodes, memPool.kids, memPool.slots, memPool.bytes, memPool.workers
+	memPool.nodes, memPool.kids, memPool.slots, memPool.bytes, memPool.workers = nil, nil, [32][][]uint64{}, 0, nil
 	memPool.mu.Unlock()
 	t.Cleanup(func() {
 		memPool.mu.Lock()
-		memPool.nodes, memPool.kids, memPool.slots, memPool.bytes = nodes, kids, slots, bytes
+		memPool.nodes, memPool.kids, memPool.slots, memPool.bytes, memPool.workers = nodes, kids, slots, bytes, workers
 		memPool.mu.Unlock()
 	})
 }
@@ -140,9 +140,11 @@ func TestReserve(t *testing.T) {
 	}
 }
 
-// TestCloseReuse checks that a search on memory recycled from other
-// bots (Close, Reset, Play) finds exactly what it finds on fresh memory.
+// TestCloseReuse checks that a search on memory and workers recycled from
+// other bots (Close, Reset, Play) finds exactly what it finds on fresh
+// memory with fresh workers.
 func TestCloseReuse(t *testing.T) {
+	emptyPool(t)
 	type result struct {
 		st    Stats
 		plan  []Move
@@ -155,6 +157,7 @@ func TestCloseReuse(t *testing.T) {
 		{nil, []Piece{T, I, O, L, J, S, Z}},
 		{[]string{"XX________", "X___XXXXXX", "XX_XXXXXXX"}, []Piece{T, O, I, L, J}},
 		{[]string{"_X___XX___", "XXX_XXXX_X", "XXXX_XXXXX", "X_XXXXXXXX"}, []Piece{S, Z, J, L, T}},
+		{[]string{"XXXX__XXXX", "XXX__XXXXX"}, []Piece{Z, S, T, I, O, L, J}}, // for the workers only
 	}
 	search := func(t *testing.T, i int, b *Bot) result {
 		pos := positions[i]
@@ -162,7 +165,11 @@ func TestCloseReuse(t *testing.T) {
 		if err := b.Reset(board, pos.queue, NoPiece, 0); err != nil {
 			t.Fatal(err)
 		}
-		st := b.Think(context.Background(), Budget{Nodes: 20000})
+		nodes := int64(20000)
+		if i == 3 {
+			nodes = 2000 // the workers' caches are stamped by their first expansions
+		}
+		st := b.Think(context.Background(), Budget{Nodes: nodes})
 		st.Elapsed = 0
 		if err := dagInvariants(b.d, false); err != nil {
 			t.Fatal(err)
@@ -170,16 +177,35 @@ func TestCloseReuse(t *testing.T) {
 		return result{st, b.Plan(), b.Candidates()}
 	}
 	var first []result
-	for i := range positions {
-		b := New(Options{Seed: uint64(i + 1)})
+	for i := range positions[:3] {
+		b := New(Options{Seed: uint64(i + 1), Reserve: -1})
 		first = append(first, search(t, i, b))
 		b.Close()
+		emptyPool(t) // the next bot's memory and workers fresh too
+	}
+	if len(memPool.workers) != 0 {
+		t.Fatal("pool not empty")
+	}
+	// the workers of three closed bots, for the bots below; they searched
+	// another position, so that caches left from it would change the
+	// results
+	var bots []*Bot
+	for i := range 3 {
+		b := New(Options{Seed: uint64(i + 1)})
+		search(t, 3, b)
+		bots = append(bots, b)
+	}
+	for _, b := range bots {
+		b.Close()
+	}
+	if len(memPool.workers) != 3 {
+		t.Fatalf("%d workers pooled, want 3", len(memPool.workers))
 	}
 	// again, in reverse order, on recycled memory; one bot reset between
 	// positions, another closed after each
 	poisonPool()
 	reused := New(Options{Seed: 1})
-	for i := len(positions) - 1; i >= 0; i-- {
+	for i := 2; i >= 0; i-- {
 		b := New(Options{Seed: uint64(i + 1)})
 		if got := search(t, i, b); !reflect.DeepEqual(got, first[i]) {
 			t.Fatalf("position %d on recycled memory: %+v, want %+v", i, got.st, first[i].st)
@@ -200,5 +226,45 @@ func TestCloseReuse(t *testing.T) {
 	}
 	if got := search(t, 0, New(Options{Seed: 1})); !reflect.DeepEqual(got, first[0]) {
 		t.Fatalf("position 0 again: %+v, want %+v", got.st, first[0].st)
+	}
+}
+
+// TestWorkerRecycle checks that a worker taken from a closed bot expands a
+// board exactly as a fresh worker does, though its last expansions (the
+// same queue on another board) left evaluations, sorts and placements in
+// its caches.
+func TestWorkerRecycle(t *testing.T) {
+	emptyPool(t)
+	queue := []Piece{T, I, O, L, J, S, Z}
+	boardA := mustField(t, "XXXX__XXXX", "XXX__XXXXX")
+	boardB := mustField(t, "XX________", "X___XXXXXX", "XX_XXXXXXX")
+	expandAll := func(b *Bot, board Board) [][]fullChild {
+		w := b.wks[0]
+		s := State{Board: board, Bag: 0x7F}
+		for _, p := range queue {
+			s.push(p)
+		}
+		var out [][]fullChild
+		for range 3 { // the root and two of its children's states, as a search goes on
+			b.expand(w, &s)
+			for p := range w.lists {
+				out = append(out, materialize(w, inOrder(w.lists[p], w.order[p])))
+			}
+			s = w.childState(&w.lists[0][w.order[0][0]])
+		}
+		return out
+	}
+	fresh := New(Options{Reserve: -1})
+	want := expandAll(fresh, boardB)
+	old := New(Options{Reserve: -1})
+	expandAll(old, boardA)
+	w := old.wks[0]
+	old.Close()
+	b := New(Options{Reserve: -1})
+	if b.wks[0] != w {
+		t.Fatal("the new bot did not get the closed bot's worker")
+	}
+	if got := expandAll(b, boardB); !reflect.DeepEqual(got, want) {
+		t.Fatal("a recycled worker expanded differently from a fresh one")
 	}
 }

@@ -180,7 +180,7 @@ func (b *Bot) pcSearch(s *State) *pcPlan {
 // pcMoves turns the finder's steps into moves from s, checking each with
 // the move generator; nil if a placement cannot be reached from spawn.
 func (b *Bot) pcMoves(s *State, steps []pc.Step) *pcPlan {
-	g := b.gens[0]
+	g := b.wks[0].gen
 	pl := &pcPlan{}
 	cur := *s
 	var buf []Move
