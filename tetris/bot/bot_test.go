@@ -5,6 +5,7 @@ package bot
 
 import (
 	"context"
+	"runtime"
 	"testing"
 	"time"
 )
@@ -122,6 +123,9 @@ func TestTwoThreads(t *testing.T) {
 	if err := dagInvariants(b.d, false); err != nil {
 		t.Fatalf("two threads: %v", err)
 	}
+	// b is not used above after b.d is read: without this the collector
+	// may run b's cleanup, which releases the DAG, during dagInvariants
+	runtime.KeepAlive(b)
 }
 
 func TestPlayAndAddPiece(t *testing.T) {

@@ -8,6 +8,7 @@ package bot
 import (
 	"context"
 	"math/rand/v2"
+	"runtime"
 	"sync"
 	"testing"
 
@@ -216,6 +217,7 @@ func TestTallRoot(t *testing.T) {
 	board := mustField(t, rows...)
 	for _, threads := range []int{1, 2} {
 		b := New(Options{Seed: 11, Threads: threads})
+		defer runtime.KeepAlive(b) // its cleanup would release d (read below)
 		if err := b.Reset(board, []Piece{T, I, O, L, J}, NoPiece, 0); err != nil {
 			t.Fatal(err)
 		}

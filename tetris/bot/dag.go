@@ -767,24 +767,98 @@ func (d *dag) prepare(t *table, leaf, g, drawnBase int32, lists [][]expChild, or
 			continue
 		}
 		ks := d.kidStore.slice(w.kidAt[p], int32(len(l)))
-		ord := orders[p][:len(l)]
-		// Touch every child's first probe slot before the real lookups:
-		// the loads are independent, so their cache misses overlap
-		// instead of coming one after another below.
-		var touch uint64
-		for i := range l {
-			sh := t.shard(l[i].h)
-			touch += sh.slots[int(tag(l[i].h))&(len(sh.slots)-1)]
-		}
-		w.touched += touch
-		// one thread: link the edges at once (attach's part too)
-		clean, best := true, Value{}
-		for k, oi := range ord {
-			cn := d.prepChild(t.shard(l[oi].h), &ks[k], &l[oi], leaf, g, drawnBase, w)
-			d.link(ks, k, leaf, cn, &best, &clean)
-		}
-		w.listClean[p], w.listBest[p] = clean, best
+		w.listClean[p], w.listBest[p] = d.prepareList(t, leaf, g, drawnBase, l, orders[p][:len(l)], ks, w)
 	}
+}
+
+// prepareList is prepare's one-thread path for child list l (ord its
+// order best first, ks its place in the child store): for each child in
+// order, prepChild (with lookup) and then link, in one loop without
+// calls, a new node's edge made from the expansion's child instead of
+// the node (its value, no death, leaf its first parent). It returns
+// whether the list is clean and its best value (link's).
+func (d *dag) prepareList(t *table, leaf, g, drawnBase int32, l []expChild, ord []int32, ks []child, w *worker) (clean bool, best Value) {
+	// Touch every child's first probe slot before the real lookups: the
+	// loads are independent, so their cache misses overlap instead of
+	// coming one after another below.
+	var touch uint64
+	for i := range l {
+		sh := t.shard(l[i].h)
+		touch += sh.slots[int(tag(l[i].h))&(len(sh.slots)-1)]
+	}
+	w.touched += touch
+	clean = true
+	ks = ks[:len(ord)]
+	var prev Value
+	for k, oi := range ord {
+		e := &l[oi]
+		board, pk := &w.locks[e.mv.Piece][e.lock].board, w.restPk[e.rest]
+		// lookup, inline
+		sh := t.shard(e.h)
+		key := tag(e.h)
+		mask := len(sh.slots) - 1
+		i := int(key) & mask
+		ci := int32(-1)
+		for s := sh.slots[i]; s != 0; s = sh.slots[i&mask] {
+			if s>>32 == key {
+				if n := d.nodes.at(int32(uint32(s)) - 1); n.gen == g && d.same(&n.st, board, pk) {
+					ci = int32(uint32(s)) - 1
+					break
+				}
+			}
+			i = (i + 1) & mask
+		}
+		var ev Value
+		dead := false
+		if ci < 0 {
+			// a new node: prepChild's, inline
+			cur := &w.nodeCur
+			if cur.dir != d.nodes.dir || cur.off >= arenaChunk {
+				d.nodes.newChunk(cur, &w.spareNodes)
+			}
+			o := cur.off
+			cur.off++
+			nn := &cur.p[o&(arenaChunk-1)]
+			ci = cur.c<<12 | o
+			// every field: a recycled chunk holds old nodes
+			ns := &nn.st
+			ns.pk = pk
+			if board.B2B {
+				ns.pk |= b2bBit
+			}
+			ns.rows, ns.combo, ns.tall = [nodeRows]uint16(board.Rows[:nodeRows]), board.Combo, 0
+			if tallBoard(board) {
+				ns.tall = d.tall.add(*highRows(board))
+			}
+			nn.val, nn.gen, nn.drawn, nn.parent = e.val, g, drawnBase+int32(e.drawn), leaf
+			nn.moreHead, nn.moreTail, nn.lists, nn.nlists = 0, 0, 0, 0
+			nn.spec, nn.dead, nn.marked, nn.stamp = false, false, false, 0
+			sh.slots[i] = key<<32 | uint64(uint32(ci+1))
+			sh.n++
+			if 2*sh.n > len(sh.slots) {
+				sh.grow()
+			}
+			ev = e.val.Plus(e.rw)
+		} else {
+			// link's further parent, for a node found
+			cn := d.nodes.at(ci)
+			if cn.parent != leaf {
+				d.linkParent(cn, leaf)
+			}
+			ev, dead = cn.val.Plus(e.rw), cn.dead
+		}
+		ks[k] = child{mv: e.mv, rw: e.rw, ev: ev, n: ci, dead: dead}
+		// link's list summary
+		if k == 0 {
+			best = ev
+		} else if prev.Less(ev) {
+			clean = false
+		}
+		prev = ev
+		best.Spike = max(best.Spike, ev.Spike)
+		clean = clean && !dead
+	}
+	return clean, best
 }
 
 // prepareShared is prepare with several threads: the children of all

@@ -6,6 +6,7 @@ package bot
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -248,6 +249,198 @@ func TestTableReserve(t *testing.T) {
 			}
 			if len(seen) != tc.before+tc.reserve || tab.len() != len(seen) {
 				t.Fatalf("%d distinct entries (len %d), want %d", len(seen), tab.len(), tc.before+tc.reserve)
+			}
+		})
+	}
+}
+
+// preparePlain is prepare with one thread as prepChild and link spell it
+// out, child by child: the reference for prepareList.
+func preparePlain(d *dag, t *table, leaf, g, drawnBase int32, lists [][]expChild, orders [][]int32, w *worker) {
+	defer d.nodes.flush(&w.nodeCur)
+	w.restPk = w.restPk[:0]
+	for i := range w.rests {
+		w.restPk = append(w.restPk, packPieces(&w.rests[i]))
+	}
+	d.kidStore.allocLists(lists, w)
+	for p, l := range lists {
+		if l == nil {
+			continue
+		}
+		ks := d.kidStore.slice(w.kidAt[p], int32(len(l)))
+		clean, best := true, Value{}
+		for k, oi := range orders[p][:len(l)] {
+			cn := d.prepChild(t.shard(l[oi].h), &ks[k], &l[oi], leaf, g, drawnBase, w)
+			d.link(ks, k, leaf, cn, &best, &clean)
+		}
+		w.listClean[p], w.listBest[p] = clean, best
+	}
+}
+
+// TestPrepareList checks prepare's one-thread path (prepareList) against
+// preparePlain on two DAGs given the same calls: the same nodes, child
+// lists, further parents, table slots, tall rows, list summaries. The
+// calls draw children from a pool of states (tall boards among them) so
+// that they meet earlier nodes and each other, in known and speculated
+// expansions from several leaves, in random orders; between calls some
+// nodes get new values or die, as backups do.
+func TestPrepareList(t *testing.T) {
+	cases := []struct {
+		name          string
+		boards, calls int
+		tall          bool
+	}{
+		{"few states", 15, 80, false},
+		{"many states", 2000, 60, false},
+		{"tall boards", 40, 60, true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(11, uint64(tc.boards)))
+			boards := make([]Board, tc.boards)
+			for i := range boards {
+				b := &boards[i]
+				for y := range 3 {
+					b.Rows[y] = uint16(rng.IntN(1 << 10))
+				}
+				if tc.tall && i%3 == 0 {
+					b.Rows[nodeRows+rng.IntN(4)] = uint16(1 + rng.IntN(1<<10-1))
+				}
+				b.Combo = uint32(rng.IntN(3))
+				b.B2B = rng.IntN(2) == 0
+			}
+			var rests [3]State
+			for i, q := range [][]Piece{{T, I}, {T, O}, {S}} {
+				rests[i].Bag = 0x7F
+				for _, p := range q {
+					rests[i].push(p)
+				}
+			}
+			type side struct {
+				d *dag
+				w *worker
+			}
+			var sides [2]side
+			for s := range sides {
+				d := newDAG(State{Bag: 0x7F}, 0, Value{})
+				for i := range 4 {
+					d.nodes.add(node{gen: int32(1 + i%2), parent: 0}) // leaves 1–4
+				}
+				w := &worker{rests: rests[:]}
+				for _, p := range []Piece{I, T} {
+					w.locks[p] = make([]lockEntry, len(boards))
+					for i := range boards {
+						w.locks[p][i].board = boards[i]
+					}
+				}
+				sides[s] = side{d, w}
+			}
+			seenClean, seenDirty := 0, 0
+			for call := range tc.calls {
+				leaf := int32(1 + rng.IntN(4))
+				g := sides[0].d.nodes.at(leaf).gen + 1 // 2 or 3: equal states in two generations
+				drawnBase := int32(rng.IntN(5))
+				nl := 1
+				if rng.IntN(2) == 0 {
+					nl = 7
+				}
+				lists := make([][]expChild, nl)
+				orders := make([][]int32, nl)
+				for p := range lists {
+					if nl == 7 && rng.IntN(4) == 0 {
+						continue // no list (a piece the bag cannot give)
+					}
+					lists[p] = make([]expChild, rng.IntN(40))
+					for i := range lists[p] {
+						k, r := rng.IntN(len(boards)), rng.IntN(len(rests))
+						s := rests[r]
+						s.Board = boards[k]
+						piece := []Piece{I, T}[rng.IntN(2)]
+						lists[p][i] = expChild{
+							mv:    Move{Piece: piece, X: int8(i)},
+							rw:    Reward{V: int32(rng.IntN(50)), Attack: int32(rng.IntN(4) - 1)},
+							val:   Value{V: int32(rng.IntN(200) - 100), Spike: int32(rng.IntN(3))},
+							h:     s.hash(),
+							lock:  int16(k),
+							rest:  uint8(r),
+							drawn: int8(rng.IntN(2)),
+						}
+					}
+					orders[p] = make([]int32, len(lists[p]))
+					for i := range orders[p] {
+						orders[p][i] = int32(i)
+					}
+					if rng.IntN(2) == 0 {
+						rng.Shuffle(len(orders[p]), func(i, j int) { orders[p][i], orders[p][j] = orders[p][j], orders[p][i] })
+					} else {
+						// best first, as presort orders them
+						slices.SortStableFunc(orders[p], func(a, b int32) int {
+							va, vb := lists[p][a].val.Plus(lists[p][a].rw), lists[p][b].val.Plus(lists[p][b].rw)
+							if vb.Less(va) {
+								return -1
+							}
+							if va.Less(vb) {
+								return 1
+							}
+							return 0
+						})
+					}
+				}
+				sides[0].d.prepare(sides[0].d.tab, leaf, g, drawnBase, lists, orders, sides[0].w, false)
+				preparePlain(sides[1].d, sides[1].d.tab, leaf, g, drawnBase, lists, orders, sides[1].w)
+				a, b := sides[0], sides[1]
+				for p := range lists {
+					if lists[p] != nil && len(lists[p]) > 1 {
+						if a.w.listClean[p] {
+							seenClean++
+						} else {
+							seenDirty++
+						}
+					}
+				}
+				if a.w.kidAt != b.w.kidAt || a.w.listClean != b.w.listClean || a.w.listBest != b.w.listBest {
+					t.Fatalf("call %d: lists at %v clean %v best %v, want %v %v %v", call, a.w.kidAt, a.w.listClean, a.w.listBest, b.w.kidAt, b.w.listClean, b.w.listBest)
+				}
+				if a.d.kidStore.n != b.d.kidStore.n || !slices.Equal(a.d.kidStore.slice(0, a.d.kidStore.n), b.d.kidStore.slice(0, b.d.kidStore.n)) {
+					t.Fatalf("call %d: child stores differ", call)
+				}
+				var idx []int32 // the nodes in use
+				a.d.nodes.each(func(i int32, _ *node) { idx = append(idx, i) })
+				if a.d.nodes.len() != b.d.nodes.len() || a.d.nodes.bound() != b.d.nodes.bound() {
+					t.Fatalf("call %d: %d nodes, want %d", call, a.d.nodes.len(), b.d.nodes.len())
+				}
+				for _, i := range idx {
+					if !b.d.nodes.valid(i) || *a.d.nodes.at(i) != *b.d.nodes.at(i) {
+						t.Fatalf("call %d: node %d is %+v, want %+v", call, i, *a.d.nodes.at(i), *b.d.nodes.at(i))
+					}
+				}
+				if !slices.Equal(a.d.more, b.d.more) || !slices.Equal(a.d.tall.rows, b.d.tall.rows) {
+					t.Fatalf("call %d: further parents or tall rows differ", call)
+				}
+				for s := range a.d.tab.sh {
+					if !slices.Equal(a.d.tab.sh[s].slots, b.d.tab.sh[s].slots) || a.d.tab.sh[s].n != b.d.tab.sh[s].n {
+						t.Fatalf("call %d: table shard %d differs", call, s)
+					}
+				}
+				// backups: new values and deaths for a few nodes
+				for range 3 {
+					i := idx[rng.IntN(len(idx))]
+					v, dead := Value{V: int32(rng.IntN(300) - 150), Spike: int32(rng.IntN(5))}, rng.IntN(4) == 0
+					for _, s := range sides {
+						n := s.d.nodes.at(i)
+						n.val, n.dead = v, dead
+					}
+				}
+			}
+			dead := 0
+			for _, c := range sides[0].d.kidStore.slice(0, sides[0].d.kidStore.n) {
+				if c.dead {
+					dead++
+				}
+			}
+			if len(sides[0].d.more) == 0 || sides[0].d.tab.len() < 10 || seenClean == 0 || seenDirty == 0 || dead == 0 {
+				t.Fatalf("the calls miss a case: %d further parents, %d nodes, %d clean and %d dirty lists, %d dead edges",
+					len(sides[0].d.more), sides[0].d.tab.len(), seenClean, seenDirty, dead)
 			}
 		})
 	}
