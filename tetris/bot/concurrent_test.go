@@ -95,7 +95,7 @@ func TestPrepareConcurrent(t *testing.T) {
 						for i := range l {
 							k := r.IntN(n)
 							s := stateOf(k)
-							l[i] = expChild{mv: Move{Piece: I, X: int8(i)}, h: s.hash(), lock: int16(k / 2), rest: uint8(k % 2)}
+							l[i] = expChild{mv: Move{Piece: I, X: int8(i)}, rw: Reward{V: int32(3*i + 1), Attack: int32(i % 3)}, h: s.hash(), lock: int16(k / 2), rest: uint8(k % 2)}
 							l[i].val = Value{V: int32(len(calls[th])*1000 + tc.length - 1 - i)} // call, rank
 							picks[tc.length-1-i] = k
 						}
@@ -122,8 +122,8 @@ func TestPrepareConcurrent(t *testing.T) {
 						if got := d.state(&d.nodes.at(ci).st); got != stateOf(k) {
 							t.Fatalf("child %d points to node %d with the wrong state", i, ci)
 						}
-						if c.kids[i].mv.X != int8(len(c.picks)-1-i) {
-							t.Fatalf("child %d holds move %+v: not in the given order", i, c.kids[i].mv)
+						if j := len(c.picks) - 1 - i; c.kids[i].mv.X != int8(j) || c.kids[i].rw != (Reward{V: int32(3*j + 1), Attack: int32(j % 3)}) {
+							t.Fatalf("child %d holds move %+v and reward %+v: not in the given order", i, c.kids[i].mv, c.kids[i].rw)
 						}
 						if old, ok := ref[k]; ok && old != ci {
 							t.Fatalf("state %d has two nodes, %d and %d", k, old, ci)

@@ -883,7 +883,13 @@ func (d *dag) prepareShared(t *table, leaf, g, drawnBase int32, lists [][]expChi
 	}
 	grp := w.grp[:n] // list<<16 | rank
 	for p, l := range lists {
+		// The edges' moves and rewards in list order: the stores run
+		// through the lists' memory front to back, which the processor
+		// fetches ahead, instead of in the shard order below, which
+		// takes a cache miss for most edges.
+		ks := d.kidStore.slice(w.kidAt[p], int32(len(l)))
 		for k, oi := range orders[p][:len(l)] {
+			ks[k] = child{mv: l[oi].mv, rw: l[oi].rw}
 			s := shardOf(l[oi].h)
 			grp[end[s]] = int32(p<<16 | k)
 			end[s]++
@@ -904,16 +910,15 @@ func (d *dag) prepareShared(t *table, leaf, g, drawnBase int32, lists [][]expChi
 		for _, pk := range grp[at[s]:at[s+1]] {
 			p, k := pk>>16, pk&0xFFFF
 			l := lists[p]
-			c := &d.kidStore.slice(w.kidAt[p], int32(len(l)))[k]
-			d.prepChild(sh, c, &l[orders[p][k]], leaf, g, drawnBase, w)
+			d.kidStore.slice(w.kidAt[p], int32(len(l)))[k].n, _ = d.prepChild(sh, &l[orders[p][k]], leaf, g, drawnBase, w)
 		}
 		sh.mu.Unlock()
 	}
 }
 
-// prepChild finds or creates child e's node in its table shard sh, writes
-// its edge c (all but the value and death) and returns the node.
-func (d *dag) prepChild(sh *shard, c *child, e *expChild, leaf, g, drawnBase int32, w *worker) *node {
+// prepChild finds or creates child e's node in its table shard sh and
+// returns its index and the node.
+func (d *dag) prepChild(sh *shard, e *expChild, leaf, g, drawnBase int32, w *worker) (int32, *node) {
 	board, pk := &w.locks[e.mv.Piece][e.lock].board, w.restPk[e.rest]
 	ci, slot := d.lookup(sh, e.h, g, board, pk)
 	var nn *node
@@ -949,8 +954,7 @@ func (d *dag) prepChild(sh *shard, c *child, e *expChild, leaf, g, drawnBase int
 	} else {
 		nn = d.nodes.at(ci)
 	}
-	*c = child{mv: e.mv, rw: e.rw, n: ci}
-	return nn
+	return ci, nn
 }
 
 // link completes edge k of leaf's new child list ks from its node cn: the

@@ -270,7 +270,8 @@ func preparePlain(d *dag, t *table, leaf, g, drawnBase int32, lists [][]expChild
 		ks := d.kidStore.slice(w.kidAt[p], int32(len(l)))
 		clean, best := true, Value{}
 		for k, oi := range orders[p][:len(l)] {
-			cn := d.prepChild(t.shard(l[oi].h), &ks[k], &l[oi], leaf, g, drawnBase, w)
+			ci, cn := d.prepChild(t.shard(l[oi].h), &l[oi], leaf, g, drawnBase, w)
+			ks[k] = child{mv: l[oi].mv, rw: l[oi].rw, n: ci}
 			d.link(ks, k, leaf, cn, &best, &clean)
 		}
 		w.listClean[p], w.listBest[p] = clean, best
