@@ -256,3 +256,23 @@ func TestTallRoot(t *testing.T) {
 		}
 	}
 }
+
+// TestPrepareStaleList checks that prepare skips a missing child list (a
+// piece the bag cannot give) whose w.kidAt entry is stale: workers
+// outlive DAGs, so it may name a child chunk this DAG does not have.
+func TestPrepareStaleList(t *testing.T) {
+	for _, shared := range []bool{false, true} {
+		d := newDAG(State{Bag: 0x7F}, 0, Value{})
+		s := State{Bag: 0x7F}
+		w := &worker{rests: []State{s}}
+		w.locks[I] = []lockEntry{{}}
+		w.kidAt[1] = 1 << 25 // a chunk the store does not have
+		w.refill()
+		lists := [][]expChild{{{mv: Move{Piece: I, X: 3}, h: s.hash()}}, nil}
+		d.prepare(d.tab, 0, 1, 0, lists, [][]int32{{0}, nil}, w, shared)
+		c := d.kidStore.slice(w.kidAt[0], 1)[0]
+		if n := d.nodes.at(c.n); c.mv.X != 3 || n.gen != 1 || d.state(&n.st) != s {
+			t.Fatalf("shared %v: edge %+v to node %+v", shared, c, *n)
+		}
+	}
+}

@@ -883,6 +883,9 @@ func (d *dag) prepareShared(t *table, leaf, g, drawnBase int32, lists [][]expChi
 	}
 	grp := w.grp[:n] // list<<16 | rank
 	for p, l := range lists {
+		if l == nil {
+			continue // no list: w.kidAt[p] is stale
+		}
 		// The edges' moves and rewards in list order: the stores run
 		// through the lists' memory front to back, which the processor
 		// fetches ahead, instead of in the shard order below, which
