@@ -13,6 +13,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -262,6 +263,8 @@ type worker struct {
 	split     int
 	blocks    [2]int8
 	sorted    [56]sortedBlock // presortBlocks' sorted blocks, by evaluation slot
+	keys      []uint64        // presortBlocks' keys before sorting
+	keyTmp    []uint64        // sortKeys' scratch
 	lastBlock int8            // the evaluation slot of the last place call
 	// locks[p][i] is placement i of moves[p] locked on the board being
 	// expanded, and kept[p] the indices of the placements that are not
@@ -575,19 +578,23 @@ func (b *Bot) knownChildren(w *worker, s *State, dst []expChild, drawn int8) []e
 }
 
 // sortedBlock is one block's presort keys (block-local indices) sorted,
-// kept for an expansion.
+// between the sentinels keyLo and keyHi, kept for an expansion.
 type sortedBlock struct {
 	stamp uint32
 	out   []uint64
 }
+
+// noBlock is an empty sorted block: the sentinels alone.
+var noBlock = [2]uint64{keyLo, keyHi}
 
 // presortBlocks finds the order of the fresh children knownChildren just
 // made (l, described by w.split and w.blocks) best first outside the lock,
 // so that the backup's stable sort finds them (nearly) in order: by value
 // plus reward, ties in generation order. It returns the children's indices
 // in that order (in order's storage). It sorts packed integer keys (value,
-// spike, index); a list whose spikes or length do not fit the packing goes
-// through the general comparison sort instead (the same order either way).
+// spike, index) with sortKeys; a list whose spikes or length do not fit
+// the packing goes through the general comparison sort instead (the same
+// order either way).
 // It sorts the current piece's children and the held piece's apart and
 // merges them, ties to the current piece's (they come first).
 // A speculated expansion places the same piece with the same hold use on
@@ -601,7 +608,7 @@ func (w *worker) presortBlocks(l []expChild, order []int32) []int32 {
 	if len(l) >= 1<<16 {
 		return presortGeneral(l, order)
 	}
-	var sorted [2][]uint64
+	sorted := [2][]uint64{noBlock[:], noBlock[:]}
 	bounds := [3]int{0, w.split, len(l)}
 	for k := range 2 {
 		blk := l[bounds[k]:bounds[k+1]]
@@ -609,46 +616,79 @@ func (w *worker) presortBlocks(l []expChild, order []int32) []int32 {
 			continue
 		}
 		sb := &w.sorted[w.blocks[k]]
-		if sb.stamp != w.stamp || w.stamp == 0 || len(sb.out) != len(blk) {
-			ks := sb.out[:0]
+		if sb.stamp != w.stamp || w.stamp == 0 || len(sb.out) != len(blk)+2 {
+			ks := slices.Grow(w.keys[:0], len(blk)+7)
 			for i := range blk {
 				v := blk[i].val.Plus(blk[i].rw)
-				if v.Spike < 0 || v.Spike > 0xFFFF {
+				if uint32(v.Spike) > maxKeySpike {
 					sb.stamp = 0
 					return presortGeneral(l, order)
 				}
 				ks = append(ks, presortKey(v, i))
 			}
-			slices.Sort(ks)
-			sb.stamp, sb.out = w.stamp, ks
+			w.keys = ks
+			m := sortKeysLen(len(blk))
+			if cap(sb.out) < m {
+				sb.out = make([]uint64, m+m/2)
+			}
+			if cap(w.keyTmp) < m {
+				w.keyTmp = make([]uint64, m+m/2)
+			}
+			sb.stamp = w.stamp
+			sb.out = sortKeys(ks[:len(blk)+7], sb.out[:cap(sb.out)], w.keyTmp[:cap(w.keyTmp)])
 		}
 		sorted[k] = sb.out
 	}
 	return mergeBlocks(sorted[0], sorted[1], int32(w.split), slices.Grow(order, len(l))[:len(l)])
 }
 
-// mergeBlocks writes into order (len(a)+len(c) long) the indices of the
-// sorted presort keys a and c (c's indices offset by off) in merged order,
-// a's first on ties of value and spike, and returns it.
+// mergeBlocks writes into order (len(a)+len(c)−4 long) the indices of the
+// sorted presort keys a and c (each between keyLo and keyHi; c's indices
+// offset by off) in merged order, a's first on ties of value and spike,
+// and returns it. Like mergeRuns it merges from both ends at once without
+// branches on the keys.
 func mergeBlocks(a, c []uint64, off int32, order []int32) []int32 {
-	i, j := 0, 0
-	for k := range order {
-		if j == len(c) || i < len(a) && a[i]>>16 <= c[j]>>16 {
-			order[k] = int32(a[i] & 0xFFFF)
-			i++
-		} else {
-			order[k] = off + int32(c[j]&0xFFFF)
-			j++
-		}
+	if len(order) == 0 {
+		return order
+	}
+	pa, pc := unsafe.Pointer(&a[1]), unsafe.Pointer(&c[1])
+	qa, qc := unsafe.Pointer(&a[len(a)-2]), unsafe.Pointer(&c[len(c)-2])
+	po, qo := unsafe.Pointer(&order[0]), unsafe.Pointer(&order[len(order)-1])
+	for uintptr(po) < uintptr(qo) {
+		// front: c's key if it is better than a's (a's on ties)
+		x, y := *(*uint64)(pa), *(*uint64)(pc)
+		_, t := bits.Sub64(y>>16, x>>16, 0)
+		k := x ^ (x^y)&-t
+		*(*int32)(po) = int32(k&0xFFFF) + off&-int32(t)
+		pa, pc = unsafe.Add(pa, 8-8*t), unsafe.Add(pc, 8*t)
+		po = unsafe.Add(po, 4)
+		// back: a's key if it is worse than c's (c's on ties)
+		u, v := *(*uint64)(qa), *(*uint64)(qc)
+		_, d := bits.Sub64(v>>16, u>>16, 0)
+		k = v ^ (u^v)&-d
+		*(*int32)(qo) = int32(k&0xFFFF) + off&(int32(d)-1)
+		qa, qc = unsafe.Add(qa, -8*int(d)), unsafe.Add(qc, 8*int(d)-8)
+		qo = unsafe.Add(qo, -4)
+	}
+	if po == qo {
+		x, y := *(*uint64)(pa), *(*uint64)(pc)
+		_, t := bits.Sub64(y>>16, x>>16, 0)
+		k := x ^ (x^y)&-t
+		*(*int32)(po) = int32(k&0xFFFF) + off&-int32(t)
 	}
 	return order
 }
 
+// maxKeySpike is the largest spike presortKey packs.
+const maxKeySpike = 0xFFFD
+
 // presortKey packs value v and index i into presort's ascending key:
 // value descending (sign bit flipped, then inverted), spike descending
-// (0 ≤ spike < 2^16), index ascending (i < 2^16).
+// (0 ≤ spike ≤ maxKeySpike, stored as 0xFFFE − spike: never all zeros or
+// all ones, so every key lies strictly between keyLo and keyHi even on its
+// top 48 bits), index ascending (i < 2^16).
 func presortKey(v Value, i int) uint64 {
-	return uint64(^(uint32(v.V)^0x80000000))<<32 | uint64(0xFFFF-uint32(v.Spike)&0xFFFF)<<16 | uint64(i&0xFFFF)
+	return uint64(^(uint32(v.V)^0x80000000))<<32 | uint64(0xFFFE-uint32(v.Spike)&0xFFFF)<<16 | uint64(i&0xFFFF)
 }
 
 // place appends the children of s that place piece p (popping pop pieces

@@ -4,21 +4,32 @@
 package bot
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
 )
 
 // randomValue draws values with many ties, negative and positive, and
-// spikes that sometimes do not fit presortBlocks' 16-bit packing.
+// spikes that sometimes do not fit presortBlocks' 16-bit packing; wide
+// ones include the extreme values and spikes at the packing's limit.
 func randomValue(rng *rand.Rand, wide bool) (Value, Reward) {
 	v := Value{V: int32(rng.IntN(41) - 20)}
+	rw := Reward{V: int32(rng.IntN(7) - 3), Attack: int32(rng.IntN(6) - 1)}
 	if wide {
 		v.V = int32(rng.Uint32())
-	}
-	rw := Reward{V: int32(rng.IntN(7) - 3), Attack: int32(rng.IntN(6) - 1)}
-	if wide && rng.IntN(3) == 0 {
-		rw.Attack = int32(rng.Uint32() >> 1)
+		switch rng.IntN(8) {
+		case 0:
+			v.V, rw.V = math.MinInt32, 0
+		case 1:
+			v.V, rw.V = math.MaxInt32, 0
+		}
+		switch rng.IntN(6) {
+		case 0, 1:
+			rw.Attack = int32(rng.Uint32() >> 1)
+		case 2:
+			rw.Attack = maxKeySpike - 1 + int32(rng.IntN(4)) // fits or just not
+		}
 	}
 	return v, rw
 }
@@ -81,6 +92,44 @@ func TestPresort(t *testing.T) {
 	}
 	if reused < 500 {
 		t.Fatalf("a block's slot came again only %d times", reused)
+	}
+}
+
+// TestSortKeys compares sortKeys with slices.Sort on presort keys of
+// random values with many ties in value and spike (distinct through the
+// index), in generation order and shuffled, 0 to 200 of them, extreme
+// values and spikes included: the same keys in the same order between
+// the sentinels keyLo and keyHi, the result in a's storage.
+func TestSortKeys(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 5))
+	for i := range 4000 {
+		n := i % 201
+		ks := make([]uint64, 0, n+7)
+		for j := range n {
+			v, rw := randomValue(rng, i%3 == 0)
+			pv := v.Plus(rw)
+			pv.Spike = min(max(pv.Spike, 0), maxKeySpike)
+			ks = append(ks, presortKey(pv, j))
+		}
+		if i%2 == 1 {
+			rng.Shuffle(n, func(a, b int) { ks[a], ks[b] = ks[b], ks[a] })
+		}
+		want := slices.Clone(ks)
+		slices.Sort(want)
+		m := sortKeysLen(n)
+		a, b := make([]uint64, m), make([]uint64, m)
+		got := sortKeys(ks[:n+7], a, b)
+		if len(got) != n+2 || &got[0] != &a[0] || got[0] != keyLo || got[n+1] != keyHi {
+			t.Fatalf("list %d (%d keys): not the keys between the sentinels in a", i, n)
+		}
+		if !slices.Equal(got[1:n+1], want) {
+			t.Fatalf("list %d (%d keys): sortKeys differs from slices.Sort", i, n)
+		}
+		for _, k := range want {
+			if k>>16 == 0 || k>>16 == keyHi>>16 {
+				t.Fatalf("list %d: key %#x touches a sentinel's top bits", i, k)
+			}
+		}
 	}
 }
 
