@@ -54,34 +54,50 @@ func (b *Board) Empty() bool {
 }
 
 // Heights fills h with column heights (1 + highest filled y, 0 if empty).
+// It walks the rows up to MaxHeight from the bottom without branches on
+// their cells: the heights are bytes of two words (columns 0–7 and 8–9),
+// and each row writes its y + 1 into the bytes of its filled cells.
 func (b *Board) Heights(h *[Width]int) {
-	*h = [Width]int{}
-	y := b.MaxHeight() - 1
-	var found uint16
-	for ; y >= 0 && found != FullRow; y-- {
-		r := b.Rows[y] &^ found
-		found |= r
-		for r != 0 {
-			h[bits.TrailingZeros16(r)] = y + 1
-			r &= r - 1
-		}
+	const (
+		ones = 0x0101010101010101
+		sel  = 0x8040201008040201 // byte i: bit i
+		half = 0x7F7F7F7F7F7F7F7F
+		tops = 0x8080808080808080
+	)
+	n := b.MaxHeight()
+	var lo, hi, yb uint64
+	for _, r := range b.Rows[:n] {
+		yb += ones // every byte y + 1
+		// byte i of m: 0xFF if cell i of the row is filled (of its low
+		// eight cells for lo, of the two high ones for hi)
+		m := (uint64(r&0xFF)*ones&sel + half) & tops
+		m = m<<1 - m>>7
+		lo ^= (lo ^ yb) & m
+		m = (uint64(r>>8&3)*ones&sel + half) & tops
+		m = m<<1 - m>>7
+		hi ^= (hi ^ yb) & m
 	}
+	h[0], h[1], h[2], h[3] = int(lo&0xFF), int(lo>>8&0xFF), int(lo>>16&0xFF), int(lo>>24&0xFF)
+	h[4], h[5], h[6], h[7] = int(lo>>32&0xFF), int(lo>>40&0xFF), int(lo>>48&0xFF), int(lo>>56)
+	h[8], h[9] = int(hi&0xFF), int(hi>>8&0xFF)
 }
 
 // MaxHeight returns 1 + the highest filled row (0 for an empty board).
-// It reads the rows four at a time, from the top.
+// It reads the rows four at a time without branches on them: a bit per
+// non-empty word of rows, the highest such word, its highest row.
 func (b *Board) MaxHeight() int {
-	words := (*[Height / 4]uint64)(unsafe.Pointer(&b.Rows))
-	for i := len(words) - 1; i >= 0; i-- {
-		if w := words[i]; w != 0 {
-			for y := 4*i + 3; ; y-- {
-				if b.Rows[y] != 0 {
-					return y + 1
-				}
-			}
-		}
+	const _ = uint(Height-40) + uint(40-Height) // ten words: Height is 40
+	w := (*[10]uint64)(unsafe.Pointer(&b.Rows))
+	// (x | −x) >> 63: 1 if x ≠ 0
+	nz := (w[0]|-w[0])>>63 | (w[1]|-w[1])>>63<<1 | (w[2]|-w[2])>>63<<2 |
+		(w[3]|-w[3])>>63<<3 | (w[4]|-w[4])>>63<<4 | (w[5]|-w[5])>>63<<5 |
+		(w[6]|-w[6])>>63<<6 | (w[7]|-w[7])>>63<<7 | (w[8]|-w[8])>>63<<8 |
+		(w[9]|-w[9])>>63<<9
+	if nz == 0 {
+		return 0
 	}
-	return 0
+	i := bits.Len64(nz) - 1
+	return 4*i + (bits.Len64(w[i])+15)/16
 }
 
 // Fits reports whether piece p in orientation r with origin (x,y) lies
