@@ -290,7 +290,6 @@ type worker struct {
 	spareKids  *[kidChunk]child
 	// kidAt[p] is where dag.prepare put child list p in the child store.
 	kidAt [7]int32
-	grp   []int32 // prepare's children grouped by table shard
 	// with one thread prepare links the edges too: each list's best
 	// value and whether it is clean, for attach
 	listBest  [7]Value
@@ -456,8 +455,8 @@ func (b *Bot) work(ctx context.Context, w *worker, limit int64, deadline time.Ti
 		if spec {
 			k = 7
 		}
-		// The children's nodes outside b.mu (under the generation
-		// table's shard locks), then the edges and the backup under it.
+		// The children's nodes outside b.mu (under the table's lock),
+		// then the edges and the backup under it.
 		d.prepare(tab, leaf, g, drawnBase, lists[:k], w.order[:k], w, b.opt.Threads > 1)
 
 		b.lockWork()
