@@ -764,7 +764,7 @@ func (d *dag) prepare(t *table, leaf, g, drawnBase int32, lists [][]expChild, or
 	}
 	d.kidStore.allocLists(lists, w)
 	if shared {
-		t.mu.Lock()
+		spinLock(&t.mu)
 		defer t.mu.Unlock()
 	}
 	for p, l := range lists {
