@@ -735,11 +735,17 @@ func (b *Bot) place(w *worker, s *State, dst []expChild, p Piece, pop int, newHo
 	n := len(dst)
 	dst = slices.Grow(dst, len(kept))[:n+len(kept)]
 	out := dst[n:]
+	// Field by field into the list: a literal is built on the stack from
+	// byte and word stores and copied in wider loads, which the store
+	// buffer cannot forward (a stall per child).
 	for k, i := range kept {
-		mv := moves[i]
-		mv.Hold = held
-		mv.Time += inc
-		out[k] = expChild{mv: mv, rw: evs[k].rw, val: evs[k].val, h: rh.with(locks[i].bh), lock: i, rest: ri, drawn: drawn}
+		c := &out[k]
+		c.mv = moves[i]
+		c.mv.Hold = held
+		c.mv.Time += inc
+		c.rw, c.val = evs[k].rw, evs[k].val
+		c.h = rh.with(locks[i].bh)
+		c.lock, c.rest, c.drawn = i, ri, drawn
 	}
 	return dst
 }
@@ -834,14 +840,19 @@ func (b *Bot) evalPiece(w *worker, s *State, p Piece, held bool, in *EvalInput, 
 	var ch [13]int
 	tops := &pieceTops4[p]
 	pws := &pieceWords[p]
+	var inc int16
+	if held {
+		inc = 1
+	}
 	for k, i := range kept {
 		le := &locks[i]
 		mv := moves[i]
-		mv.Hold = held
-		if held {
-			mv.Time++
-		}
+		// the hold use written into in.Move, not into a copy on the
+		// stack that is then copied whole (the store buffer cannot
+		// forward a word from a byte and a half-word store)
 		in.Lock, in.Move, in.Heights = le.res, mv, nil
+		in.Move.Hold = held
+		in.Move.Time += inc
 		if le.res.Lines == 0 {
 			*(*[10]int)(ch[:10]) = w.ph
 			r := mv.Rot & 3
