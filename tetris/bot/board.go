@@ -126,7 +126,10 @@ func lockInto(dst, src *Board, p Piece, mv Move, clean bool, srcRows uint64) (re
 // leftmost column at lx (both in range), as 16-bit lanes of the one or two
 // 64-bit words of rows it covers. It returns b's rowsHash given srcRows,
 // b's before (corrected at the words it changed), and whether a row of
-// those words is now full.
+// those words is now full. b must have no full row (it tests the second
+// word whether the piece reaches it or not): without a branch on whether
+// the piece spans two words, it ORs nothing into the second word (the
+// first again at the top) when it does not.
 func orPiece(b *Board, pw *pieceWord, lx, by int, srcRows uint64) (rows uint64, filled bool) {
 	words := boardWords(b)
 	bits := pw.rows << uint(lx)
@@ -135,16 +138,25 @@ func orPiece(b *Board, pw *pieceWord, lx, by int, srcRows uint64) (rows uint64, 
 	old := words[i]
 	lo := old | bits<<sh
 	words[i] = lo
-	filled = hasFullLane(lo)
-	rows = srcRows - wordHash(i, old) + wordHash(i, lo)
-	if hi := bits >> (64 - sh); hi != 0 { // sh = 0: a shift by 64 gives 0
-		old := words[i+1]
-		w := old | hi
-		words[i+1] = w
-		filled = filled || hasFullLane(w)
-		rows += wordHash(i+1, w) - wordHash(i+1, old)
-	}
-	return rows, filled
+	hi := bits >> (64 - sh)     // sh = 0: a shift by 64 gives 0
+	j := min(i+1, len(words)-1) // i+1 unless the piece is in the top word (then hi = 0)
+	old2 := words[j]
+	w := old2 | hi
+	words[j] = w
+	rows = srcRows - wordHash(i, old) + wordHash(i, lo) - wordHash(j, old2) + wordHash(j, w)
+	return rows, hasFullLane2(lo, w)
+}
+
+// hasFullLane2 reports whether some 16-bit lane of u or w is a full row
+// (hasFullLane of both at once).
+func hasFullLane2(u, w uint64) bool {
+	const (
+		lanes = 0x0001000100010001
+		full  = fullRow * lanes
+		high  = 0x8000 * lanes
+	)
+	u, w = u^full, w^full
+	return ((u-lanes)&^u|(w-lanes)&^w)&high != 0
 }
 
 // hasFullLane reports whether some 16-bit lane of w (four rows) is a

@@ -290,7 +290,6 @@ type worker struct {
 	spareKids  *[kidChunk]child
 	// kidAt[p] is where dag.prepare put child list p in the child store.
 	kidAt [7]int32
-	grp   []int32 // prepare's children grouped by table shard
 	// with one thread prepare links the edges too: each list's best
 	// value and whether it is clean, for attach
 	listBest  [7]Value
@@ -456,8 +455,8 @@ func (b *Bot) work(ctx context.Context, w *worker, limit int64, deadline time.Ti
 		if spec {
 			k = 7
 		}
-		// The children's nodes outside b.mu (under the generation
-		// table's shard locks), then the edges and the backup under it.
+		// The children's nodes outside b.mu (under the table's lock),
+		// then the edges and the backup under it.
 		d.prepare(tab, leaf, g, drawnBase, lists[:k], w.order[:k], w, b.opt.Threads > 1)
 
 		b.lockWork()
@@ -475,26 +474,35 @@ func (b *Bot) work(ctx context.Context, w *worker, limit int64, deadline time.Ti
 	}
 }
 
-// lockWork takes b.mu for a search thread. With several threads it first
-// tries for a while (about 50 µs) without sleeping: the other thread holds
-// the lock for a few microseconds at a time, and a thread that parks on
-// the mutex takes longer than that to wake up again (futex and idle
-// processor round trips, slower still in a virtual machine).
+// lockWork takes b.mu for a search thread: with several threads by
+// spinLock.
 func (b *Bot) lockWork() {
 	if b.opt.Threads > 1 {
-		for range 1000 {
-			if b.mu.TryLock() {
-				return
-			}
-			for range 64 {
-				spinSink.Load()
-			}
-		}
+		spinLock(&b.mu)
+		return
 	}
 	b.mu.Lock()
 }
 
-// spinSink is never written: lockWork waits by reading it.
+// spinLock takes mu, first trying for a while (about 50 µs) without
+// sleeping: search threads hold their locks (Bot.mu, the DAG's table) for
+// a few microseconds at a time, and a thread that parks on the mutex
+// takes longer than that to wake up again (futex and idle processor round
+// trips, slower still in a virtual machine; parked on the table's lock,
+// two threads lost a quarter of their time).
+func spinLock(mu *sync.Mutex) {
+	for range 1000 {
+		if mu.TryLock() {
+			return
+		}
+		for range 64 {
+			spinSink.Load()
+		}
+	}
+	mu.Lock()
+}
+
+// spinSink is never written: spinLock waits by reading it.
 var spinSink atomic.Int32
 
 // expand generates and evaluates the children of s into w.lists; it
@@ -727,11 +735,17 @@ func (b *Bot) place(w *worker, s *State, dst []expChild, p Piece, pop int, newHo
 	n := len(dst)
 	dst = slices.Grow(dst, len(kept))[:n+len(kept)]
 	out := dst[n:]
+	// Field by field into the list: a literal is built on the stack from
+	// byte and word stores and copied in wider loads, which the store
+	// buffer cannot forward (a stall per child).
 	for k, i := range kept {
-		mv := moves[i]
-		mv.Hold = held
-		mv.Time += inc
-		out[k] = expChild{mv: mv, rw: evs[k].rw, val: evs[k].val, h: rh.with(locks[i].bh), lock: i, rest: ri, drawn: drawn}
+		c := &out[k]
+		c.mv = moves[i]
+		c.mv.Hold = held
+		c.mv.Time += inc
+		c.rw, c.val = evs[k].rw, evs[k].val
+		c.h = rh.with(locks[i].bh)
+		c.lock, c.rest, c.drawn = i, ri, drawn
 	}
 	return dst
 }
@@ -826,14 +840,19 @@ func (b *Bot) evalPiece(w *worker, s *State, p Piece, held bool, in *EvalInput, 
 	var ch [13]int
 	tops := &pieceTops4[p]
 	pws := &pieceWords[p]
+	var inc int16
+	if held {
+		inc = 1
+	}
 	for k, i := range kept {
 		le := &locks[i]
 		mv := moves[i]
-		mv.Hold = held
-		if held {
-			mv.Time++
-		}
+		// the hold use written into in.Move, not into a copy on the
+		// stack that is then copied whole (the store buffer cannot
+		// forward a word from a byte and a half-word store)
 		in.Lock, in.Move, in.Heights = le.res, mv, nil
+		in.Move.Hold = held
+		in.Move.Time += inc
 		if le.res.Lines == 0 {
 			*(*[10]int)(ch[:10]) = w.ph
 			r := mv.Rot & 3

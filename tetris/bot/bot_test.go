@@ -224,6 +224,10 @@ func TestThinkStops(t *testing.T) {
 	if st.Elapsed > 2*time.Second || st.Nodes == 0 {
 		t.Fatalf("duration budget: %+v", st)
 	}
+	// no node budget: the table grew while two threads searched
+	if err := dagInvariants(b.d, false); err != nil {
+		t.Fatalf("duration budget: %v", err)
+	}
 	// Play and AddPiece refuse to rebuild the DAG under a running Think
 	tctx, stop := context.WithCancel(context.Background())
 	done := make(chan struct{})

@@ -1,5 +1,5 @@
 // concurrent_test.go checks the DAG's structures that search threads use
-// without Bot.mu — the DAG's table, its shards under their own locks, the node arena
+// without Bot.mu — the DAG's table under its lock, the node arena
 // and the child store — against a plain map, with several goroutines
 // preparing expansions at once (run it with -race).
 
@@ -30,7 +30,7 @@ func TestPrepareConcurrent(t *testing.T) {
 		shared                 bool // prepare as with several search threads
 	}{
 		{"one thread", 1, 60, 50, 500, false},
-		{"one thread, shard locks", 1, 60, 50, 40, true},
+		{"one thread, table lock", 1, 60, 50, 40, true},
 		{"two threads, few states", 2, 150, 40, 20, true},
 		{"four threads, many states", 4, 150, 60, 3000, true}, // > 1 node chunk, > 1 child chunk
 		{"eight threads, long lists", 8, 40, 200, 1500, true},

@@ -746,11 +746,16 @@ func weight(diff int64, rank int) int64 {
 // prepare does the part of leaf's insertion that does not need Bot.mu:
 // it finds or creates each child's node of generation g in table t and
 // writes the child lists into the child store (their move, reward and
-// node; attach adds the values), remembering where in w.kidAt. With shared
-// set (several search threads) it takes each table shard's lock once for
-// the children that hash there, in their order, so threads prepare at once
-// and meet only on a shard. Nodes it creates name leaf as their first
-// parent; other threads may find them in t before attach.
+// node), remembering where in w.kidAt. With one thread it links the edges
+// too (prepareList); with shared set (several search threads) it holds
+// the table's lock throughout and leaves the edges' values, deaths and
+// further parents to attach, under Bot.mu. Nodes it creates name leaf as
+// their first parent; other threads may find them in t before attach.
+//
+// (One lock for the table, taken once per expansion, beat a lock per
+// shard with the children grouped by shard: the grouping wrote the child
+// lists in a random order, its first-probe loads came in small groups,
+// and both threads took all sixteen shard locks every expansion.)
 func (d *dag) prepare(t *table, leaf, g, drawnBase int32, lists [][]expChild, orders [][]int32, w *worker, shared bool) {
 	defer d.nodes.flush(&w.nodeCur)
 	w.restPk = w.restPk[:0]
@@ -759,25 +764,28 @@ func (d *dag) prepare(t *table, leaf, g, drawnBase int32, lists [][]expChild, or
 	}
 	d.kidStore.allocLists(lists, w)
 	if shared {
-		d.prepareShared(t, leaf, g, drawnBase, lists, orders, w)
-		return
+		spinLock(&t.mu)
+		defer t.mu.Unlock()
 	}
 	for p, l := range lists {
 		if l == nil {
 			continue
 		}
 		ks := d.kidStore.slice(w.kidAt[p], int32(len(l)))
-		w.listClean[p], w.listBest[p] = d.prepareList(t, leaf, g, drawnBase, l, orders[p][:len(l)], ks, w)
+		w.listClean[p], w.listBest[p] = d.prepareList(t, leaf, g, drawnBase, l, orders[p][:len(l)], ks, w, !shared)
 	}
 }
 
-// prepareList is prepare's one-thread path for child list l (ord its
-// order best first, ks its place in the child store): for each child in
-// order, prepChild (with lookup) and then link, in one loop without
-// calls, a new node's edge made from the expansion's child instead of
-// the node (its value, no death, leaf its first parent). It returns
-// whether the list is clean and its best value (link's).
-func (d *dag) prepareList(t *table, leaf, g, drawnBase int32, l []expChild, ord []int32, ks []child, w *worker) (clean bool, best Value) {
+// prepareList does prepare's work for child list l (ord its order best
+// first, ks its place in the child store): for each child in order it
+// finds its node (lookup's probe) or makes it and writes the edge's move,
+// reward and node, and with link set (one thread) links the edge as link
+// does, all in one loop without calls, a new node's edge made from the
+// expansion's child instead of the node (its value, no death, leaf its
+// first parent). It returns whether the list is clean and its best value
+// (link's; without link, when attach links the edges, the edges have
+// zero values and these mean nothing).
+func (d *dag) prepareList(t *table, leaf, g, drawnBase int32, l []expChild, ord []int32, ks []child, w *worker, link bool) (clean bool, best Value) {
 	// Touch every child's first probe slot before the real lookups: the
 	// loads are independent, so their cache misses overlap instead of
 	// coming one after another below.
@@ -811,7 +819,7 @@ func (d *dag) prepareList(t *table, leaf, g, drawnBase int32, l []expChild, ord 
 		var ev Value
 		dead := false
 		if ci < 0 {
-			// a new node: prepChild's, inline
+			// a new node
 			cur := &w.nodeCur
 			if cur.dir != d.nodes.dir || cur.off >= arenaChunk {
 				d.nodes.newChunk(cur, &w.spareNodes)
@@ -838,8 +846,10 @@ func (d *dag) prepareList(t *table, leaf, g, drawnBase int32, l []expChild, ord 
 			if 2*sh.n > len(sh.slots) {
 				sh.grow()
 			}
-			ev = e.val.Plus(e.rw)
-		} else {
+			if link {
+				ev = e.val.Plus(e.rw)
+			}
+		} else if link {
 			// link's further parent, for a node found
 			cn := d.nodes.at(ci)
 			if cn.parent != leaf {
@@ -859,105 +869,6 @@ func (d *dag) prepareList(t *table, leaf, g, drawnBase int32, l []expChild, ord 
 		clean = clean && !dead
 	}
 	return clean, best
-}
-
-// prepareShared is prepare with several threads: the children of all
-// lists grouped by table shard (in list and rank order within a shard:
-// equal states hash alike, so the first of them makes the node), each
-// shard locked once.
-func (d *dag) prepareShared(t *table, leaf, g, drawnBase int32, lists [][]expChild, orders [][]int32, w *worker) {
-	var at [tableShards + 1]int32
-	n := 0
-	for p, l := range lists {
-		for _, oi := range orders[p][:len(l)] {
-			at[shardOf(l[oi].h)+1]++
-		}
-		n += len(l)
-	}
-	for i := 1; i <= tableShards; i++ {
-		at[i] += at[i-1]
-	}
-	end := at
-	if cap(w.grp) < n {
-		w.grp = make([]int32, n)
-	}
-	grp := w.grp[:n] // list<<16 | rank
-	for p, l := range lists {
-		if l == nil {
-			continue // no list: w.kidAt[p] is stale
-		}
-		// The edges' moves and rewards in list order: the stores run
-		// through the lists' memory front to back, which the processor
-		// fetches ahead, instead of in the shard order below, which
-		// takes a cache miss for most edges.
-		ks := d.kidStore.slice(w.kidAt[p], int32(len(l)))
-		for k, oi := range orders[p][:len(l)] {
-			ks[k] = child{mv: l[oi].mv, rw: l[oi].rw}
-			s := shardOf(l[oi].h)
-			grp[end[s]] = int32(p<<16 | k)
-			end[s]++
-		}
-	}
-	for s := range tableShards {
-		if at[s] == at[s+1] {
-			continue
-		}
-		sh := &t.sh[s]
-		sh.mu.Lock()
-		var touch uint64
-		for _, pk := range grp[at[s]:at[s+1]] {
-			p, k := pk>>16, pk&0xFFFF
-			touch += sh.slots[int(tag(lists[p][orders[p][k]].h))&(len(sh.slots)-1)]
-		}
-		w.touched += touch
-		for _, pk := range grp[at[s]:at[s+1]] {
-			p, k := pk>>16, pk&0xFFFF
-			l := lists[p]
-			d.kidStore.slice(w.kidAt[p], int32(len(l)))[k].n, _ = d.prepChild(sh, &l[orders[p][k]], leaf, g, drawnBase, w)
-		}
-		sh.mu.Unlock()
-	}
-}
-
-// prepChild finds or creates child e's node in its table shard sh and
-// returns its index and the node.
-func (d *dag) prepChild(sh *shard, e *expChild, leaf, g, drawnBase int32, w *worker) (int32, *node) {
-	board, pk := &w.locks[e.mv.Piece][e.lock].board, w.restPk[e.rest]
-	ci, slot := d.lookup(sh, e.h, g, board, pk)
-	var nn *node
-	if ci < 0 {
-		// d.nodes.alloc(&w.nodeCur, &w.spareNodes), inline
-		cur := &w.nodeCur
-		if cur.dir != d.nodes.dir || cur.off >= arenaChunk {
-			d.nodes.newChunk(cur, &w.spareNodes)
-		}
-		k := cur.off
-		cur.off++
-		ci, nn = cur.c<<12|k, &cur.p[k&(arenaChunk-1)]
-		// every field: a recycled chunk holds old nodes
-		// d.packBoard(&nn.st, board, pk), inline
-		ns := &nn.st
-		ns.pk = pk
-		if board.B2B {
-			ns.pk |= b2bBit
-		}
-		ns.rows, ns.combo, ns.tall = [nodeRows]uint16(board.Rows[:nodeRows]), board.Combo, 0
-		if tallBoard(board) {
-			ns.tall = d.tall.add(*highRows(board))
-		}
-		nn.val, nn.gen, nn.drawn, nn.parent = e.val, g, drawnBase+int32(e.drawn), leaf
-		nn.moreHead, nn.moreTail, nn.lists, nn.nlists = 0, 0, 0, 0
-		nn.spec, nn.dead, nn.marked, nn.stamp = false, false, false, 0
-		// sh.set(slot, e.h, ci), inline
-		sh.slots[slot] = tag(e.h)<<32 | uint64(uint32(ci+1))
-		sh.n++
-		if 2*sh.n > len(sh.slots) {
-			sh.grow()
-		}
-	} else {
-		nn = d.nodes.at(ci)
-	}
-	return ci, nn
 }
 
 // link completes edge k of leaf's new child list ks from its node cn: the
@@ -1273,7 +1184,7 @@ func (d *dag) recomputeAll() {
 // table is an open-addressing hash table from a state and a generation to
 // their node's index (faster than a Go map for pre-mixed 64-bit keys),
 // one for the whole DAG, split by the state hash's low bits into shards
-// that search threads lock separately. A slot is 8 bytes: the upper 32
+// that grow separately. A slot is 8 bytes: the upper 32
 // bits of the state's hash (its tag, whose low bits also give the first
 // probe) and the node index + 1 (a zero slot is empty). The hash leaves
 // out the generation: a tag match is confirmed by comparing the node's
@@ -1284,18 +1195,18 @@ func (d *dag) recomputeAll() {
 // budget size it once (reserve): growing the tables entry by entry moved
 // every entry about once and cleared twice the memory.
 type table struct {
+	mu sync.Mutex // held by prepare when several threads search
 	sh [tableShards]shard
 }
 
 // tableShards is the number of shards of a table.
 const tableShards = 16
 
-// shard is one part of a table, on its own cache line.
+// shard is one part of a table (growing one moves a sixteenth of the
+// entries at a time).
 type shard struct {
-	mu    sync.Mutex // held by prepare when several threads search
 	slots []uint64
 	n     int
-	_     [24]byte
 }
 
 // shardOf returns the shard of a state hash.

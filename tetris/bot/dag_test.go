@@ -254,9 +254,24 @@ func TestTableReserve(t *testing.T) {
 	}
 }
 
-// preparePlain is prepare with one thread as prepChild and link spell it
+// prepChildPlain finds or makes child e's node as lookup, arena.alloc,
+// packBoard and shard.set spell it out, and returns its index and the node.
+func prepChildPlain(d *dag, sh *shard, e *expChild, leaf, g, drawnBase int32, w *worker) (int32, *node) {
+	board, pk := &w.locks[e.mv.Piece][e.lock].board, w.restPk[e.rest]
+	ci, slot := d.lookup(sh, e.h, g, board, pk)
+	if ci >= 0 {
+		return ci, d.nodes.at(ci)
+	}
+	ci, nn := d.nodes.alloc(&w.nodeCur, &w.spareNodes)
+	*nn = node{val: e.val, gen: g, drawn: drawnBase + int32(e.drawn), parent: leaf}
+	d.packBoard(&nn.st, board, pk)
+	sh.set(slot, e.h, ci)
+	return ci, nn
+}
+
+// preparePlain is prepare as prepChildPlain and (with link) link spell it
 // out, child by child: the reference for prepareList.
-func preparePlain(d *dag, t *table, leaf, g, drawnBase int32, lists [][]expChild, orders [][]int32, w *worker) {
+func preparePlain(d *dag, t *table, leaf, g, drawnBase int32, lists [][]expChild, orders [][]int32, w *worker, link bool) {
 	defer d.nodes.flush(&w.nodeCur)
 	w.restPk = w.restPk[:0]
 	for i := range w.rests {
@@ -270,17 +285,21 @@ func preparePlain(d *dag, t *table, leaf, g, drawnBase int32, lists [][]expChild
 		ks := d.kidStore.slice(w.kidAt[p], int32(len(l)))
 		clean, best := true, Value{}
 		for k, oi := range orders[p][:len(l)] {
-			ci, cn := d.prepChild(t.shard(l[oi].h), &l[oi], leaf, g, drawnBase, w)
+			ci, cn := prepChildPlain(d, t.shard(l[oi].h), &l[oi], leaf, g, drawnBase, w)
 			ks[k] = child{mv: l[oi].mv, rw: l[oi].rw, n: ci}
-			d.link(ks, k, leaf, cn, &best, &clean)
+			if link {
+				d.link(ks, k, leaf, cn, &best, &clean)
+			}
 		}
 		w.listClean[p], w.listBest[p] = clean, best
 	}
 }
 
-// TestPrepareList checks prepare's one-thread path (prepareList) against
-// preparePlain on two DAGs given the same calls: the same nodes, child
-// lists, further parents, table slots, tall rows, list summaries. The
+// TestPrepareList checks prepare (prepareList) against preparePlain on
+// DAGs given the same calls, with one thread (linking the edges) and as
+// with several (not linking, under the table's lock): the same nodes,
+// child lists, further parents, table slots, tall rows, and with one
+// thread the same list summaries. The
 // calls draw children from a pool of states (tall boards among them) so
 // that they meet earlier nodes and each other, in known and speculated
 // expansions from several leaves, in random orders; between calls some
@@ -321,7 +340,7 @@ func TestPrepareList(t *testing.T) {
 				d *dag
 				w *worker
 			}
-			var sides [2]side
+			var sides [4]side // prepare, preparePlain; shared prepare, preparePlain without link
 			for s := range sides {
 				d := newDAG(State{Bag: 0x7F}, 0, Value{})
 				for i := range 4 {
@@ -388,41 +407,45 @@ func TestPrepareList(t *testing.T) {
 					}
 				}
 				sides[0].d.prepare(sides[0].d.tab, leaf, g, drawnBase, lists, orders, sides[0].w, false)
-				preparePlain(sides[1].d, sides[1].d.tab, leaf, g, drawnBase, lists, orders, sides[1].w)
-				a, b := sides[0], sides[1]
+				preparePlain(sides[1].d, sides[1].d.tab, leaf, g, drawnBase, lists, orders, sides[1].w, true)
+				sides[2].d.prepare(sides[2].d.tab, leaf, g, drawnBase, lists, orders, sides[2].w, true)
+				preparePlain(sides[3].d, sides[3].d.tab, leaf, g, drawnBase, lists, orders, sides[3].w, false)
 				for p := range lists {
 					if lists[p] != nil && len(lists[p]) > 1 {
-						if a.w.listClean[p] {
+						if sides[0].w.listClean[p] {
 							seenClean++
 						} else {
 							seenDirty++
 						}
 					}
 				}
-				if a.w.kidAt != b.w.kidAt || a.w.listClean != b.w.listClean || a.w.listBest != b.w.listBest {
-					t.Fatalf("call %d: lists at %v clean %v best %v, want %v %v %v", call, a.w.kidAt, a.w.listClean, a.w.listBest, b.w.kidAt, b.w.listClean, b.w.listBest)
-				}
-				if a.d.kidStore.n != b.d.kidStore.n || !slices.Equal(a.d.kidStore.slice(0, a.d.kidStore.n), b.d.kidStore.slice(0, b.d.kidStore.n)) {
-					t.Fatalf("call %d: child stores differ", call)
+				for pair := 0; pair < 4; pair += 2 {
+					a, b := sides[pair], sides[pair+1]
+					if a.w.kidAt != b.w.kidAt || pair == 0 && (a.w.listClean != b.w.listClean || a.w.listBest != b.w.listBest) {
+						t.Fatalf("call %d, pair %d: lists at %v clean %v best %v, want %v %v %v", call, pair, a.w.kidAt, a.w.listClean, a.w.listBest, b.w.kidAt, b.w.listClean, b.w.listBest)
+					}
+					if a.d.kidStore.n != b.d.kidStore.n || !slices.Equal(a.d.kidStore.slice(0, a.d.kidStore.n), b.d.kidStore.slice(0, b.d.kidStore.n)) {
+						t.Fatalf("call %d, pair %d: child stores differ", call, pair)
+					}
+					if a.d.nodes.len() != b.d.nodes.len() || a.d.nodes.bound() != b.d.nodes.bound() {
+						t.Fatalf("call %d, pair %d: %d nodes, want %d", call, pair, a.d.nodes.len(), b.d.nodes.len())
+					}
+					a.d.nodes.each(func(i int32, n *node) {
+						if !b.d.nodes.valid(i) || *n != *b.d.nodes.at(i) {
+							t.Fatalf("call %d, pair %d: node %d is %+v, want %+v", call, pair, i, *n, *b.d.nodes.at(i))
+						}
+					})
+					if !slices.Equal(a.d.more, b.d.more) || !slices.Equal(a.d.tall.rows, b.d.tall.rows) {
+						t.Fatalf("call %d, pair %d: further parents or tall rows differ", call, pair)
+					}
+					for s := range a.d.tab.sh {
+						if !slices.Equal(a.d.tab.sh[s].slots, b.d.tab.sh[s].slots) || a.d.tab.sh[s].n != b.d.tab.sh[s].n {
+							t.Fatalf("call %d, pair %d: table shard %d differs", call, pair, s)
+						}
+					}
 				}
 				var idx []int32 // the nodes in use
-				a.d.nodes.each(func(i int32, _ *node) { idx = append(idx, i) })
-				if a.d.nodes.len() != b.d.nodes.len() || a.d.nodes.bound() != b.d.nodes.bound() {
-					t.Fatalf("call %d: %d nodes, want %d", call, a.d.nodes.len(), b.d.nodes.len())
-				}
-				for _, i := range idx {
-					if !b.d.nodes.valid(i) || *a.d.nodes.at(i) != *b.d.nodes.at(i) {
-						t.Fatalf("call %d: node %d is %+v, want %+v", call, i, *a.d.nodes.at(i), *b.d.nodes.at(i))
-					}
-				}
-				if !slices.Equal(a.d.more, b.d.more) || !slices.Equal(a.d.tall.rows, b.d.tall.rows) {
-					t.Fatalf("call %d: further parents or tall rows differ", call)
-				}
-				for s := range a.d.tab.sh {
-					if !slices.Equal(a.d.tab.sh[s].slots, b.d.tab.sh[s].slots) || a.d.tab.sh[s].n != b.d.tab.sh[s].n {
-						t.Fatalf("call %d: table shard %d differs", call, s)
-					}
-				}
+				sides[0].d.nodes.each(func(i int32, _ *node) { idx = append(idx, i) })
 				// backups: new values and deaths for a few nodes
 				for range 3 {
 					i := idx[rng.IntN(len(idx))]

@@ -457,38 +457,35 @@ func boardFeatures(b *Board, top int) (cav, ovh, cov, covSq int32, cols uint16, 
 		if holes := m &^ r; holes != 0 {
 			all |= holes
 			// the row below each lane (a full row below row 0)
-			var below uint64 = fullRow
-			if i > 0 {
-				below = words[i-1] >> 48
-			}
+			// (i−1)>>63 is −1 at row 0
+			below := words[max(i-1, 0)]>>48 | fullRow&uint64((i-1)>>63)
 			free := ^m & full                        // columns with h ≤ y
 			freeBelow := ^(m | r<<16 | below) & full // columns with h ≤ y−1
 			// bits shifted right out of a lane land in bits 14–15 of
 			// the lane below, outside holes
 			acc += uint64(bits.OnesCount64(holes))
-			if ov := holes & ((freeBelow<<1)&(free<<2) | (freeBelow>>1)&(free>>2)); ov != 0 {
-				n := uint64(bits.OnesCount64(ov))
-				acc += n<<16 - n
-			}
+			// the overhangs and the first two covered counts without
+			// branches (either way about as often)
+			ov := holes & ((freeBelow<<1)&(free<<2) | (freeBelow>>1)&(free>>2))
+			n := uint64(bits.OnesCount64(ov))
+			acc += n<<16 - n
 			// the covered counts: each mask inside the one before, so
 			// the first empty one ends the sums
-			if c2 := holes & (m>>32 | up1<<32); c2 != 0 {
-				p := uint64(bits.OnesCount64(c2))
-				acc += p<<33 | p<<50 // 2 and 4 per cell
-				if c3 := c2 & (m>>48 | up1<<16); c3 != 0 {
-					p := uint64(bits.OnesCount64(c3))
-					acc += p<<32 | 5*p<<48
-					if c4 := c3 & up1; c4 != 0 {
-						p := uint64(bits.OnesCount64(c4))
-						acc += p<<32 | 7*p<<48
-						if c5 := c4 & (up1>>16 | up2<<48); c5 != 0 {
-							p := uint64(bits.OnesCount64(c5))
-							acc += p<<32 | 9*p<<48
-							if c6 := c5 & (up1>>32 | up2<<32); c6 != 0 {
-								p := uint64(bits.OnesCount64(c6))
-								acc += p<<32 | 11*p<<48
-							}
-						}
+			c2 := holes & (m>>32 | up1<<32)
+			p := uint64(bits.OnesCount64(c2))
+			acc += p<<33 | p<<50 // 2 and 4 per cell
+			c3 := c2 & (m>>48 | up1<<16)
+			p = uint64(bits.OnesCount64(c3))
+			acc += p<<32 | 5*p<<48
+			if c4 := c3 & up1; c4 != 0 {
+				p := uint64(bits.OnesCount64(c4))
+				acc += p<<32 | 7*p<<48
+				if c5 := c4 & (up1>>16 | up2<<48); c5 != 0 {
+					p := uint64(bits.OnesCount64(c5))
+					acc += p<<32 | 9*p<<48
+					if c6 := c5 & (up1>>32 | up2<<32); c6 != 0 {
+						p := uint64(bits.OnesCount64(c6))
+						acc += p<<32 | 11*p<<48
 					}
 				}
 			}

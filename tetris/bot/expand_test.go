@@ -93,3 +93,76 @@ func materialize(w *worker, l []expChild) []fullChild {
 	}
 	return out
 }
+
+// TestPlaceFields checks the children place writes field by field against
+// their sources, for the current piece and the held one: the move is the
+// generated placement (the one its lock entry names) with the hold use
+// set and one more input when held, the state is the lock's board with
+// the queue popped and the hold piece the place call's, and the draw
+// count is the expansion's.
+func TestPlaceFields(t *testing.T) {
+	fields := [][]string{
+		nil,
+		{"XX________", "X___XXXXXX", "XX_XXXXXXX"},
+		{"_X___XX___", "XXX_XXXX_X", "XXXX_XXXXX", "X_XXXXXXXX"},
+	}
+	states := []struct {
+		hold  Piece
+		queue []Piece
+	}{
+		{T, []Piece{I, O}},          // held T: pop 1, hold I
+		{NoPiece, []Piece{S, L, Z}}, // hold empty: held L pops 2, hold S
+		{J, []Piece{J, T}},          // hold = current: no held children
+	}
+	b := New(Options{})
+	w := &worker{gen: b.wks[0].gen, rng: b.rngs[0]}
+	heldSeen := 0
+	for fi, rows := range fields {
+		board, err := ParseField(rows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for si, sc := range states {
+			s := State{Board: board, Hold: sc.hold, Bag: 0x7F}
+			for _, p := range sc.queue {
+				s.Queue[s.QLen] = p
+				s.QLen++
+			}
+			if spec, _ := b.expand(w, &s); spec {
+				t.Fatalf("field %d state %d: speculated", fi, si)
+			}
+			cur := s.Queue[0]
+			for k := range w.lists[0] {
+				e := &w.lists[0][k]
+				held := k >= w.split
+				want := w.moves[e.mv.Piece][e.lock]
+				want.Hold = held
+				pop, hold := 1, s.Hold
+				if held {
+					want.Time++
+					heldSeen++
+					hold = cur
+					if s.Hold == NoPiece {
+						pop = 2
+					}
+				} else if e.mv.Piece != cur {
+					t.Fatalf("field %d state %d child %d: piece %v before the split, want %v", fi, si, k, e.mv.Piece, cur)
+				}
+				if e.mv != want || e.drawn != 0 {
+					t.Fatalf("field %d state %d child %d: move %+v drawn %d, want %+v drawn 0", fi, si, k, e.mv, e.drawn, want)
+				}
+				st := w.childState(e)
+				wantSt := s
+				wantSt.pop(pop)
+				wantSt.Hold = hold
+				wantSt.Board = w.locks[e.mv.Piece][e.lock].board
+				if st != wantSt || st.hash() != e.h {
+					t.Fatalf("field %d state %d child %d: state or hash differs", fi, si, k)
+				}
+			}
+		}
+	}
+	if heldSeen == 0 {
+		t.Fatal("no held children")
+	}
+}

@@ -36,9 +36,7 @@ func sortKeys(ks, a, b []uint64) []uint64 {
 	}
 	// Runs of eight: pad with keyHi, sort by a network, write each run
 	// between sentinels at a stride of ten.
-	for i := n; i < n+7; i++ {
-		ks[i] = keyHi
-	}
+	*(*[7]uint64)(ks[n:]) = [7]uint64{keyHi, keyHi, keyHi, keyHi, keyHi, keyHi, keyHi}
 	runs := (n + 7) / 8
 	src = src[:max(10*runs, 2)]
 	for r := range runs {
