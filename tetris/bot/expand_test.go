@@ -3,6 +3,8 @@ package bot
 import (
 	"slices"
 	"testing"
+
+	"github.com/yomi-ai/yomi/tetris/movegen"
 )
 
 // TestExpandPlacementCache checks that a speculated expansion, which reuses
@@ -164,5 +166,56 @@ func TestPlaceFields(t *testing.T) {
 	}
 	if heldSeen == 0 {
 		t.Fatal("no held children")
+	}
+}
+
+// TestConvertMoves compares the bot's Placements and FastPlacements with
+// the shared generator's moves converted one literal at a time, appended
+// after moves already in dst, on boards low and tall, with and without
+// holes, for every piece.
+func TestConvertMoves(t *testing.T) {
+	fields := [][]string{
+		nil,
+		{"_X___XX___", "XXX_XXXX_X", "XXXX_XXXXX", "X_XXXXXXXX"},
+		{"XX___XXXXX", "X____XXXXX", "XX_XXXXXXX"},
+	}
+	tall := make([]string, 17)
+	for i := range tall {
+		tall[i] = "XXXX_XXXXX"
+	}
+	fields = append(fields, tall)
+	g := NewGenerator()
+	ref := NewGenerator()
+	checked := 0
+	for fi, rows := range fields {
+		board, err := ParseField(rows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for p := range Piece(7) {
+			for _, fast := range []bool{false, true} {
+				prefix := []Move{{Piece: Z, X: 3, Y: 9, Time: 7}}
+				var got []Move
+				var src []movegen.Move
+				if fast {
+					got = g.FastPlacements(slices.Clone(prefix), &board, p)
+					src = ref.g.FastGenerate(nil, &board.Board, p)
+				} else {
+					got = g.Placements(slices.Clone(prefix), &board, p)
+					src = ref.g.Generate(nil, &board.Board, p)
+				}
+				want := prefix
+				for _, m := range src {
+					want = append(want, Move{Piece: m.Piece, Rot: m.Rot, X: m.X, Y: m.Y, Spin: m.Spin, Time: int16(min(m.Time, 1<<15-1))})
+				}
+				if !slices.Equal(got, want) || len(want) < 2 {
+					t.Fatalf("field %d piece %v fast=%v: %d moves differ from the %d converted", fi, p, fast, len(got), len(want))
+				}
+				checked += len(src)
+			}
+		}
+	}
+	if checked < 500 {
+		t.Fatalf("only %d moves", checked)
 	}
 }

@@ -5,6 +5,8 @@
 package bot
 
 import (
+	"slices"
+
 	"github.com/yomi-ai/yomi/tetris"
 	"github.com/yomi-ai/yomi/tetris/movegen"
 )
@@ -57,9 +59,18 @@ func (g *Generator) FastPlacements(dst []Move, b *Board, p Piece) []Move {
 	return g.convert(dst)
 }
 
+// convert appends g.buf's moves to dst as Moves. It writes each field in
+// place: a Move literal is built on the stack from byte stores and copied
+// with one wider load, which the store buffer cannot forward (a stall per
+// placement).
 func (g *Generator) convert(dst []Move) []Move {
-	for _, m := range g.buf {
-		dst = append(dst, Move{Piece: m.Piece, Rot: m.Rot, X: m.X, Y: m.Y, Spin: m.Spin, Time: int16(min(m.Time, 1<<15-1))})
+	n := len(dst)
+	dst = slices.Grow(dst, len(g.buf))[:n+len(g.buf)]
+	out := dst[n:]
+	for i := range g.buf {
+		m, o := &g.buf[i], &out[i]
+		o.Piece, o.Rot, o.X, o.Y, o.Spin = m.Piece, m.Rot, m.X, m.Y, m.Spin
+		o.Hold, o.Time = false, int16(min(m.Time, 1<<15-1))
 	}
 	return dst
 }

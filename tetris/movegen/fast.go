@@ -126,12 +126,12 @@ func (g *Generator) fastRun(dst []Move, slot int, b *tetris.Board, p tetris.Piec
 		y := g.surf[sd.m.Rot][sd.m.X]
 		if k := sd.key + int(y); s.mergeSeen[k] != s.stamp {
 			s.mergeSeen[k] = s.stamp
-			m := sd.m
+			dst = append(dst, sd.m) // completed in place, as in seedMoves
+			m := &dst[len(dst)-1]
 			m.Y = y
 			m.Hold = hold
 			m.Time += int32(holdTime)
 			m.node |= int32(slot << 16)
-			dst = append(dst, m)
 		}
 	}
 	for j < len(tier) {
@@ -160,13 +160,16 @@ func (g *Generator) seedMoves(dst []Move, slot int, p tetris.Piece, hold bool) [
 		ht = 1
 	}
 	node := int32(slot << 16)
+	// Each move is copied into out and completed there: completing a
+	// copy on the stack with byte stores and then copying it out with
+	// wider loads would stall on store forwarding once per seed.
 	for i := range seeds {
-		m := seeds[i].m
+		m := &out[i]
+		*m = seeds[i].m
 		m.Y = g.surf[m.Rot][m.X]
 		m.Hold = hold
 		m.Time += ht
 		m.node |= node
-		out[i] = m
 	}
 	return dst
 }
