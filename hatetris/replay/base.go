@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 //go:embed base2048_ranges.txt
@@ -23,10 +24,12 @@ type repertoire struct {
 	index map[rune]int // code point → value; tail values are stored as -1-v
 }
 
-// Tables are built once at start-up and only read afterwards.
+// The tables are built on first use (not at start-up: the 65 536-entry
+// map costs every yomi command a few milliseconds of page faults and map
+// inserts) and only read afterwards.
 var (
-	rep2048  = loadRepertoire(ranges2048)
-	rep65536 = loadRepertoire(ranges65536)
+	rep2048  = sync.OnceValue(func() *repertoire { return loadRepertoire(ranges2048) })
+	rep65536 = sync.OnceValue(func() *repertoire { return loadRepertoire(ranges65536) })
 )
 
 func loadRepertoire(text string) *repertoire {
@@ -67,17 +70,17 @@ func encode2048(b []byte) string {
 		n += 8
 		for n >= 11 {
 			n -= 11
-			sb.WriteRune(rep2048.main[acc>>n&2047])
+			sb.WriteRune(rep2048().main[acc>>n&2047])
 		}
 		acc &= 1<<n - 1
 	}
 	switch {
 	case n >= 4:
 		v := acc<<(11-n) | (1<<(11-n) - 1)
-		sb.WriteRune(rep2048.main[v])
+		sb.WriteRune(rep2048().main[v])
 	case n > 0:
 		v := acc<<(3-n) | (1<<(3-n) - 1)
-		sb.WriteRune(rep2048.tail[v])
+		sb.WriteRune(rep2048().tail[v])
 	}
 	return sb.String()
 }
@@ -92,7 +95,7 @@ func decode2048(s string) ([]byte, error) {
 		if sawTail {
 			return nil, &Error{Encoding: Base2048, Pos: pos - 1, Reason: "tail character is not the last one"}
 		}
-		v, ok := rep2048.index[c]
+		v, ok := rep2048().index[c]
 		if !ok {
 			return nil, &Error{Encoding: Base2048, Pos: pos, Reason: fmt.Sprintf("bad character %q (U+%04X) not in the Base2048 repertoire", c, c)}
 		}
@@ -121,10 +124,10 @@ func encode65536(b []byte) string {
 	for i := 0; i+1 < len(b); i += 2 {
 		z := int(b[i])<<8 | int(b[i+1])
 		z2 := (z&255)<<8 | z>>8
-		sb.WriteRune(rep65536.main[z2])
+		sb.WriteRune(rep65536().main[z2])
 	}
 	if len(b)%2 == 1 {
-		sb.WriteRune(rep65536.tail[b[len(b)-1]])
+		sb.WriteRune(rep65536().tail[b[len(b)-1]])
 	}
 	return sb.String()
 }
@@ -138,7 +141,7 @@ func decode65536(s string) ([]byte, error) {
 		if sawTail {
 			return nil, &Error{Encoding: Base65536, Pos: pos - 1, Reason: "tail character is not the last one"}
 		}
-		v, ok := rep65536.index[c]
+		v, ok := rep65536().index[c]
 		if !ok {
 			return nil, &Error{Encoding: Base65536, Pos: pos, Reason: fmt.Sprintf("bad character %q (U+%04X) not in the Base65536 repertoire", c, c)}
 		}

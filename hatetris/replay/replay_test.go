@@ -148,7 +148,7 @@ func TestDerived(t *testing.T) {
 
 func TestDecodeErrors(t *testing.T) {
 	good, _ := Encode([]hatetris.Move{hatetris.Down, hatetris.Left, hatetris.Up}, Base2048)
-	tail := string(rep2048.tail[0])
+	tail := string(rep2048().tail[0])
 	for _, c := range []struct {
 		in, enc, want string
 	}{
@@ -157,7 +157,7 @@ func TestDecodeErrors(t *testing.T) {
 		{"AB G", "hex", "character 4: bad character 'G'"},
 		{good + "\u00e9", "base2048", "not in the Base2048 repertoire"},
 		{tail + good, "base2048", "character 1: tail character is not the last one"},
-		{string(rep2048.main[0]), "base2048", "padding mismatch"},
+		{string(rep2048().main[0]), "base2048", "padding mismatch"},
 	} {
 		var err error
 		if c.enc == "" {
