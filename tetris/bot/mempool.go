@@ -282,19 +282,9 @@ func Reserve(n int) int {
 	kidChunks := ceilDiv(n*22/100-haveKids, kidChunkBytes)
 	slotArrays := ceilDiv(n*20/100-haveSlots, slotArrayBytes)
 	// Allocate and touch outside the lock: other bots may be searching.
-	var nodes []*[arenaChunk]node
-	var kids []*[kidChunk]child
+	nodes := freshChunks[[arenaChunk]node](nodeChunks)
+	kids := freshChunks[[kidChunk]child](kidChunks)
 	var slots [][]uint64
-	for range nodeChunks {
-		c := new([arenaChunk]node)
-		touchPages(unsafe.Pointer(c), unsafe.Sizeof(*c))
-		nodes = append(nodes, c)
-	}
-	for range kidChunks {
-		c := new([kidChunk]child)
-		touchPages(unsafe.Pointer(c), unsafe.Sizeof(*c))
-		kids = append(kids, c)
-	}
 	for range slotArrays {
 		s := make([]uint64, 1<<reserveSlotClass)
 		touchPages(unsafe.Pointer(&s[0]), slotArrayBytes)
@@ -302,30 +292,33 @@ func Reserve(n int) int {
 	}
 	memPool.mu.Lock()
 	defer memPool.mu.Unlock()
+	return poolPut(&memPool.nodes, nodes, nodeChunkBytes) +
+		poolPut(&memPool.kids, kids, kidChunkBytes) +
+		poolPut(&memPool.slots[reserveSlotClass], slots, slotArrayBytes)
+}
+
+// freshChunks returns k new chunks with their pages mapped.
+func freshChunks[T any](k int) []*T {
+	out := make([]*T, k)
+	for i := range out {
+		out[i] = new(T)
+		touchPages(unsafe.Pointer(out[i]), unsafe.Sizeof(*out[i]))
+	}
+	return out
+}
+
+// poolPut appends items, size bytes each, to one of the pool's lists
+// while the pool stays within its bound, and returns the bytes added
+// (memPool.mu held).
+func poolPut[T any](list *[]T, items []T, size int) int {
 	added := 0
-	for _, c := range nodes {
-		if memPool.bytes+nodeChunkBytes > poolMaxBytes {
+	for _, it := range items {
+		if memPool.bytes+size > poolMaxBytes {
 			break
 		}
-		memPool.nodes = append(memPool.nodes, c)
-		memPool.bytes += nodeChunkBytes
-		added += nodeChunkBytes
-	}
-	for _, c := range kids {
-		if memPool.bytes+kidChunkBytes > poolMaxBytes {
-			break
-		}
-		memPool.kids = append(memPool.kids, c)
-		memPool.bytes += kidChunkBytes
-		added += kidChunkBytes
-	}
-	for _, s := range slots {
-		if memPool.bytes+slotArrayBytes > poolMaxBytes {
-			break
-		}
-		memPool.slots[reserveSlotClass] = append(memPool.slots[reserveSlotClass], s)
-		memPool.bytes += slotArrayBytes
-		added += slotArrayBytes
+		*list = append(*list, it)
+		memPool.bytes += size
+		added += size
 	}
 	return added
 }
