@@ -147,8 +147,10 @@ func orPiece(b *Board, pw *pieceWord, lx, by int, srcRows uint64) (rows uint64, 
 	return rows, hasFullLane2(lo, w)
 }
 
-// hasFullLane2 reports whether some 16-bit lane of u or w is a full row
-// (hasFullLane of both at once).
+// hasFullLane2 reports whether some 16-bit lane (a row) of u or w is a
+// full row: x ^ full rows has a zero lane, found by the borrow trick
+// (v − 1 per lane) &^ v, whose top bit is set exactly in zero lanes of v
+// (lanes hold at most 10 bits); both words in one test.
 func hasFullLane2(u, w uint64) bool {
 	const (
 		lanes = 0x0001000100010001
@@ -157,20 +159,6 @@ func hasFullLane2(u, w uint64) bool {
 	)
 	u, w = u^full, w^full
 	return ((u-lanes)&^u|(w-lanes)&^w)&high != 0
-}
-
-// hasFullLane reports whether some 16-bit lane of w (four rows) is a
-// full row: w ^ full rows has a zero lane, found by the borrow trick
-// (v − 1 per lane) &^ v, whose top bit is set exactly in zero lanes of v
-// (lanes hold at most 10 bits).
-func hasFullLane(w uint64) bool {
-	const (
-		lanes = 0x0001000100010001
-		full  = fullRow * lanes
-		high  = 0x8000 * lanes
-	)
-	v := w ^ full
-	return (v-lanes)&^v&high != 0
 }
 
 // noClearKind is the kind of a lock that clears no line, by spin.
