@@ -86,6 +86,9 @@ type Bot struct {
 	active   int   // leaves being expanded right now
 	thinking int   // Think calls running
 	stats    Stats
+	// lastThink is the nodes the last Think made: the table is sized for
+	// as many when a search has no node budget.
+	lastThink int64
 	rngs     []*rand.Rand
 	wks      []*worker // one per thread (with rngs[t]), kept with their buffers; nil after Close
 
@@ -373,10 +376,18 @@ func (b *Bot) Think(ctx context.Context, budget Budget) Stats {
 	if b.opt.MaxNodes > 0 && (limit < 0 || limit > b.opt.MaxNodes) {
 		limit = b.opt.MaxNodes
 	}
-	if limit > b.stats.Nodes && b.thinking == 0 {
+	switch {
+	case b.thinking > 0:
+	case limit > b.stats.Nodes:
 		// room in the table for every node the budget can make
 		b.d.tab.reserve(int(limit - b.stats.Nodes))
+	case limit < 0:
+		// no node budget (a time budget, or until stopped): room for a
+		// search like the last one, so that the table does not grow
+		// (and rehash) its way up from small in every search
+		b.d.tab.reserve(int(max(b.lastThink, minTableHint)))
 	}
+	startNodes := b.stats.Nodes
 	b.thinking++
 	b.mu.Unlock()
 	var wg sync.WaitGroup
@@ -394,8 +405,14 @@ func (b *Bot) Think(ctx context.Context, budget Budget) Stats {
 	b.thinking--
 	b.stats.Elapsed += time.Since(start)
 	b.stats.Unique = b.d.nodes.len()
+	b.lastThink = b.stats.Nodes - startNodes
 	return b.stats
 }
+
+// minTableHint is the table room a search without a node budget gets when
+// the bot has not searched before (or its last search was shorter): about
+// 20 ms of search at two threads, 2 MiB of table.
+const minTableHint = 1 << 17
 
 func (b *Bot) work(ctx context.Context, w *worker, limit int64, deadline time.Time) {
 	fails := 0

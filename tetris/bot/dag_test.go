@@ -4,10 +4,12 @@
 package bot
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 )
 
 // dagInvariants checks that every child list is inside the child store,
@@ -467,5 +469,33 @@ func TestPrepareList(t *testing.T) {
 					len(sides[0].d.more), sides[0].d.tab.len(), seenClean, seenDirty, dead)
 			}
 		})
+	}
+}
+
+// TestTableHint checks that a search without a node budget finds the
+// table already sized for as many nodes as the bot's last search made, so
+// that it does not grow its way up from small.
+func TestTableHint(t *testing.T) {
+	b := New(Options{Seed: 1})
+	defer b.Close()
+	queue := []Piece{T, I, O, L, J, S, Z}
+	if err := b.Reset(mustField(t), queue, NoPiece, 0); err != nil {
+		t.Fatal(err)
+	}
+	const first = 3 * minTableHint // above the default room
+	if st := b.Think(context.Background(), Budget{Nodes: first}); st.Nodes < first {
+		t.Fatalf("first search: %+v", st)
+	}
+	if err := b.Reset(mustField(t, "XX________", "X___XXXXXX"), queue, NoPiece, 0); err != nil {
+		t.Fatal(err)
+	}
+	st := b.Think(context.Background(), Budget{Duration: time.Millisecond})
+	if st.Nodes >= first/4 {
+		t.Skipf("the 1 ms search made %d nodes: too many to tell", st.Nodes)
+	}
+	for s := range b.d.tab.sh {
+		if got := len(b.d.tab.sh[s].slots); got < shardSlots(first) {
+			t.Fatalf("shard %d has %d slots after a %d-node search following one of %d, want ≥ %d (room for the last search)", s, got, st.Nodes, first, shardSlots(first))
+		}
 	}
 }
