@@ -89,8 +89,8 @@ type Bot struct {
 	// lastThink is the nodes the last Think made: the table is sized for
 	// as many when a search has no node budget.
 	lastThink int64
-	rngs     []*rand.Rand
-	wks      []*worker // one per thread (with rngs[t]), kept with their buffers; nil after Close
+	rngs      []*rand.Rand
+	wks       []*worker // one per thread (with rngs[t]), kept with their buffers; nil after Close
 
 	pc          *pcPlan // perfect clear being followed (nil: none)
 	pcStats     PCStats
