@@ -801,21 +801,8 @@ func (d *dag) prepareList(t *table, leaf, g, drawnBase int32, l []expChild, ord 
 	for k, oi := range ord {
 		e := &l[oi]
 		board, pk := &w.locks[e.mv.Piece][e.lock].board, w.restPk[e.rest]
-		// lookup, inline
 		sh := t.shard(e.h)
-		key := tag(e.h)
-		mask := len(sh.slots) - 1
-		i := int(key) & mask
-		ci := int32(-1)
-		for s := sh.slots[i]; s != 0; s = sh.slots[i&mask] {
-			if s>>32 == key {
-				if n := d.nodes.at(int32(uint32(s)) - 1); n.gen == g && d.same(&n.st, board, pk) {
-					ci = int32(uint32(s)) - 1
-					break
-				}
-			}
-			i = (i + 1) & mask
-		}
+		ci, i := d.lookup(sh, e.h, g, board, pk)
 		var ev Value
 		dead := false
 		if ci < 0 {
@@ -841,7 +828,7 @@ func (d *dag) prepareList(t *table, leaf, g, drawnBase int32, l []expChild, ord 
 			nn.val, nn.gen, nn.drawn, nn.parent = e.val, g, drawnBase+int32(e.drawn), leaf
 			nn.moreHead, nn.moreTail, nn.lists, nn.nlists = 0, 0, 0, 0
 			nn.spec, nn.dead, nn.marked, nn.stamp = false, false, false, 0
-			sh.slots[i] = key<<32 | uint64(uint32(ci+1))
+			sh.slots[i] = tag(e.h)<<32 | uint64(uint32(ci+1))
 			sh.n++
 			if 2*sh.n > len(sh.slots) {
 				sh.grow()
