@@ -378,6 +378,7 @@ func (b *Bot) Think(ctx context.Context, budget Budget) Stats {
 	}
 	switch {
 	case b.thinking > 0:
+		// another Think is searching: the table must not move under it
 	case limit > b.stats.Nodes:
 		// room in the table for every node the budget can make
 		b.d.tab.reserve(int(limit - b.stats.Nodes))
