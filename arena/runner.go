@@ -62,6 +62,10 @@ type Config struct {
 	// should enforce the players' own time limits.
 	GameTimeout time.Duration
 	Progress    io.Writer // progress bar destination (nil = none)
+	// Remote, if set, plays the games as jobs on the job fabric (workers
+	// in this process and elsewhere) instead of calling the play function
+	// here; results, resume, progress and SPRT are the same.
+	Remote *Remote
 }
 
 func (c Config) seeds() []uint64 {
@@ -232,7 +236,8 @@ func marshalInfo(v any) json.RawMessage {
 	return b
 }
 
-type job struct {
+// gameKey is one game of a match: a seed and a side (or player) index.
+type gameKey struct {
 	seed uint64
 	game int
 }
@@ -240,9 +245,9 @@ type job struct {
 // runJobs plays the jobs not already recorded, at most conc at once, calling
 // after() under a lock when each finishes; after returning true stops the
 // match. It returns the stop reason.
-func runJobs(ctx context.Context, cfg Config, res *results, jobs []job, play func(context.Context, job) (GameRecord, error), after func() (stop, status string)) (string, error) {
+func runJobs(ctx context.Context, cfg Config, res *results, jobs []gameKey, play func(context.Context, gameKey) (GameRecord, error), after func() (stop, status string)) (string, error) {
 	conc := max(cfg.Concurrency, 1)
-	var todo []job
+	var todo []gameKey
 	for _, j := range jobs {
 		if _, ok := res.get(j.seed, j.game); !ok {
 			todo = append(todo, j)
@@ -264,6 +269,34 @@ func runJobs(ctx context.Context, cfg Config, res *results, jobs []job, play fun
 		bar.Describe(status)
 	}
 	if stop != "" {
+		return stop, nil
+	}
+	if cfg.Remote != nil {
+		err := runRemote(ctx, cfg, res, todo, func(j gameKey, rec GameRecord) (bool, error) {
+			rec.Seed, rec.Game, rec.NameA, rec.NameB = j.seed, j.game, cfg.NameA, cfg.NameB
+			if err := res.add(rec); err != nil {
+				return false, err
+			}
+			s, status := after()
+			if bar != nil {
+				bar.Describe(status)
+				_ = bar.Add(1)
+			}
+			if s != "" {
+				stop = s
+				return true, nil
+			}
+			return false, nil
+		})
+		if bar != nil {
+			_ = bar.Exit()
+		}
+		if err != nil {
+			return stop, err
+		}
+		if stop == "" && ctx.Err() != nil {
+			return "", ctx.Err()
+		}
 		return stop, nil
 	}
 	gctx, cancel := context.WithCancel(ctx)
@@ -327,7 +360,7 @@ func runJobs(ctx context.Context, cfg Config, res *results, jobs []job, play fun
 	return stop, nil
 }
 
-func safePlay(ctx context.Context, j job, play func(context.Context, job) (GameRecord, error)) (rec GameRecord, err error) {
+func safePlay(ctx context.Context, j gameKey, play func(context.Context, gameKey) (GameRecord, error)) (rec GameRecord, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("panic in game: %v", p)
@@ -370,9 +403,9 @@ func RunPairs(ctx context.Context, cfg Config, play PlayFunc) (*PairReport, erro
 
 func runPairsOn(ctx context.Context, cfg Config, res *results, play PlayFunc) (*PairReport, error) {
 	seeds := cfg.seeds()
-	var jobs []job
+	var jobs []gameKey
 	for _, s := range seeds {
-		jobs = append(jobs, job{s, 0}, job{s, 1})
+		jobs = append(jobs, gameKey{s, 0}, gameKey{s, 1})
 	}
 	summarize := func() (Summary, []GameRecord) {
 		var wdl WDL
@@ -409,7 +442,7 @@ func runPairsOn(ctx context.Context, cfg Config, res *results, play PlayFunc) (*
 		}
 		return "", status
 	}
-	wrapped := func(ctx context.Context, j job) (GameRecord, error) {
+	wrapped := func(ctx context.Context, j gameKey) (GameRecord, error) {
 		o, err := play(ctx, j.seed, j.game == 1)
 		if err != nil {
 			return GameRecord{}, err
@@ -445,10 +478,10 @@ func runScoresOn(ctx context.Context, cfg Config, res *results, play ScoreFunc) 
 	if cfg.NameB != "" {
 		players = 2
 	}
-	var jobs []job
+	var jobs []gameKey
 	for _, s := range seeds {
 		for p := range players {
-			jobs = append(jobs, job{s, p})
+			jobs = append(jobs, gameKey{s, p})
 		}
 	}
 	build := func() *ScoreReport {
@@ -496,7 +529,7 @@ func runScoresOn(ctx context.Context, cfg Config, res *results, play ScoreFunc) 
 		}
 		return "", status
 	}
-	wrapped := func(ctx context.Context, j job) (GameRecord, error) {
+	wrapped := func(ctx context.Context, j gameKey) (GameRecord, error) {
 		o, err := play(ctx, j.seed, j.game)
 		if err != nil {
 			return GameRecord{}, err

@@ -1,0 +1,313 @@
+// This file holds matches on the job fabric: each game a job that any worker
+// (in this process or on another machine) plays, results collected from the
+// fabric into the same results file, progress and SPRT as local play.
+
+package arena
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/yomi-ai/yomi/fabric"
+)
+
+// Remote sends a match's games to the job fabric instead of calling the
+// PlayFunc or ScoreFunc in this process.
+type Remote struct {
+	Client *fabric.Client
+	// Kind is the job kind; workers play it with the handler registered for
+	// it (PairHandler or ScoreHandler around the same factory).
+	Kind string
+	// Spec is everything a worker needs to rebuild the players (bots,
+	// budgets, rules); it is part of every job.
+	Spec json.RawMessage
+	// Version is the Yomi version that must play the games.
+	Version string
+	// Run names the match on the fabric; "" derives it from Kind, Spec, the
+	// player names and Version, so the same command finds its run again.
+	Run string
+	// Local is the number of workers this process runs for the match (with
+	// Handlers); 0 leaves the games to workers elsewhere.
+	Local    int
+	Handlers map[string]fabric.Handler
+	// Log receives workers' notices (a worker refusing the jobs) and the
+	// local workers' failures.
+	Log io.Writer
+}
+
+// gameJob is the payload of one game's job.
+type gameJob struct {
+	Spec      json.RawMessage `json:"spec"`
+	Seed      uint64          `json:"seed"`
+	Game      int             `json:"game"`
+	TimeoutMS int64           `json:"timeout_ms,omitempty"`
+}
+
+func jobID(j gameKey) string { return strconv.FormatUint(j.seed, 10) + "-" + strconv.Itoa(j.game) }
+
+// factoryCache keeps the players a factory built for recent specs, so a
+// worker does not rebuild them for every game of a match.
+type factoryCache[F any] struct {
+	mu    sync.Mutex
+	make  func(json.RawMessage) (F, error)
+	cache map[string]F
+}
+
+func (c *factoryCache[F]) get(spec json.RawMessage) (F, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if f, ok := c.cache[string(spec)]; ok {
+		return f, nil
+	}
+	f, err := c.make(spec)
+	if err != nil {
+		return f, err
+	}
+	if c.cache == nil || len(c.cache) >= 8 {
+		c.cache = map[string]F{}
+	}
+	c.cache[string(spec)] = f
+	return f, nil
+}
+
+func decodeGameJob(job fabric.Job) (gameJob, error) {
+	var g gameJob
+	if err := json.Unmarshal(job.Payload, &g); err != nil {
+		return g, fmt.Errorf("game job %s: %w", job.ID, err)
+	}
+	return g, nil
+}
+
+func withTimeout(ctx context.Context, ms int64) (context.Context, context.CancelFunc) {
+	if ms > 0 {
+		return context.WithTimeout(ctx, time.Duration(ms)*time.Millisecond)
+	}
+	return context.WithCancel(ctx)
+}
+
+// PairHandler makes a job handler for two-player games: factory rebuilds
+// the match's PlayFunc from its Spec.
+func PairHandler(factory func(spec json.RawMessage) (PlayFunc, error)) fabric.Handler {
+	fc := &factoryCache[PlayFunc]{make: factory}
+	return func(ctx context.Context, job fabric.Job) (json.RawMessage, error) {
+		g, err := decodeGameJob(job)
+		if err != nil {
+			return nil, err
+		}
+		play, err := fc.get(g.Spec)
+		if err != nil {
+			return nil, err
+		}
+		gctx, cancel := withTimeout(ctx, g.TimeoutMS)
+		defer cancel()
+		start := time.Now()
+		rec, err := safePlay(gctx, job0(g), func(ctx context.Context, j gameKey) (GameRecord, error) {
+			o, err := play(ctx, j.seed, j.game == 1)
+			if err != nil {
+				return GameRecord{}, err
+			}
+			if o.Result < Loss || o.Result > Win {
+				return GameRecord{}, fmt.Errorf("play returned invalid result %d", o.Result)
+			}
+			return GameRecord{Result: o.Result.String(), Reason: o.Reason, Info: marshalInfo(o.Info)}, nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		rec.Millis = time.Since(start).Milliseconds()
+		return json.Marshal(rec)
+	}
+}
+
+// ScoreHandler makes a job handler for score games: factory rebuilds the
+// match's ScoreFunc from its Spec.
+func ScoreHandler(factory func(spec json.RawMessage) (ScoreFunc, error)) fabric.Handler {
+	fc := &factoryCache[ScoreFunc]{make: factory}
+	return func(ctx context.Context, job fabric.Job) (json.RawMessage, error) {
+		g, err := decodeGameJob(job)
+		if err != nil {
+			return nil, err
+		}
+		play, err := fc.get(g.Spec)
+		if err != nil {
+			return nil, err
+		}
+		gctx, cancel := withTimeout(ctx, g.TimeoutMS)
+		defer cancel()
+		start := time.Now()
+		rec, err := safePlay(gctx, job0(g), func(ctx context.Context, j gameKey) (GameRecord, error) {
+			o, err := play(ctx, j.seed, j.game)
+			if err != nil {
+				return GameRecord{}, err
+			}
+			sc := o.Score
+			return GameRecord{Score: &sc, Reason: o.Reason, Info: marshalInfo(o.Info)}, nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		rec.Millis = time.Since(start).Milliseconds()
+		return json.Marshal(rec)
+	}
+}
+
+func job0(g gameJob) gameKey { return gameKey{seed: g.Seed, game: g.Game} }
+
+// runRemote is runJobs on the fabric: the jobs not yet in res are queued,
+// results stored by workers (also those of an earlier, killed coordinator
+// of the same run) are recorded as they arrive.
+func runRemote(ctx context.Context, cfg Config, res *results, todo []gameKey, record func(gameKey, GameRecord) (stop bool, err error)) error {
+	r := cfg.Remote
+	if r.Client == nil || r.Kind == "" {
+		return errors.New("arena: Remote needs a Client and a Kind")
+	}
+	run := r.Run
+	if run == "" {
+		run = fabric.RunID(r.Kind, string(r.Spec), cfg.NameA, cfg.NameB, r.Version)
+	}
+	c := r.Client
+	info, err := c.Run(ctx, run)
+	if err != nil {
+		return err
+	}
+	attempt := info.Attempt + 1
+	// Jobs a killed coordinator left queued are queued again below (with a
+	// new attempt): drop the old copies first so they are not played twice.
+	// Workers drop only jobs of the stopped attempt, so the new ones are
+	// safe even from a worker that has not yet seen the run restart.
+	if err := c.Cancel(ctx, run); err != nil {
+		return err
+	}
+	if err := c.SetRun(ctx, run, fabric.RunInfo{State: fabric.RunActive, Kind: r.Kind, Version: r.Version, Attempt: attempt}); err != nil {
+		return err
+	}
+
+	var mu sync.Mutex
+	pending := map[string]gameKey{}
+	for _, j := range todo {
+		pending[jobID(j)] = j
+	}
+	done := make(chan struct{})
+	var doneOnce sync.Once
+	finish := func() { doneOnce.Do(func() { close(done) }) }
+	var failure error
+	stopped := false
+	accept := func(fr fabric.Result) {
+		mu.Lock()
+		defer mu.Unlock()
+		j, ok := pending[fr.ID]
+		if !ok || stopped || failure != nil {
+			return // not ours, already recorded, or the match is over
+		}
+		delete(pending, fr.ID)
+		if fr.Error != "" {
+			failure = fmt.Errorf("seed %d game %d (worker %s): %s", j.seed, j.game, fr.Worker, fr.Error)
+			finish()
+			return
+		}
+		var rec GameRecord
+		if err := json.Unmarshal(fr.Output, &rec); err != nil {
+			failure = fmt.Errorf("seed %d game %d: worker %s sent %q: %v", j.seed, j.game, fr.Worker, fr.Output, err)
+			finish()
+			return
+		}
+		stop, err := record(j, rec)
+		if err != nil {
+			failure = err
+			finish()
+			return
+		}
+		if stop {
+			stopped = true
+			finish()
+			return
+		}
+		if len(pending) == 0 {
+			finish()
+		}
+	}
+
+	stored, from, err := c.Stored(ctx, run)
+	if err != nil {
+		return err
+	}
+	for _, fr := range stored {
+		accept(fr)
+	}
+	mu.Lock()
+	var jobs []fabric.Job
+	for _, j := range todo {
+		if _, ok := pending[jobID(j)]; !ok {
+			continue
+		}
+		payload, err := json.Marshal(gameJob{Spec: r.Spec, Seed: j.seed, Game: j.game, TimeoutMS: cfg.GameTimeout.Milliseconds()})
+		if err != nil {
+			mu.Unlock()
+			return err
+		}
+		jobs = append(jobs, fabric.Job{Kind: r.Kind, Run: run, ID: jobID(j), Version: r.Version, Payload: payload, Attempt: attempt})
+	}
+	nothingLeft := len(pending) == 0 || stopped || failure != nil
+	mu.Unlock()
+	defer func() {
+		// Whatever ended the match (done, SPRT, Ctrl-C, an error), nothing
+		// of it stays queued and running workers drop its games.
+		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		_ = c.Cancel(cctx, run)
+	}()
+	if nothingLeft {
+		finish()
+	} else {
+		if r.Log != nil {
+			stopN, err := c.Notices(run, func(s string) { fmt.Fprintln(r.Log, s) })
+			if err == nil {
+				defer stopN()
+			}
+		}
+		stopW, err := c.Watch(ctx, run, from, accept)
+		if err != nil {
+			return err
+		}
+		defer stopW()
+		if err := c.Submit(ctx, jobs); err != nil {
+			return err
+		}
+		var wg sync.WaitGroup
+		wctx, wstop := context.WithCancel(ctx)
+		for i := range r.Local {
+			w := &fabric.Worker{Client: c, Handlers: r.Handlers, Version: r.Version, Name: fmt.Sprintf("local-%d", i), Log: r.Log}
+			wg.Go(func() {
+				if err := w.Run(wctx); err != nil {
+					mu.Lock()
+					if failure == nil {
+						failure = err
+					}
+					mu.Unlock()
+					finish()
+				}
+			})
+		}
+		defer func() {
+			wstop()
+			wg.Wait()
+		}()
+	}
+	select {
+	case <-done:
+	case <-ctx.Done():
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	stopped = true // later results are not recorded
+	if failure != nil {
+		return failure
+	}
+	return nil
+}
