@@ -39,7 +39,7 @@ type Worker struct {
 	mu       sync.Mutex
 	running  map[string]map[*runningJob]struct{} // run → its jobs running here
 	stopped  map[string]int                      // run → its last stopped attempt (absent: never stopped)
-	told     map[string]bool // notices already sent, by run and reason
+	told     map[string]bool                     // notices already sent, by run and reason
 	lastSeen time.Time
 }
 
