@@ -42,15 +42,27 @@ type Entry struct {
 	App     *App   // nil when the game has no page yet
 }
 
-// Server serves the landing page and the apps.
+// Server serves the landing page and the apps. Every request must name the
+// server in its Host header (the address it was received on, localhost for a
+// loopback address, or one of AllowedHosts); POST and the other unsafe methods
+// must also come from the server's own pages (Sec-Fetch-Site, Origin) and
+// carry a JSON body, so that pages of other sites cannot use the server.
 type Server struct {
 	Entries []Entry
 	Logger  *log.Logger // nil: no request log
+	// AllowedHosts lists further Host header values to answer: NAME (any
+	// port), NAME:PORT, [IPv6] or [IPv6]:PORT (see CheckAllowedHost; invalid
+	// entries allow nothing).
+	AllowedHosts []string
+	// AnyHost turns the Host check off, for a reverse proxy that checks Host
+	// itself; the cross-origin and content-type checks stay.
+	AnyHost bool
 }
 
 var landing = template.Must(template.ParseFS(staticFS, "static/index.html"))
 
-// Handler returns the HTTP handler of the whole site.
+// Handler returns the HTTP handler of the whole site, every request passing
+// the Host, cross-origin and content-type checks first (guard.go).
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	static, _ := fs.Sub(staticFS, "static")
@@ -70,7 +82,7 @@ func (s *Server) Handler() http.Handler {
 		}
 	})
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok\n") })
-	var h http.Handler = mux
+	h := s.guard(mux)
 	if s.Logger != nil {
 		h = logRequests(s.Logger, h)
 	}
@@ -89,6 +101,11 @@ func logRequests(l *log.Logger, h http.Handler) http.Handler {
 // gracefully (in-flight requests get 5 s). ready, if not nil, receives the
 // bound address once listening.
 func (s *Server) Run(ctx context.Context, addr string, ready func(net.Addr)) error {
+	for _, a := range s.AllowedHosts {
+		if err := CheckAllowedHost(a); err != nil {
+			return err
+		}
+	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log"
 	"net"
+	"strings"
 
 	"github.com/yomi-ai/yomi/internal/cli"
 	"github.com/yomi-ai/yomi/web"
@@ -18,9 +19,26 @@ func serveArea(entries []web.Entry) *cli.Area {
 		Name:    "serve",
 		Summary: "serve the Yomi web app (http://localhost:8080)",
 		Run: func(ctx context.Context, env *cli.Env, args []string) error {
-			fs := cli.NewFlags(env, "yomi serve", "[--addr HOST:PORT] [--export DIR] [--log]",
-				"Serves the landing page and every game's page until Ctrl-C. With --export, writes\na static copy of the site (pages whose AI runs in the browser) to DIR and exits.")
+			fs := cli.NewFlags(env, "yomi serve", "[--addr HOST:PORT] [--allow-host NAME[:PORT]]... [--any-host] [--export DIR] [--log]",
+				"Serves the landing page and every game's page until Ctrl-C. With --export, writes\na static copy of the site (pages whose AI runs in the browser) to DIR and exits.\n\n"+
+					"Since any web page you visit can send requests to a local server, the server\n"+
+					"answers only requests addressed to it: the Host header must be the address a\n"+
+					"request arrived on (localhost too for a loopback address), or a name given with\n"+
+					"--allow-host (or any name with --any-host, behind a reverse proxy that checks\n"+
+					"Host). POSTs must come from its own pages (Sec-Fetch-Site/Origin) with a JSON\n"+
+					"body; others are refused (421, 403, 415).")
 			addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
+			var allow []string
+			fs.Func("allow-host", "also answer requests whose Host is `NAME[:PORT]` (any port without one; repeat or separate with commas), e.g. a LAN name when --addr is 0.0.0.0:8080", func(v string) error {
+				for _, h := range strings.Split(v, ",") {
+					if err := web.CheckAllowedHost(h); err != nil {
+						return err
+					}
+					allow = append(allow, h)
+				}
+				return nil
+			})
+			anyHost := fs.Bool("any-host", false, "answer requests whatever their Host header (for a reverse proxy that checks it; cross-site POSTs are still refused)")
 			export := fs.String("export", "", "write a static site to `DIR` instead of serving")
 			logReq := fs.Bool("log", false, "log each request to stderr")
 			if err := cli.Parse(fs, args); err != nil {
@@ -29,7 +47,7 @@ func serveArea(entries []web.Entry) *cli.Area {
 			if fs.NArg() > 0 {
 				return cli.Usagef("serve takes no arguments, got %q", fs.Args())
 			}
-			srv := &web.Server{Entries: entries}
+			srv := &web.Server{Entries: entries, AllowedHosts: allow, AnyHost: *anyHost}
 			if *export != "" {
 				if err := srv.Export(*export); err != nil {
 					return err

@@ -14,6 +14,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -136,7 +137,8 @@ func TestBrowser(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second) // a bound for a loaded CI machine; it takes ~12 s
 	defer cancel()
 
-	srv := httptest.NewServer(site().Handler())
+	var posts postLog
+	srv := httptest.NewServer(posts.wrap(site().Handler()))
 	defer srv.Close()
 
 	t.Run("server", func(t *testing.T) {
@@ -312,7 +314,96 @@ func TestBrowser(t *testing.T) {
 			t.Logf("9x9 %s (best of 3 x %d): wasm %.0f/s, native %.0f/s (native/wasm %.2f)", what, req.Playouts, bestWeb, bestNative, bestNative/bestWeb)
 		}
 	})
+
+	// The page's own API calls went through the server's cross-site checks.
+	if got := posts.get(); len(got) == 0 || got[0] != "200 same-origin" {
+		t.Errorf("the page's POSTs: %q, want 200 same-origin", got)
+	}
+
+	t.Run("other-sites", func(t *testing.T) {
+		// A page of another site posts to the API as a simple request
+		// (text/plain, no preflight): the server must refuse it before the
+		// AI thinks.
+		other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/html")
+			fmt.Fprint(w, "<!doctype html><title>another site</title>")
+		}))
+		defer other.Close()
+		p, err := b.newPage(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := p.call(ctx, "Page.navigate", map[string]any{"url": other.URL + "/"}, nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := p.waitFor(ctx, "the other site", `document.title === "another site"`); err != nil {
+			t.Fatal(err)
+		}
+		posts.reset()
+		body, _ := json.Marshal(`{"size":9,"moves":[],"ai":"uct","movetime_ms":100}`)
+		var done bool
+		if err := p.eval(ctx, fmt.Sprintf(`fetch(%q, {method: "POST", mode: "no-cors", body: %s}).then(() => true, () => true)`,
+			srv.URL+"/separo/api/step", body), &done); err != nil {
+			t.Fatal(err)
+		}
+		if got := posts.get(); len(got) != 1 || got[0] != "403 same-site" {
+			t.Errorf("another site's POST: %q, want one 403 same-site", got)
+		}
+		// The same site under a name rebound to 127.0.0.1: the browser
+		// calls it same-origin, the server refuses the Host.
+		rebound := strings.Replace(srv.URL, "127.0.0.1", "rebound.example", 1) + "/separo/"
+		if err := p.call(ctx, "Page.navigate", map[string]any{"url": rebound}, nil); err != nil {
+			t.Fatal(err)
+		}
+		wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		if err := p.waitFor(wctx, "the refusal", `document.body && document.body.innerText.includes("refused Host")`); err != nil {
+			t.Fatal(err)
+		}
+	})
 	errs.check(t)
+}
+
+// postLog records the status and Sec-Fetch-Site of each POST to the site.
+type postLog struct {
+	mu   sync.Mutex
+	seen []string
+}
+
+func (l *postLog) wrap(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != "POST" {
+			h.ServeHTTP(w, r)
+			return
+		}
+		sw := &statusWriter{ResponseWriter: w, status: 200}
+		h.ServeHTTP(sw, r)
+		l.mu.Lock()
+		l.seen = append(l.seen, fmt.Sprintf("%d %s", sw.status, r.Header.Get("Sec-Fetch-Site")))
+		l.mu.Unlock()
+	})
+}
+
+func (l *postLog) get() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return append([]string(nil), l.seen...)
+}
+
+func (l *postLog) reset() {
+	l.mu.Lock()
+	l.seen = nil
+	l.mu.Unlock()
+}
+
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	w.status = code
+	w.ResponseWriter.WriteHeader(code)
 }
 
 // checkFinished checks the page shows the final result of a finished game.

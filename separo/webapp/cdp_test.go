@@ -72,7 +72,10 @@ func startBrowser(t *testing.T, onEvent func(cdpMsg)) *browser {
 	}
 	cmd := exec.Command(path, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
 		"--no-first-run", "--no-default-browser-check", "--disable-extensions", "--mute-audio",
-		"--remote-debugging-pipe", "--window-size=1000,1400", "--user-data-dir="+t.TempDir(), "about:blank")
+		"--remote-debugging-pipe", "--window-size=1000,1400",
+		"--user-data-dir="+t.TempDir(),
+		"--host-resolver-rules=MAP rebound.example 127.0.0.1", // a DNS-rebinding site, for TestBrowser/other-sites
+		"about:blank")
 	cmd.ExtraFiles = []*os.File{toBrowserR, fromBrowserW} // fds 3 and 4
 	var stderr strings.Builder
 	cmd.Stderr = &limitedWriter{w: &stderr, n: 1 << 16}

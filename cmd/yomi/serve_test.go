@@ -1,0 +1,143 @@
+// Tests of `yomi serve`'s Host flags and of the checks on SEPARO's API: a
+// page of another site can neither reach the server under its own name nor
+// post to the API.
+package main
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/yomi-ai/yomi/internal/cli"
+)
+
+// startServe runs `yomi serve --addr 127.0.0.1:0 args...` in-process and
+// returns its URL; the server stops at the end of the test.
+func startServe(t *testing.T, args ...string) *url.URL {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	pr, pw := io.Pipe()
+	done := make(chan int, 1)
+	go func() {
+		done <- newApp().Main(ctx, &cli.Env{Stdout: io.Discard, Stderr: pw}, append([]string{"serve", "--addr", "127.0.0.1:0"}, args...))
+		pw.Close()
+	}()
+	t.Cleanup(func() {
+		cancel()
+		select {
+		case code := <-done:
+			if code != 0 {
+				t.Errorf("serve exited %d", code)
+			}
+		case <-time.After(10 * time.Second):
+			t.Error("serve did not stop")
+		}
+	})
+	line, err := bufio.NewReader(pr).ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	go io.Copy(io.Discard, pr)
+	u, err := url.Parse(regexp.MustCompile(`http://\S+/`).FindString(line))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+// send makes one request to u+path with Host host ("" for u's), the given
+// headers, and a POST body unless body is "".
+func send(t *testing.T, u *url.URL, host, path, body string, hdr ...string) int {
+	t.Helper()
+	method := "GET"
+	if body != "" {
+		method = "POST"
+	}
+	req, err := http.NewRequest(method, u.String()+strings.TrimPrefix(path, "/"), strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if host != "" {
+		req.Host = host
+	}
+	for i := 0; i+1 < len(hdr); i += 2 {
+		req.Header.Set(hdr[i], hdr[i+1])
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	return resp.StatusCode
+}
+
+const stepBody = `{"size":9,"moves":[],"play":[0,0,1,1,2,1]}`
+
+func TestServeHostFlags(t *testing.T) {
+	plain := startServe(t)
+	allowed := startServe(t, "--allow-host", "yomi.lan,other.lan:1", "--allow-host", "box.lan")
+	anyHost := startServe(t, "--any-host")
+	with := func(u *url.URL, name string) string { return name + ":" + u.Port() }
+	for _, c := range []struct {
+		name string
+		u    *url.URL
+		host string
+		want int
+	}{
+		{"own address", plain, "", 200},
+		{"localhost", plain, with(plain, "localhost"), 200},
+		{"rebound name", plain, with(plain, "evil.example"), 421},
+		{"allowed name", allowed, with(allowed, "yomi.lan"), 200},
+		{"second --allow-host", allowed, with(allowed, "box.lan"), 200},
+		{"allowed name, other port", allowed, with(allowed, "other.lan"), 421},
+		{"name not allowed", allowed, with(allowed, "evil.example"), 421},
+		{"own address with --allow-host", allowed, "", 200},
+		{"any host", anyHost, with(anyHost, "evil.example"), 200},
+	} {
+		if got := send(t, c.u, c.host, "/separo/", ""); got != c.want {
+			t.Errorf("%s: GET %d, want %d", c.name, got, c.want)
+		}
+	}
+	// --any-host still refuses cross-site POSTs.
+	if got := send(t, anyHost, with(anyHost, "evil.example"), "/separo/api/step", stepBody,
+		"Content-Type", "application/json", "Sec-Fetch-Site", "cross-site"); got != 403 {
+		t.Errorf("--any-host, cross-site POST: %d, want 403", got)
+	}
+	for _, bad := range []string{"http://yomi.lan", "yomi.lan:0", ""} {
+		if code, _, errs := run(t, "serve", "--allow-host", bad); code != 2 || !strings.Contains(errs, "allow-host") {
+			t.Errorf("--allow-host %q: exit %d, %q", bad, code, errs)
+		}
+	}
+}
+
+// TestSeparoAPIRefusesOtherSites posts to the AI the ways a page of another
+// site could, and as SEPARO's page does.
+func TestSeparoAPIRefusesOtherSites(t *testing.T) {
+	u := startServe(t)
+	origin := "http://" + u.Host
+	for _, c := range []struct {
+		name string
+		host string
+		hdr  []string
+		want int
+	}{
+		{"the page's own fetch", "", []string{"Content-Type", "application/json", "Sec-Fetch-Site", "same-origin", "Origin", origin}, 200},
+		{"a script without browser headers", "", []string{"Content-Type", "application/json"}, 200},
+		{"text/plain from another site", "", []string{"Content-Type", "text/plain", "Sec-Fetch-Site", "cross-site", "Origin", "https://evil.example"}, 403},
+		{"text/plain without browser headers", "", []string{"Content-Type", "text/plain"}, 415},
+		{"form from the page's origin", "", []string{"Content-Type", "application/x-www-form-urlencoded", "Sec-Fetch-Site", "same-origin", "Origin", origin}, 415},
+		{"old browser on another site", "", []string{"Content-Type", "application/json", "Origin", "https://evil.example"}, 403},
+		{"DNS rebinding", "evil.example:" + u.Port(), []string{"Content-Type", "application/json", "Sec-Fetch-Site", "same-origin", "Origin", "http://evil.example:" + u.Port()}, 421},
+	} {
+		if got := send(t, u, c.host, "/separo/api/step", stepBody, c.hdr...); got != c.want {
+			t.Errorf("%s: %d, want %d", c.name, got, c.want)
+		}
+	}
+}
