@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"sort"
 	"strings"
 	"time"
 
@@ -606,4 +607,41 @@ func (c *Client) GetArtifact(ctx context.Context, digest string) ([]byte, error)
 		return nil, fmt.Errorf("fabric: artifact %s arrived corrupted", digest)
 	}
 	return b, nil
+}
+
+// RunStatus is one run as Runs lists it.
+type RunStatus struct {
+	Run string `json:"run"`
+	RunInfo
+	Queued  uint64 `json:"queued"`  // jobs waiting or running
+	Results uint64 `json:"results"` // results stored
+}
+
+// Runs lists the runs the fabric knows, most recently updated first.
+func (c *Client) Runs(ctx context.Context) ([]RunStatus, error) {
+	lister, err := c.runs.ListKeys(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("fabric: runs: %w", err)
+	}
+	var out []RunStatus
+	for k := range lister.Keys() {
+		info, err := c.Run(ctx, k)
+		if err != nil {
+			return nil, err
+		}
+		st := RunStatus{Run: k, RunInfo: info}
+		if st.Queued, err = c.Queued(ctx, k); err != nil {
+			return nil, err
+		}
+		ri, err := c.results.Info(ctx, jetstream.WithSubjectFilter(resultSubject(k, ">")))
+		if err != nil {
+			return nil, err
+		}
+		for _, v := range ri.State.Subjects {
+			st.Results += v
+		}
+		out = append(out, st)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Updated.After(out[j].Updated) })
+	return out, nil
 }

@@ -272,7 +272,9 @@ func (w *Worker) handle(ctx context.Context, msg jetstream.Msg) (refused bool) {
 		w.logf("job %s/%s failed: %v", job.Run, job.ID, err)
 	}
 	b, _ := json.Marshal(res)
-	pctx, pcancel := context.WithTimeout(ctx, 30*time.Second)
+	// Storing and acknowledging finish even when the worker is stopping
+	// (the result is already computed), within a bound.
+	pctx, pcancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer pcancel()
 	// The result is stored before the job is acknowledged: a worker killed
 	// between the two leaves a stored result and a job that runs again,

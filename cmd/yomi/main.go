@@ -12,6 +12,7 @@ import (
 	"runtime/debug"
 	"syscall"
 
+	"github.com/yomi-ai/yomi/fabric"
 	"github.com/yomi-ai/yomi/internal/bench"
 	"github.com/yomi-ai/yomi/internal/cli"
 	"github.com/yomi-ai/yomi/web"
@@ -22,6 +23,9 @@ type game struct {
 	area    *cli.Area
 	benches []bench.Benchmark
 	entry   web.Entry
+	// jobs are the job kinds (match games and the like) the game's verbs
+	// put on the job fabric; `yomi worker` runs them.
+	jobs map[string]fabric.Handler
 }
 
 // games lists the games in the order help and the landing page show them.
@@ -65,8 +69,8 @@ func newApp() *cli.App {
 		benches = append(benches, g.benches...)
 		entries = append(entries, g.entry)
 	}
-	benches = append(arenaBenchmarks(), benches...)
-	app.Areas = append(app.Areas, arenaArea(), benchArea(benches), serveArea(entries))
+	benches = append(append(arenaBenchmarks(), fabricBenchmarks()...), benches...)
+	app.Areas = append(app.Areas, arenaArea(), benchArea(benches), serveArea(entries), workerArea(), fabricArea())
 	return app
 }
 

@@ -11,7 +11,9 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"os/signal"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/yomi-ai/yomi/internal/cli"
@@ -22,7 +24,11 @@ import (
 // TestMain lets the test binary act as the yomi binary for child processes.
 func TestMain(m *testing.M) {
 	if os.Getenv("YOMI_TEST_AS_MAIN") == "1" {
-		os.Exit(newApp().Main(context.Background(), cli.OSEnv(), os.Args[1:]))
+		// As main does: Ctrl-C and SIGTERM cancel the verb's context.
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		code := newApp().Main(ctx, cli.OSEnv(), os.Args[1:])
+		stop()
+		os.Exit(code)
 	}
 	os.Exit(m.Run())
 }

@@ -5,6 +5,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/yomi-ai/yomi/arena"
+	"github.com/yomi-ai/yomi/fabric"
 	"github.com/yomi-ai/yomi/internal/bench"
 	"github.com/yomi-ai/yomi/internal/cli"
 	"github.com/yomi-ai/yomi/separo"
@@ -32,6 +34,7 @@ func separoGame() game {
 			},
 		},
 		benches: separoBenches(),
+		jobs:    map[string]fabric.Handler{separoMatchKind: arena.PairHandler(separoMatchFactory)},
 		entry:   web.Entry{Slug: "separo", Title: "SEPARO", Summary: "A board game of roots and regions: rules, a UCT Monte-Carlo AI, and a page to play against it.", App: separoWebApp()},
 	}
 }
@@ -107,11 +110,12 @@ count one half) with a 95 % interval from the pair (pentanomial) statistics, and
 	games := fs.Int("games", 20, "number of games (rounded up to an even number: pairs)")
 	size := fs.Int("size", separo.DefaultSize, "board size (lines), 5..19")
 	seed := fs.Uint64("seed", 1, "first seed; pair i plays seed+i")
-	conc := fs.Int("concurrency", 1, "games played at once (timed searches share the cores)")
+	conc := fs.Int("concurrency", 1, "games played at once by this process (timed searches share the cores); 0 with --nats leaves them to `yomi worker`s")
 	results := fs.String("results", "", "JSON-lines results file (resumable)")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	asJSON := fs.Bool("json", false, "print a JSON object with games, wins, losses, draws, points, pointsCI95, elo, summary")
 	bf := addSeparoBudget(fs, 200*time.Millisecond)
+	nf := addNATSFlags(fs, true)
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
@@ -127,11 +131,14 @@ count one half) with a 95 % interval from the pair (pentanomial) statistics, and
 	if *size < 5 || *size > separo.MaxSize {
 		return cli.Usagef("--size %d: want 5..%d", *size, separo.MaxSize)
 	}
+	if err := nf.check(*conc); err != nil {
+		return err
+	}
 	if *games < 1 {
 		return cli.Usagef("--games %d: want at least 1", *games)
 	}
-	if *conc < 1 {
-		return cli.Usagef("--concurrency %d: want at least 1", *conc)
+	if *conc < 0 {
+		return cli.Usagef("--concurrency %d: want at least 0", *conc)
 	}
 	budget, err := bf.budget()
 	if err != nil {
@@ -149,40 +156,14 @@ count one half) with a 95 % interval from the pair (pentanomial) statistics, and
 	if !*quiet {
 		cfg.Progress = env.Stderr
 	}
-	play := func(ctx context.Context, seed uint64, swapped bool) (arena.Outcome, error) {
-		// Each AI's stream depends on (seed, its side), so both games of a
-		// pair differ only by the colours.
-		pa, _ := ai.New(*red, ai.Options{Seed: seed<<1 | 0})
-		pb, _ := ai.New(*blue, ai.Options{Seed: seed<<1 | 1})
-		r, b := pa, pb
-		if swapped {
-			r, b = pb, pa
-		}
-		rec, err := ai.Play(ctx, r, b, *size, budget)
-		if err != nil {
-			if ctx.Err() != nil {
-				return arena.Outcome{}, ctx.Err()
-			}
-			// An AI answering an illegal move loses.
-			loser := strings.Contains(err.Error(), pa.Name())
-			o := arena.Outcome{Result: arena.Win, Reason: err.Error()}
-			if loser {
-				o.Result = arena.Loss
-			}
-			return o, nil
-		}
-		o := arena.Outcome{Info: rec}
-		aRed := !swapped
-		switch {
-		case rec.Winner == separo.Draw:
-			o.Result = arena.Draw
-		case (rec.Winner == separo.RedWin) == aRed:
-			o.Result = arena.Win
-		default:
-			o.Result = arena.Loss
-		}
-		return o, nil
+	spec := separoMatchSpec{Red: *red, Blue: *blue, Size: *size, Budget: budget}
+	remote, fc, err := nf.remote(ctx, env, separoMatchKind, spec, *conc)
+	if err != nil {
+		return err
 	}
+	defer fc.Close()
+	cfg.Remote = remote
+	play := separoMatchPlay(spec)
 	rep, err := arena.RunPairs(ctx, cfg, play)
 	if err != nil {
 		return err
@@ -321,4 +302,69 @@ func separoBenches() []bench.Benchmark {
 			return figs, nil
 		},
 	}}
+}
+
+// separoMatchKind is the job kind of one game of `yomi separo match`.
+const separoMatchKind = "separo.match"
+
+// separoMatchSpec is what a worker needs to play a game of a match.
+type separoMatchSpec struct {
+	Red    string    `json:"red"`
+	Blue   string    `json:"blue"`
+	Size   int       `json:"size"`
+	Budget ai.Budget `json:"budget"`
+}
+
+func separoMatchFactory(b json.RawMessage) (arena.PlayFunc, error) {
+	var s separoMatchSpec
+	if err := json.Unmarshal(b, &s); err != nil {
+		return nil, err
+	}
+	for _, n := range []string{s.Red, s.Blue} {
+		if _, err := ai.New(n, ai.Options{}); err != nil {
+			return nil, err
+		}
+	}
+	if s.Size < 5 || s.Size > separo.MaxSize {
+		return nil, fmt.Errorf("separo match: size %d", s.Size)
+	}
+	return separoMatchPlay(s), nil
+}
+
+// separoMatchPlay plays one game of a match: the red AI is A.
+func separoMatchPlay(s separoMatchSpec) arena.PlayFunc {
+	return func(ctx context.Context, seed uint64, swapped bool) (arena.Outcome, error) {
+		// Each AI's stream depends on (seed, its side), so both games of a
+		// pair differ only by the colours.
+		pa, _ := ai.New(s.Red, ai.Options{Seed: seed<<1 | 0})
+		pb, _ := ai.New(s.Blue, ai.Options{Seed: seed<<1 | 1})
+		r, b := pa, pb
+		if swapped {
+			r, b = pb, pa
+		}
+		rec, err := ai.Play(ctx, r, b, s.Size, s.Budget)
+		if err != nil {
+			if ctx.Err() != nil {
+				return arena.Outcome{}, ctx.Err()
+			}
+			// An AI answering an illegal move loses.
+			loser := strings.Contains(err.Error(), pa.Name())
+			o := arena.Outcome{Result: arena.Win, Reason: err.Error()}
+			if loser {
+				o.Result = arena.Loss
+			}
+			return o, nil
+		}
+		o := arena.Outcome{Info: rec}
+		aRed := !swapped
+		switch {
+		case rec.Winner == separo.Draw:
+			o.Result = arena.Draw
+		case (rec.Winner == separo.RedWin) == aRed:
+			o.Result = arena.Win
+		default:
+			o.Result = arena.Loss
+		}
+		return o, nil
+	}
 }
