@@ -135,6 +135,9 @@ stderr and replay.json (packs, answers, think times, per-turn scores).`)
 		return err
 	}
 	cfg.LogDir = *logDir
+	if err := checkBots(ctx, botCmd{"--p1", cfg.Cmd[0], cfg.Dir}, botCmd{"--p2", cfg.Cmd[1], cfg.Dir}); err != nil {
+		return err
+	}
 	bar := cli.Progress(env.Stderr, codevs.Turns, "codevs game", *quiet)
 	cfg.OnTurn = func(int) { bar.Add(1) }
 	start := time.Now()
@@ -295,6 +298,9 @@ at once (mind the thinking-time budgets on a small machine).`)
 			o.Reason = res.Outcome.Reason
 		}
 		return o, nil
+	}
+	if err := checkBots(ctx, botCmd{"--p1", base.Cmd[0], base.Dir}, botCmd{"--p2", base.Cmd[1], base.Dir}); err != nil {
+		return err
 	}
 	rep, err := arena.RunPairs(ctx, cfg, play)
 	if err != nil {
