@@ -14,15 +14,15 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/yomi-ai/yomi/internal/cli"
 	"github.com/yomi-ai/yomi/seigot"
 	"github.com/yomi-ai/yomi/seigot/ai"
 )
 
-// TestMain lets the test binary act as the yomi binary for child processes.
+// TestMain lets the test binary act as the yomi binary (main, signal
+// handling included) for child processes.
 func TestMain(m *testing.M) {
 	if os.Getenv("YOMI_TEST_AS_MAIN") == "1" {
-		os.Exit(newApp().Main(context.Background(), cli.OSEnv(), os.Args[1:]))
+		main()
 	}
 	os.Exit(m.Run())
 }
