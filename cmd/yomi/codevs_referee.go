@@ -367,7 +367,7 @@ print garbage, or use the skill whatever the gauge.`)
 	}
 	o.Name, o.Strategy, o.Seed, o.Garbage = *name, *strategy, *seed, *garbage
 	o.Delay = time.Duration(*delay) * time.Millisecond
-	return referee.RunDummy(ctx, env.Stdin, env.Stdout, o)
+	return referee.RunDummy(ctx, cli.ContextReader(ctx, env.Stdin), env.Stdout, o)
 }
 
 func runCodevsPacks(ctx context.Context, env *cli.Env, args []string) error {
