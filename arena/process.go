@@ -42,7 +42,7 @@ var ErrCannotRun = errors.New("cannot run the command")
 // Defaults of ProcessOptions.
 const (
 	DefaultMaxLine        = 1 << 20
-	DefaultMaxUnread      = 1000
+	DefaultMaxUnread      = 10000
 	DefaultMaxUnreadBytes = 8 << 20
 	DefaultMaxStderr      = 16 << 20
 	DefaultStderrTail     = 2048
@@ -55,7 +55,7 @@ type ProcessOptions struct {
 	MaxLine    int      // longest accepted output line in bytes (default 1 MiB)
 	StderrTail int      // bytes of stderr kept for error messages (default 2 KiB)
 	// MaxUnread and MaxUnreadBytes bound the output read from the process
-	// but not yet taken by ReadLine (default 1000 lines, 8 MiB): a process
+	// but not yet taken by ReadLine (default 10 000 lines, 8 MiB): a process
 	// that gets further ahead of its reader is flooding and is killed.
 	MaxUnread      int
 	MaxUnreadBytes int

@@ -3,6 +3,7 @@ package arena
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -160,11 +161,13 @@ func TestCheckCommand(t *testing.T) {
 	}
 }
 
-// chaosPlayer plays the toy game as an external command: a faulty one
-// loses (with the reason), a cannot-run one aborts the match.
+// chaosPlayer plays the toy game as an external command, skipping lines
+// that are not numbers for half a second (as protocol clients skip what
+// they do not understand): a faulty one loses with the reason, a
+// cannot-run one aborts the match.
 func chaosPlayer(cmd string) toyPlayerFunc {
 	return func(ctx context.Context, seed uint64, side int) (int, string) {
-		p, err := StartProcess(ctx, cmd, ProcessOptions{})
+		p, err := StartProcess(ctx, cmd, ProcessOptions{MaxUnread: 100})
 		if err != nil {
 			return -1, err.Error()
 		}
@@ -172,11 +175,15 @@ func chaosPlayer(cmd string) toyPlayerFunc {
 		if err := p.WriteLine("seed"); err != nil {
 			return -1, err.Error()
 		}
-		line, err := p.ReadLine(500 * time.Millisecond)
-		if err != nil {
-			return -1, err.Error()
+		deadline := time.Now().Add(500 * time.Millisecond)
+		var skipped []string
+		for {
+			line, err := p.ReadLine(max(time.Until(deadline), time.Millisecond))
+			if err != nil {
+				return -1, fmt.Sprintf("%v (skipped %d lines)", err, len(skipped))
+			}
+			skipped = append(skipped, line)
 		}
-		return -1, "nonsense " + line
 	}
 }
 
