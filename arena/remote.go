@@ -96,19 +96,12 @@ func withTimeout(ctx context.Context, ms int64) (context.Context, context.Cancel
 func PairHandler(factory func(spec json.RawMessage) (PlayFunc, error)) fabric.Handler {
 	fc := &factoryCache[PlayFunc]{make: factory}
 	return func(ctx context.Context, job fabric.Job) (json.RawMessage, error) {
-		g, err := decodeGameJob(job)
-		if err != nil {
-			return nil, err
-		}
-		play, err := fc.get(g.Spec)
-		if err != nil {
-			return nil, err
-		}
-		gctx, cancel := withTimeout(ctx, g.TimeoutMS)
-		defer cancel()
-		start := time.Now()
-		rec, err := safePlay(gctx, job0(g), func(ctx context.Context, j gameKey) (GameRecord, error) {
-			o, err := play(ctx, j.seed, j.game == 1)
+		return runGameJob(ctx, job, func(ctx context.Context, g gameJob) (GameRecord, error) {
+			play, err := fc.get(g.Spec)
+			if err != nil {
+				return GameRecord{}, err
+			}
+			o, err := play(ctx, g.Seed, g.Game == 1)
 			if err != nil {
 				return GameRecord{}, err
 			}
@@ -117,11 +110,6 @@ func PairHandler(factory func(spec json.RawMessage) (PlayFunc, error)) fabric.Ha
 			}
 			return GameRecord{Result: o.Result.String(), Reason: o.Reason, Info: marshalInfo(o.Info)}, nil
 		})
-		if err != nil {
-			return nil, err
-		}
-		rec.Millis = time.Since(start).Milliseconds()
-		return json.Marshal(rec)
 	}
 }
 
@@ -130,34 +118,45 @@ func PairHandler(factory func(spec json.RawMessage) (PlayFunc, error)) fabric.Ha
 func ScoreHandler(factory func(spec json.RawMessage) (ScoreFunc, error)) fabric.Handler {
 	fc := &factoryCache[ScoreFunc]{make: factory}
 	return func(ctx context.Context, job fabric.Job) (json.RawMessage, error) {
-		g, err := decodeGameJob(job)
-		if err != nil {
-			return nil, err
-		}
-		play, err := fc.get(g.Spec)
-		if err != nil {
-			return nil, err
-		}
-		gctx, cancel := withTimeout(ctx, g.TimeoutMS)
-		defer cancel()
-		start := time.Now()
-		rec, err := safePlay(gctx, job0(g), func(ctx context.Context, j gameKey) (GameRecord, error) {
-			o, err := play(ctx, j.seed, j.game)
+		return runGameJob(ctx, job, func(ctx context.Context, g gameJob) (GameRecord, error) {
+			play, err := fc.get(g.Spec)
+			if err != nil {
+				return GameRecord{}, err
+			}
+			o, err := play(ctx, g.Seed, g.Game)
 			if err != nil {
 				return GameRecord{}, err
 			}
 			sc := o.Score
 			return GameRecord{Score: &sc, Reason: o.Reason, Info: marshalInfo(o.Info)}, nil
 		})
-		if err != nil {
-			return nil, err
-		}
-		rec.Millis = time.Since(start).Milliseconds()
-		return json.Marshal(rec)
 	}
 }
 
-func job0(g gameJob) gameKey { return gameKey{seed: g.Seed, game: g.Game} }
+// runGameJob plays one game job as the local runner plays a game: with its
+// time limit, panics caught, and a harness error (AbortMatch, e.g. a bot
+// command the shell cannot run) returned as the job's error so that the
+// coordinator stops the match instead of counting the game.
+func runGameJob(ctx context.Context, job fabric.Job, play func(context.Context, gameJob) (GameRecord, error)) (json.RawMessage, error) {
+	g, err := decodeGameJob(job)
+	if err != nil {
+		return nil, err
+	}
+	gctx, cancel := withTimeout(ctx, g.TimeoutMS)
+	defer cancel()
+	ab := &aborter{cancel: cancel}
+	gctx = context.WithValue(gctx, abortKey{}, ab.abort)
+	start := time.Now()
+	rec, err := safePlay(gctx, gameKey{g.Seed, g.Game}, func(ctx context.Context, _ gameKey) (GameRecord, error) { return play(ctx, g) })
+	if aerr := ab.error(); aerr != nil {
+		return nil, aerr
+	}
+	if err != nil {
+		return nil, err
+	}
+	rec.Millis = time.Since(start).Milliseconds()
+	return json.Marshal(rec)
+}
 
 // runRemote is runJobs on the fabric: the jobs not yet in res are queued,
 // results stored by workers (also those of an earlier, killed coordinator

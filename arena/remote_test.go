@@ -3,6 +3,7 @@ package arena
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net"
 	"path/filepath"
@@ -361,4 +362,32 @@ func TestClusterMatch(t *testing.T) {
 	}
 	sort.Strings(keys)
 	t.Logf("games per worker: %v", workers)
+}
+
+// A harness error in a worker's game (a bot the shell cannot run) stops the
+// match with that error and counts nothing for the game.
+func TestRemoteAbort(t *testing.T) {
+	c := embedded(t, fabric.Options{})
+	h := map[string]fabric.Handler{"toy.abort": PairHandler(func(json.RawMessage) (PlayFunc, error) {
+		return func(ctx context.Context, seed uint64, swapped bool) (Outcome, error) {
+			if seed == 3 {
+				AbortMatch(ctx, errors.New("bot: not found"))
+				<-ctx.Done()
+				return Outcome{Result: Loss, Reason: "cut short"}, nil
+			}
+			return Outcome{Result: Win}, nil
+		}, nil
+	})}
+	path := filepath.Join(t.TempDir(), "m.jsonl")
+	cfg := Config{NameA: "a", NameB: "b", Seed: 1, Pairs: 4, Results: path,
+		Remote: &Remote{Client: c, Kind: "toy.abort", Spec: json.RawMessage(`{}`), Version: "test", Local: 1, Handlers: h}}
+	_, err := RunPairs(context.Background(), cfg, nil)
+	if err == nil || !strings.Contains(err.Error(), "bot: not found") {
+		t.Fatalf("error %v, want the abort", err)
+	}
+	for _, g := range records(t, path) {
+		if g.Seed == 3 {
+			t.Fatalf("the aborted game was recorded: %+v", g)
+		}
+	}
 }

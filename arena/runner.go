@@ -30,8 +30,9 @@ type Outcome struct {
 
 // PlayFunc plays one game on seed: A on side 0 when swapped is false, on
 // side 1 when it is true. A player's crash, hang or illegal answer is a lost
-// game (an Outcome with a Reason), not an error; an error means the harness
-// itself failed and stops the match.
+// game (an Outcome with a Reason), not an error; an error (or AbortMatch,
+// which StartProcess calls for a command the shell cannot run) means the
+// harness itself failed and stops the match.
 type PlayFunc func(ctx context.Context, seed uint64, swapped bool) (Outcome, error)
 
 // ScoreOutcome is one single-player game's score.
@@ -301,6 +302,7 @@ func runJobs(ctx context.Context, cfg Config, res *results, jobs []gameKey, play
 	}
 	gctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	ab := &aborter{cancel: cancel}
 	g, gctx := errgroup.WithContext(gctx)
 	g.SetLimit(conc)
 	for _, j := range todo {
@@ -311,10 +313,12 @@ func runJobs(ctx context.Context, cfg Config, res *results, jobs []gameKey, play
 			if gctx.Err() != nil {
 				return nil
 			}
-			pctx := gctx
+			pctx := context.WithValue(gctx, abortKey{}, func(err error) {
+				ab.abort(fmt.Errorf("seed %d game %d: %w", j.seed, j.game, err))
+			})
 			if cfg.GameTimeout > 0 {
 				var c context.CancelFunc
-				pctx, c = context.WithTimeout(gctx, cfg.GameTimeout)
+				pctx, c = context.WithTimeout(pctx, cfg.GameTimeout)
 				defer c()
 			}
 			start := time.Now()
@@ -351,6 +355,9 @@ func runJobs(ctx context.Context, cfg Config, res *results, jobs []gameKey, play
 	if bar != nil {
 		_ = bar.Exit()
 	}
+	if aerr := ab.error(); aerr != nil {
+		return stop, aerr
+	}
 	if err != nil {
 		return stop, err
 	}
@@ -358,6 +365,44 @@ func runJobs(ctx context.Context, cfg Config, res *results, jobs []gameKey, play
 		return "", ctx.Err()
 	}
 	return stop, nil
+}
+
+// abortKey is the context key of a game's abort function.
+type abortKey struct{}
+
+// AbortMatch reports a harness error in the game ctx belongs to (for
+// example a bot command the shell cannot run): RunPairs or RunScores stop
+// the match without counting that game and return err. It reports whether
+// a match was listening; outside a match it does nothing. StartProcess
+// calls it for commands that end with ErrCannotRun.
+func AbortMatch(ctx context.Context, err error) bool {
+	if f, ok := ctx.Value(abortKey{}).(func(error)); ok && f != nil {
+		f(err)
+		return true
+	}
+	return false
+}
+
+// aborter keeps the first harness error reported by a game.
+type aborter struct {
+	mu     sync.Mutex
+	err    error
+	cancel context.CancelFunc
+}
+
+func (a *aborter) abort(err error) {
+	a.mu.Lock()
+	if a.err == nil {
+		a.err = err
+	}
+	a.mu.Unlock()
+	a.cancel()
+}
+
+func (a *aborter) error() error {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.err
 }
 
 func safePlay(ctx context.Context, j gameKey, play func(context.Context, gameKey) (GameRecord, error)) (rec GameRecord, err error) {

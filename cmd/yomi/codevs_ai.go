@@ -72,7 +72,7 @@ the remaining milliseconds in each turn block. Run it under the referee:
 	if *verbose {
 		cfg.Log = env.Stderr
 	}
-	return ai.Run(ctx, env.Stdin, env.Stdout, cfg)
+	return ai.Run(ctx, cli.ContextReader(ctx, env.Stdin), env.Stdout, cfg)
 }
 
 // codevsChain12Width is the fixed beam width of the codevs/chain12 benchmark.

@@ -135,6 +135,9 @@ stderr and replay.json (packs, answers, think times, per-turn scores).`)
 		return err
 	}
 	cfg.LogDir = *logDir
+	if err := checkBots(ctx, botCmd{"--p1", cfg.Cmd[0], cfg.Dir}, botCmd{"--p2", cfg.Cmd[1], cfg.Dir}); err != nil {
+		return err
+	}
 	bar := cli.Progress(env.Stderr, codevs.Turns, "codevs game", *quiet)
 	cfg.OnTurn = func(int) { bar.Add(1) }
 	start := time.Now()
@@ -296,6 +299,9 @@ at once (mind the thinking-time budgets on a small machine).`)
 		}
 		return o, nil
 	}
+	if err := checkBots(ctx, botCmd{"--p1", base.Cmd[0], base.Dir}, botCmd{"--p2", base.Cmd[1], base.Dir}); err != nil {
+		return err
+	}
 	rep, err := arena.RunPairs(ctx, cfg, play)
 	if err != nil {
 		return err
@@ -361,7 +367,7 @@ print garbage, or use the skill whatever the gauge.`)
 	}
 	o.Name, o.Strategy, o.Seed, o.Garbage = *name, *strategy, *seed, *garbage
 	o.Delay = time.Duration(*delay) * time.Millisecond
-	return referee.RunDummy(ctx, env.Stdin, env.Stdout, o)
+	return referee.RunDummy(ctx, cli.ContextReader(ctx, env.Stdin), env.Stdout, o)
 }
 
 func runCodevsPacks(ctx context.Context, env *cli.Env, args []string) error {

@@ -11,24 +11,18 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"os/signal"
 	"strings"
-	"syscall"
 	"testing"
 
-	"github.com/yomi-ai/yomi/internal/cli"
 	"github.com/yomi-ai/yomi/seigot"
 	"github.com/yomi-ai/yomi/seigot/ai"
 )
 
-// TestMain lets the test binary act as the yomi binary for child processes.
+// TestMain lets the test binary act as the yomi binary (main, signal
+// handling included) for child processes.
 func TestMain(m *testing.M) {
 	if os.Getenv("YOMI_TEST_AS_MAIN") == "1" {
-		// As main does: Ctrl-C and SIGTERM cancel the verb's context.
-		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-		code := newApp().Main(ctx, cli.OSEnv(), os.Args[1:])
-		stop()
-		os.Exit(code)
+		main()
 	}
 	os.Exit(m.Run())
 }

@@ -298,7 +298,7 @@ from the status: garbage => 3, seed 0 => 1, else 2. Ends at end of input.`)
 		return err
 	}
 	players := map[int]*ai.Player{}
-	sc := bufio.NewScanner(env.Stdin)
+	sc := bufio.NewScanner(cli.ContextReader(ctx, env.Stdin))
 	sc.Buffer(make([]byte, 1<<20), 1<<24)
 	out := bufio.NewWriter(env.Stdout)
 	for sc.Scan() {

@@ -116,6 +116,18 @@ func (m *matchFlags) game() versus.Config {
 	return versus.Config{Rules: rules, Think: time.Duration(m.thinkMS) * time.Millisecond, MaxPieces: m.pieces, Record: m.record}
 }
 
+// checkSpecs runs checkBots on the TBP commands among the players named
+// by flag.
+func checkSpecs(ctx context.Context, specs map[string]versus.Spec) error {
+	var bots []botCmd
+	for _, f := range []string{"--p1", "--p2"} {
+		if s, ok := specs[f]; ok && s.Cmd != "" {
+			bots = append(bots, botCmd{flag: f, cmd: s.Cmd})
+		}
+	}
+	return checkBots(ctx, bots...)
+}
+
 // playerName shortens a player spec for reports.
 func playerName(s versus.Spec) string {
 	if s.Cmd == "" {
@@ -190,6 +202,9 @@ Prints W/L/D, pentanomial pair counts, Elo with 95 % intervals and, with --sprt,
 	if names[0] == names[1] {
 		names[0], names[1] = names[0]+"#1", names[1]+"#2"
 	}
+	if err := checkSpecs(ctx, map[string]versus.Spec{"--p1": a, "--p2": b}); err != nil {
+		return err
+	}
 	cfg := arena.Config{NameA: names[0], NameB: names[1], Seed: mf.seed, Pairs: *games, Concurrency: mf.conc, Results: mf.results, SPRT: sp}
 	if !mf.quiet {
 		cfg.Progress = env.Stderr
@@ -244,6 +259,13 @@ both bots play the same seeds and the report compares them pair by pair.`)
 		if cfg.NameB == cfg.NameA {
 			cfg.NameA, cfg.NameB = cfg.NameA+"#1", cfg.NameB+"#2"
 		}
+	}
+	specs := map[string]versus.Spec{"--p1": a}
+	if b != nil {
+		specs["--p2"] = *b
+	}
+	if err := checkSpecs(ctx, specs); err != nil {
+		return err
 	}
 	if !mf.quiet {
 		cfg.Progress = env.Stderr

@@ -100,6 +100,9 @@ type answer struct {
 	used  time.Duration
 	// logErr is a failure to write the stdin log (a referee error).
 	logErr error
+	// err is the process error behind a crash (ErrCannotRun is a referee
+	// error too).
+	err error
 }
 
 // Play runs one game. A player's crash, hang or bad output ends the game
@@ -193,6 +196,7 @@ func Play(ctx context.Context, cfg Config) (*Result, error) {
 	// Names, read at once, not charged.
 	var wg sync.WaitGroup
 	var nameFault [2]string
+	var harness [2]error // a command the shell cannot run
 	for i, s := range seats {
 		wg.Add(1)
 		go func() {
@@ -209,6 +213,10 @@ func Play(ctx context.Context, cfg Config) (*Result, error) {
 			switch {
 			case errors.Is(err, arena.ErrTimeout):
 				res.Faults[i], nameFault[i] = FaultTimeout, fmt.Sprintf("player %d sent no name within %v", i+1, cfg.StartTimeout)
+			case errors.Is(err, arena.ErrCannotRun):
+				harness[i] = fmt.Errorf("player %d: %w", i+1, err)
+			case errors.Is(err, arena.ErrFlood):
+				res.Faults[i], nameFault[i] = FaultIllegal, fmt.Sprintf("player %d before its name: %v", i+1, err)
 			case err != nil:
 				res.Faults[i], nameFault[i] = FaultCrash, fmt.Sprintf("player %d crashed before its name: %v", i+1, err)
 			default:
@@ -220,6 +228,9 @@ func Play(ctx context.Context, cfg Config) (*Result, error) {
 		}()
 	}
 	wg.Wait()
+	if err := errors.Join(harness[:]...); err != nil {
+		return nil, err
+	}
 	if err := ctx.Err(); err != nil {
 		return finish(codevs.Outcome{Winner: -1, Reason: "cancelled"})
 	}
@@ -259,6 +270,11 @@ func Play(ctx context.Context, cfg Config) (*Result, error) {
 				return nil, a.logErr
 			}
 		}
+		for i, a := range ans {
+			if errors.Is(a.err, arena.ErrCannotRun) {
+				return nil, fmt.Errorf("player %d: %w", i+1, a.err)
+			}
+		}
 		var why [2]string
 		for i := range 2 {
 			res.Faults[i], why[i] = ans[i].fault, ans[i].why
@@ -289,7 +305,7 @@ func (s *seat) ask(ctx context.Context, msg []byte, turnLimit time.Duration, p *
 	done := make(chan answer, 1)
 	go func() {
 		if err := s.proc.Write(msg); err != nil {
-			done <- answer{fault: FaultCrash, why: fmt.Sprintf("player %d crashed on turn %d: %v", s.idx+1, turn, err)}
+			done <- s.failed(turn, err, nil)
 			return
 		}
 		// Logged once delivered: the log holds what the AI received.
@@ -308,7 +324,7 @@ func (s *seat) ask(ctx context.Context, msg []byte, turnLimit time.Duration, p *
 				done <- answer{fault: FaultTimeout, logErr: logErr}
 				return
 			case err != nil:
-				done <- answer{fault: FaultCrash, why: fmt.Sprintf("player %d crashed on turn %d: %v", s.idx+1, turn, err), logErr: logErr}
+				done <- s.failed(turn, err, logErr)
 				return
 			}
 			cmd, err := protocol.ParseCommand(line)
@@ -356,6 +372,15 @@ func (s *seat) ask(ctx context.Context, msg []byte, turnLimit time.Duration, p *
 	s.out = append(s.out, a.line)
 	s.think = append(s.think, a.used.Nanoseconds())
 	return a
+}
+
+// failed is the answer of a seat whose process failed on turn: a flood is
+// illegal output, anything else a crash.
+func (s *seat) failed(turn int, err, logErr error) answer {
+	if errors.Is(err, arena.ErrFlood) {
+		return answer{fault: FaultIllegal, why: fmt.Sprintf("player %d on turn %d: %v", s.idx+1, turn, err), logErr: logErr, err: err}
+	}
+	return answer{fault: FaultCrash, why: fmt.Sprintf("player %d crashed on turn %d: %v", s.idx+1, turn, err), logErr: logErr, err: err}
 }
 
 // faultOutcome decides a game in which at least one player faulted: the

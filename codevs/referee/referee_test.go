@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/yomi-ai/yomi/arena"
+	"github.com/yomi-ai/yomi/arena/arenatest"
 	"github.com/yomi-ai/yomi/codevs"
 	"github.com/yomi-ai/yomi/codevs/protocol"
 )
@@ -200,13 +201,21 @@ func TestFaults(t *testing.T) {
 
 func TestNoNameAndMissingBinary(t *testing.T) {
 	cfg := packs(t, 4)
-	cfg.Cmd = [2]string{"exit 0", "/nonexistent/ai-binary"}
+	cfg.Cmd = [2]string{"exit 0", "exit 3"}
 	res, err := Play(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if res.Outcome.Winner != -1 || res.Faults != [2]string{FaultCrash, FaultCrash} || !strings.Contains(res.Outcome.Reason, "player 2 crashed before its name") {
 		t.Fatalf("%+v", res)
+	}
+	// A command the shell cannot run is the referee's error, not a game.
+	for _, c := range []string{arenatest.Missing.Cmd, arenatest.NotExecutable.Cmd} {
+		cfg.Cmd = [2]string{dummy(""), c}
+		res, err = Play(context.Background(), cfg)
+		if !errors.Is(err, arena.ErrCannotRun) || !strings.Contains(err.Error(), "player 2: cannot run") || res != nil {
+			t.Fatalf("%s: %v, %+v", c, err, res)
+		}
 	}
 	cfg.Cmd = [2]string{"echo; echo '  '; " + dummy("name=late"), "echo; sleep 5"}
 	cfg.StartTimeout = 200 * time.Millisecond
@@ -297,5 +306,41 @@ func TestSidesSymmetric(t *testing.T) {
 		if x.Moves[0] != y.Moves[1] || x.Gauge[0] != y.Gauge[1] || x.Ojama[1] != y.Ojama[0] {
 			t.Fatalf("turn %d not mirrored", k)
 		}
+	}
+}
+
+// TestChaosPlayers: every misbehaving bot loses at once with a reason that
+// names what it did, and the game never hangs (issue 25: a bot printing
+// more than 64 unread lines hung the referee for good).
+func TestChaosPlayers(t *testing.T) {
+	for _, c := range arenatest.All {
+		if c.Fails == "cannot-run" || c.Fails == "silent" {
+			continue // an error (TestNoNameAndMissingBinary); a timeout (TestStuckWriteTimesOut)
+		}
+		t.Run(c.Name, func(t *testing.T) {
+			t.Parallel()
+			cfg := packs(t, 2)
+			cfg.Cmd = [2]string{dummy(""), c.Cmd}
+			cfg.StartTimeout = 5 * time.Second
+			done := make(chan struct{})
+			var res *Result
+			var err error
+			go func() { defer close(done); res, err = Play(context.Background(), cfg) }()
+			select {
+			case <-done:
+			case <-time.After(20 * time.Second):
+				t.Fatal("the game hangs")
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := map[string]string{"flood": "killed for flooding", "exit": "player 2", "garbage": "player 2 gave illegal output"}[c.Fails]
+			if c == arenatest.Crash || c == arenatest.ExitAtOnce {
+				want = "player 2 crashed before its name"
+			}
+			if res.Outcome.Winner != 0 || res.Faults[1] == "" || !strings.Contains(res.Outcome.Reason, want) {
+				t.Fatalf("faults %q, reason %q (want %q)", res.Faults, res.Outcome.Reason, want)
+			}
+		})
 	}
 }
