@@ -4,7 +4,10 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"math/rand/v2"
@@ -19,6 +22,7 @@ import (
 	"github.com/yomi-ai/yomi/codevs/protocol"
 	"github.com/yomi-ai/yomi/codevs/referee"
 	"github.com/yomi-ai/yomi/codevs/sim"
+	"github.com/yomi-ai/yomi/fabric"
 	"github.com/yomi-ai/yomi/internal/bench"
 	"github.com/yomi-ai/yomi/internal/cli"
 )
@@ -33,6 +37,10 @@ func withCodevsReferee(g game) game {
 		&cli.Verb{Name: "replay", Summary: "check a referee replay.json against the rules and summarise it", Run: runCodevsReplay},
 	)
 	g.benches = append(g.benches, codevsRefereeBenchmarks()...)
+	if g.jobs == nil {
+		g.jobs = map[string]fabric.Handler{}
+	}
+	g.jobs[codevsMatchKind] = arena.PairHandler(codevsMatchFactory)
 	return g
 }
 
@@ -195,7 +203,7 @@ at once (mind the thinking-time budgets on a small machine).`)
 	games := fs.Int("games", 10, "number of pack sets `N` (2N games)")
 	seed := fs.Uint64("seed", 1, "first pack seed")
 	packsGlob := fs.String("packs", "", "pack files `GLOB` instead of generated packs (sorted; set i uses file i)")
-	conc := fs.Int("concurrency", 1, "games at once")
+	conc := fs.Int("concurrency", 1, "games at once in this process (0 with --nats: leave them to `yomi worker`s, which need the bot commands, --dir and --packs files at the same paths)")
 	sprt := fs.String("sprt", "", "stop early by SPRT `elo0,elo1` (normalized model, alpha = beta = 0.05)")
 	results := fs.String("results", "", "append per-game JSON lines to `FILE` (resumes)")
 	logDir := fs.String("log-dir", "", "keep each game's logs under `DIR`/s<seed>_g<game>/")
@@ -203,6 +211,7 @@ at once (mind the thinking-time budgets on a small machine).`)
 	name2 := fs.String("name2", "", "report name of --p2")
 	asJSON := fs.Bool("json", false, "print the summary as one JSON object")
 	quiet := fs.Bool("quiet", false, "no progress bar")
+	nf := addNATSFlags(fs, true)
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
@@ -216,8 +225,11 @@ at once (mind the thinking-time budgets on a small machine).`)
 	if *games < 1 {
 		return cli.Usagef("--games must be at least 1")
 	}
-	if *conc < 1 || *conc > 64 {
-		return cli.Usagef("--concurrency must be 1..64")
+	if *conc < 0 || *conc > 64 {
+		return cli.Usagef("--concurrency must be 0..64")
+	}
+	if err := nf.check(*conc); err != nil {
+		return err
 	}
 	sp, err := parseSPRTPair(*sprt)
 	if err != nil {
@@ -256,53 +268,39 @@ at once (mind the thinking-time budgets on a small machine).`)
 	if !*quiet {
 		cfg.Progress = env.Stderr
 	}
-	play := func(ctx context.Context, seed uint64, swapped bool) (arena.Outcome, error) {
-		c := base
-		desc := fmt.Sprintf("seed %d (%s)", seed, prof)
-		var err error
-		if files != nil {
-			desc = files[seed]
-			c.Packs, err = codevs.ReadPackFile(files[seed])
-		} else {
-			c.Packs, err = codevs.PacksForSeed(seed, prof)
+	spec := codevsMatchSpec{Cmd: base.Cmd, Dir: base.Dir, Time: base.Time, TurnLimit: base.TurnLimit,
+		StartTimeout: base.StartTimeout, Sequential: base.Sequential, Profile: prof, LogDir: *logDir}
+	if *logDir != "" {
+		if spec.LogDir, err = filepath.Abs(*logDir); err != nil {
+			return err
 		}
-		if err != nil {
-			return arena.Outcome{}, err
-		}
-		a := 0 // side of A
-		if swapped {
-			a = 1
-			c.Cmd[0], c.Cmd[1] = c.Cmd[1], c.Cmd[0]
-		}
-		if *logDir != "" {
-			c.LogDir = filepath.Join(*logDir, fmt.Sprintf("s%d_g%d", seed, a))
-		}
-		res, err := referee.Play(ctx, c)
-		if err != nil {
-			return arena.Outcome{}, err
-		}
-		info := matchInfo{Turns: res.Turns, Names: res.Names, Scores: res.Scores, Faults: res.Faults, Reason: res.Outcome.Reason, Packs: desc}
-		for i := range 2 {
-			info.TimeMs[i] = int64(res.TimeMs[i])
-		}
-		o := arena.Outcome{Info: info}
-		switch res.Outcome.Winner {
-		case -1:
-			o.Result = arena.Draw
-		case a:
-			o.Result = arena.Win
-		default:
-			o.Result = arena.Loss
-		}
-		if res.Faults != [2]string{} {
-			o.Reason = res.Outcome.Reason
-		}
-		return o, nil
 	}
-	if err := checkBots(ctx, botCmd{"--p1", base.Cmd[0], base.Dir}, botCmd{"--p2", base.Cmd[1], base.Dir}); err != nil {
+	for _, f := range files[:len(cfg.Seeds)] {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return err
+		}
+		abs, err := filepath.Abs(f)
+		if err != nil {
+			return err
+		}
+		spec.PackFiles = append(spec.PackFiles, abs)
+		spec.PackDigests = append(spec.PackDigests, fabric.Digest(b))
+	}
+	// Bots run wherever the games are played; check them here when this
+	// process plays too.
+	if *conc > 0 {
+		if err := checkBots(ctx, botCmd{"--p1", base.Cmd[0], base.Dir}, botCmd{"--p2", base.Cmd[1], base.Dir}); err != nil {
+			return err
+		}
+	}
+	remote, fc, err := nf.remote(ctx, env, codevsMatchKind, spec, *conc)
+	if err != nil {
 		return err
 	}
-	rep, err := arena.RunPairs(ctx, cfg, play)
+	defer fc.Close()
+	cfg.Remote = remote
+	rep, err := arena.RunPairs(ctx, cfg, nil)
 	if err != nil {
 		return err
 	}
@@ -582,4 +580,90 @@ func codevsRefereeBenchmarks() []bench.Benchmark {
 			}, nil
 		},
 	}}
+}
+
+// codevsMatchKind is the job kind of one game of `yomi codevs match`.
+const codevsMatchKind = "codevs.match"
+
+// codevsMatchSpec is what a worker needs to play a game of a match: the
+// referee settings and the packs' source (generated from the seed by
+// Profile, or the files at PackFiles, which must have PackDigests there).
+type codevsMatchSpec struct {
+	Cmd          [2]string      `json:"cmd"`
+	Dir          string         `json:"dir,omitempty"`
+	Time         time.Duration  `json:"time"`
+	TurnLimit    time.Duration  `json:"turn_limit,omitempty"`
+	StartTimeout time.Duration  `json:"start_timeout"`
+	Sequential   bool           `json:"sequential,omitempty"`
+	Profile      codevs.Profile `json:"profile"`
+	PackFiles    []string       `json:"pack_files,omitempty"`
+	PackDigests  []string       `json:"pack_digests,omitempty"`
+	LogDir       string         `json:"log_dir,omitempty"`
+}
+
+func codevsMatchFactory(b json.RawMessage) (arena.PlayFunc, error) {
+	var s codevsMatchSpec
+	if err := json.Unmarshal(b, &s); err != nil {
+		return nil, err
+	}
+	if len(s.PackFiles) != len(s.PackDigests) {
+		return nil, errors.New("codevs match: pack files and digests differ in number")
+	}
+	return codevsMatchPlay(s), nil
+}
+
+// codevsMatchPlay plays one game of a match through the referee.
+func codevsMatchPlay(s codevsMatchSpec) arena.PlayFunc {
+	return func(ctx context.Context, seed uint64, swapped bool) (arena.Outcome, error) {
+		c := referee.Config{Cmd: s.Cmd, Dir: s.Dir, Time: s.Time, TurnLimit: s.TurnLimit, StartTimeout: s.StartTimeout, Sequential: s.Sequential}
+		desc := fmt.Sprintf("seed %d (%s)", seed, s.Profile)
+		var err error
+		if s.PackFiles != nil {
+			if seed >= uint64(len(s.PackFiles)) {
+				return arena.Outcome{}, fmt.Errorf("pack set %d of %d", seed, len(s.PackFiles))
+			}
+			desc = s.PackFiles[seed]
+			b, err := os.ReadFile(desc)
+			if err != nil {
+				return arena.Outcome{}, err
+			}
+			if fabric.Digest(b) != s.PackDigests[seed] {
+				return arena.Outcome{}, fmt.Errorf("%s differs from the match's pack file (digest)", desc)
+			}
+			if c.Packs, err = codevs.ReadPacks(bytes.NewReader(b)); err != nil {
+				return arena.Outcome{}, fmt.Errorf("%s: %w", desc, err)
+			}
+		} else if c.Packs, err = codevs.PacksForSeed(seed, s.Profile); err != nil {
+			return arena.Outcome{}, err
+		}
+		a := 0 // side of A
+		if swapped {
+			a = 1
+			c.Cmd[0], c.Cmd[1] = c.Cmd[1], c.Cmd[0]
+		}
+		if s.LogDir != "" {
+			c.LogDir = filepath.Join(s.LogDir, fmt.Sprintf("s%d_g%d", seed, a))
+		}
+		res, err := referee.Play(ctx, c)
+		if err != nil {
+			return arena.Outcome{}, err
+		}
+		info := matchInfo{Turns: res.Turns, Names: res.Names, Scores: res.Scores, Faults: res.Faults, Reason: res.Outcome.Reason, Packs: desc}
+		for i := range 2 {
+			info.TimeMs[i] = int64(res.TimeMs[i])
+		}
+		o := arena.Outcome{Info: info}
+		switch res.Outcome.Winner {
+		case -1:
+			o.Result = arena.Draw
+		case a:
+			o.Result = arena.Win
+		default:
+			o.Result = arena.Loss
+		}
+		if res.Faults != [2]string{} {
+			o.Reason = res.Outcome.Reason
+		}
+		return o, nil
+	}
 }

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/yomi-ai/yomi/arena"
+	"github.com/yomi-ai/yomi/fabric"
 	"github.com/yomi-ai/yomi/internal/bench"
 	"github.com/yomi-ai/yomi/seigot/ai"
 
@@ -30,6 +32,7 @@ func seigotGame() game {
 			},
 		},
 		benches: seigotBenches(),
+		jobs:    map[string]fabric.Handler{seigotPlayKind: arena.ScoreHandler(seigotPlayFactory)},
 		entry:   web.Entry{Slug: "seigot", Title: "seigot/tetris", Summary: "The seigot/tetris Python contest: exact engine with numpy's random sequences, an AI for every level, a bridge into the real game."},
 	}
 }

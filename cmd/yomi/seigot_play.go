@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/yomi-ai/yomi/arena"
+	"github.com/yomi-ai/yomi/fabric"
 	"github.com/yomi-ai/yomi/internal/cli"
 	"github.com/yomi-ai/yomi/seigot"
 	"github.com/yomi-ai/yomi/seigot/ai"
@@ -142,7 +144,8 @@ func runSeigotPlay(ctx context.Context, env *cli.Env, args []string) error {
 lines cleared 1/2/3/4 at a time, game overs, counted pieces and the time per decision.
 Levels 1-3 end after 180 counted pieces; level 4 is played as the battle server ran it
 (level-3 garbage, 180 pieces), so its score does not depend on speed. --seeds N plays
-seeds S..S+N-1 and adds a summary (mean, median). Progress goes to stderr.`)
+seeds S..S+N-1 and adds a summary (mean, median), with a progress bar on stderr; --results
+FILE keeps one line per game and resumes, --concurrency plays several at once.`)
 	level := fs.Int("level", 1, "level 1-4")
 	seed := fs.Uint64("seed", 0, "the game's -r value (0 = fixed order)")
 	seeds := fs.Int("seeds", 1, "number of consecutive seeds")
@@ -159,6 +162,10 @@ seeds S..S+N-1 and adds a summary (mean, median). Progress goes to stderr.`)
 	fs.Var(&tune.holdFirstI, "hold-first-i", "spend the first hold on the first I piece (never place an I while the hold is unused); default: the level's (on at level 1)")
 	fs.IntVar(&tune.exhaust, "exhaust", 0, "keep every child of the first N plies, then the beam width (0 = the level's default)")
 	fs.StringVar(&tune.well, "well", "", "well column: 0, 9, auto (the lower edge at each decision) or leaf (each evaluated board's lower edge; leaf0: ties go to column 0); default: the level's")
+	conc := fs.Int("concurrency", 1, "games played at once in this process (the per-move times are each game's own only at 1); 0 with --nats leaves them to `yomi worker`s")
+	results := fs.String("results", "", "JSON-lines results `FILE`, one line per game (a rerun with the same file resumes)")
+	quiet := fs.Bool("quiet", false, "no progress bar")
+	nf := addNATSFlags(fs, true)
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
@@ -174,35 +181,38 @@ seeds S..S+N-1 and adds a summary (mean, median). Progress goes to stderr.`)
 	if _, err := seigotPlayer(*name, *level, tune); err != nil {
 		return err
 	}
+	if err := nf.check(*conc); err != nil {
+		return err
+	}
+	if *conc < 0 {
+		return cli.Usagef("--concurrency %d: want at least 0", *conc)
+	}
+	if _, err := seigot.LevelConfig(*level, *seed+uint64(*seeds-1), *allClear); err != nil {
+		return cli.Usagef("%v", err)
+	}
+	spec := seigotPlaySpec{AI: *name, Level: *level, AllClear: *allClear, Tuning: tune.spec()}
+	remote, fc, err := nf.remote(ctx, env, seigotPlayKind, spec, *conc)
+	if err != nil {
+		return err
+	}
+	defer fc.Close()
+	// The AI is named by its settings, so that a results file is not
+	// resumed with other ones.
+	b, _ := json.Marshal(spec)
+	acfg := arena.Config{NameA: "seigot-" + fabric.RunID(string(b))[:8], Seed: *seed, Pairs: *seeds, Concurrency: *conc, Results: *results, Remote: remote}
+	if !*quiet {
+		acfg.Progress = env.Stderr
+	}
+	rep, err := arena.RunScores(ctx, acfg, nil)
+	if err != nil {
+		return err
+	}
 	var scores []float64
-	for i := range *seeds {
-		s := *seed + uint64(i)
-		cfg, err := seigot.LevelConfig(*level, s, *allClear)
-		if err != nil {
-			return cli.Usagef("%v", err)
+	for _, g := range rep.Games {
+		var r seigotGameResult
+		if err := json.Unmarshal(g.Info, &r); err != nil {
+			return fmt.Errorf("seed %d: %v", g.Seed, err)
 		}
-		pl, _ := seigotPlayer(*name, *level, tune)
-		if tune.oracle {
-			if pl, err = withOracle(pl, s, *level); err != nil {
-				return err
-			}
-		}
-		var clock func() time.Duration
-		if _, ok := separoCPUTime(); ok {
-			clock = func() time.Duration { d, _ := separoCPUTime(); return d }
-		}
-		res := ai.PlayTimed(ctx, cfg, pl, clock)
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		r := seigotGameResult{Seed: s, Level: *level, Score: res.Stats.Score, Lines: res.Stats.Lines,
-			LineStat: res.Stats.LineStat, GameOvers: res.Stats.GameOvers, AllClears: res.Stats.AllClears,
-			DropScore: res.Stats.DropScore, Pieces: res.Stats.BlockIndex, CarriedPer: res.Carried}
-		for _, n := range res.Carried {
-			r.Carried += n
-		}
-		r.MeanMs, r.P99Ms = durationStats(res.Decisions)
-		r.CPUMeanMs, r.CPUP99Ms = durationStats(res.CPU)
 		scores = append(scores, float64(r.Score))
 		if *asJSON {
 			if err := cli.WriteJSON(env.Stdout, r); err != nil {
@@ -213,7 +223,6 @@ seeds S..S+N-1 and adds a summary (mean, median). Progress goes to stderr.`)
 				r.Level, r.Seed, r.Score, r.Lines, r.LineStat[0], r.LineStat[1], r.LineStat[2], r.LineStat[3],
 				r.DropScore, r.GameOvers, r.Pieces, r.MeanMs, r.P99Ms)
 		}
-		fmt.Fprintf(env.Stderr, "seigot play: seed %d done (%d/%d)\n", s, i+1, *seeds)
 	}
 	if *seeds > 1 {
 		mean, med := meanMedian(scores)
@@ -223,6 +232,96 @@ seeds S..S+N-1 and adds a summary (mean, median). Progress goes to stderr.`)
 		fmt.Fprintf(env.Stdout, "%d games: mean %.1f median %.1f\n", len(scores), mean, med)
 	}
 	return nil
+}
+
+// seigotPlayKind is the job kind of one game of `yomi seigot play`.
+const seigotPlayKind = "seigot.play"
+
+// seigotPlaySpec is what a worker needs to play a game of `yomi seigot play`.
+type seigotPlaySpec struct {
+	AI       string           `json:"ai"`
+	Level    int              `json:"level"`
+	AllClear bool             `json:"all_clear,omitempty"`
+	Tuning   seigotTuningSpec `json:"tuning"`
+}
+
+// seigotTuningSpec is seigotTuning as JSON (nil booleans: the level's).
+type seigotTuningSpec struct {
+	Width, Depth, Chance, Exhaust int
+	Future, HoldFirstI           *bool `json:",omitempty"`
+	Weights, Well                string
+	Oracle                       bool
+}
+
+func (t seigotTuning) spec() seigotTuningSpec {
+	s := seigotTuningSpec{Width: t.width, Depth: t.depth, Chance: t.chance, Exhaust: t.exhaust, Weights: t.weights, Well: t.well, Oracle: t.oracle}
+	if t.future.set {
+		s.Future = &t.future.v
+	}
+	if t.holdFirstI.set {
+		s.HoldFirstI = &t.holdFirstI.v
+	}
+	return s
+}
+
+func (s seigotTuningSpec) tuning() seigotTuning {
+	t := seigotTuning{width: s.Width, depth: s.Depth, chance: s.Chance, exhaust: s.Exhaust, weights: s.Weights, well: s.Well, oracle: s.Oracle}
+	if s.Future != nil {
+		t.future = levelBool{set: true, v: *s.Future}
+	}
+	if s.HoldFirstI != nil {
+		t.holdFirstI = levelBool{set: true, v: *s.HoldFirstI}
+	}
+	return t
+}
+
+func seigotPlayFactory(b json.RawMessage) (arena.ScoreFunc, error) {
+	var s seigotPlaySpec
+	if err := json.Unmarshal(b, &s); err != nil {
+		return nil, err
+	}
+	if _, err := seigotPlayer(s.AI, s.Level, s.Tuning.tuning()); err != nil {
+		return nil, err
+	}
+	return seigotPlayGame(s), nil
+}
+
+// seigotPlayGame plays one seed: the score is the game's, the record
+// everything `seigot play` prints.
+func seigotPlayGame(s seigotPlaySpec) arena.ScoreFunc {
+	return func(ctx context.Context, seed uint64, _ int) (arena.ScoreOutcome, error) {
+		cfg, err := seigot.LevelConfig(s.Level, seed, s.AllClear)
+		if err != nil {
+			return arena.ScoreOutcome{}, err
+		}
+		tune := s.Tuning.tuning()
+		pl, err := seigotPlayer(s.AI, s.Level, tune)
+		if err != nil {
+			return arena.ScoreOutcome{}, err
+		}
+		if tune.oracle {
+			if pl, err = withOracle(pl, seed, s.Level); err != nil {
+				return arena.ScoreOutcome{}, err
+			}
+		}
+		var clock func() time.Duration
+		if _, ok := separoCPUTime(); ok {
+			clock = func() time.Duration { d, _ := separoCPUTime(); return d }
+		}
+		res := ai.PlayTimed(ctx, cfg, pl, clock)
+		if err := ctx.Err(); err != nil {
+			return arena.ScoreOutcome{}, err
+		}
+		r := seigotGameResult{Seed: seed, Level: s.Level, Score: res.Stats.Score, Lines: res.Stats.Lines,
+			LineStat: res.Stats.LineStat, GameOvers: res.Stats.GameOvers, AllClears: res.Stats.AllClears,
+			DropScore: res.Stats.DropScore, Pieces: res.Stats.BlockIndex, CarriedPer: res.Carried}
+		for _, n := range res.Carried {
+			r.Carried += n
+		}
+		r.MeanMs, r.P99Ms = durationStats(res.Decisions)
+		r.CPUMeanMs, r.CPUP99Ms = durationStats(res.CPU)
+		return arena.ScoreOutcome{Score: float64(r.Score), Info: r}, nil
+	}
 }
 
 // withOracle returns pl with Config.Oracle set to the first pieces of the
