@@ -18,6 +18,11 @@ import (
 	"github.com/yomi-ai/yomi/tetris/bot"
 )
 
+// FeatureGarbage is the info feature Serve announces: it takes tbp-spec
+// PR #2's garbage message (TBP names no features yet; the extension's
+// message name is the natural one).
+const FeatureGarbage = "garbage"
+
 // MaxLine is the longest input line Serve accepts; longer lines are
 // skipped with a diagnostic.
 const MaxLine = 1 << 20
@@ -47,7 +52,7 @@ func Serve(ctx context.Context, r io.Reader, w io.Writer, cfg Config) error {
 		s.cfg.Name, s.cfg.Version, s.cfg.Author = "Yomi", "0.1", "yomi"
 	}
 	defer s.stopThinking()
-	if err := s.send(Info{Name: s.cfg.Name, Version: s.cfg.Version, Author: s.cfg.Author, Features: []string{}}); err != nil {
+	if err := s.send(Info{Name: s.cfg.Name, Version: s.cfg.Version, Author: s.cfg.Author, Features: []string{FeatureGarbage}}); err != nil {
 		return err
 	}
 	lines := make(chan []byte)

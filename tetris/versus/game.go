@@ -39,19 +39,23 @@ type SideRecord struct {
 	Lines         int      `json:"lines"`
 	GarbageLines  int      `json:"garbage_lines"`
 	PerfectClears int      `json:"perfect_clears"`
-	Ticks         int      `json:"ticks"`                // game time in 60 Hz ticks (timing model)
-	Nodes         int64    `json:"nodes"`                // sum of the nodes the bot reported per move
-	Death         string   `json:"death,omitempty"`      // block out, lock out, top out
-	Loss          string   `json:"loss,omitempty"`       // why this side lost, if it did
-	Moves         []string `json:"moves,omitempty"`      // with Config.Record
-	Fallbacks     int      `json:"fallbacks,omitempty"`  // moves where its first suggestion was invalid
-	Restarts      int      `json:"restarts,omitempty"`   // mid-game starts after garbage
-	WallMillis    int64    `json:"wall_ms,omitempty"`    // wall time spent in its Move calls
-	MaxHeightSeen int      `json:"max_height,omitempty"` // tallest stack it had
+	Ticks         int      `json:"ticks"`               // game time in 60 Hz ticks (timing model)
+	Nodes         int64    `json:"nodes"`               // sum of the nodes the bot reported per move
+	Death         string   `json:"death,omitempty"`     // block out, lock out, top out
+	Loss          string   `json:"loss,omitempty"`      // why this side lost, if it did
+	Moves         []string `json:"moves,omitempty"`     // with Config.Record
+	Fallbacks     int      `json:"fallbacks,omitempty"` // moves where its first suggestion was invalid
+	Restarts      int      `json:"restarts,omitempty"`  // mid-game starts after garbage
+	WallMillis    int64    `json:"wall_ms,omitempty"`   // wall time spent in its Move calls
+	LateMillis    int64    `json:"late_ms,omitempty"`   // of which past its windows (taken from its next move's window)
+
+	debt          time.Duration // time over its last window, taken from the next one
+	MaxHeightSeen int           `json:"max_height,omitempty"` // tallest stack it had
 }
 
 // Record is one game's outcome.
 type Record struct {
+	Rules       string        `json:"rules"`  // the rule set's name (tetris.NamedRules)
 	Winner      int           `json:"winner"` // 0 or 1, −1 for a draw
 	Reason      string        `json:"reason"`
 	Sides       [2]SideRecord `json:"sides"`
@@ -62,10 +66,24 @@ type Record struct {
 // turn runs one side's move: ask, validate (piece and reachability by the
 // move generator, spin included), play, and tell the player. It returns a
 // loss reason (empty if the side goes on).
+//
+// The side's clock is the wall time of its Move, which holds all its work
+// since its last move (the built-in bot catches up inside Move; a TBP bot
+// is stopped outside it) and its answer (for a TBP bot, the reply's round
+// trip). Each move adds cfg.Think to the clock, like a chess clock's
+// increment: the window Move is given is cfg.Think less the time the side
+// took over its previous window, so both sides pay for their answers the
+// same way and neither gets time the other does not.
 func turn(ctx context.Context, cfg *Config, g *movegen.Generator, pl Player, p *tetris.Player, rec *SideRecord) (tetris.Turn, string) {
+	window := max(cfg.Think-rec.debt, 0)
 	start := time.Now()
-	moves, info, err := pl.Move(ctx, p, cfg.Think)
-	rec.WallMillis += time.Since(start).Milliseconds()
+	moves, info, err := pl.Move(ctx, p, window)
+	wall := time.Since(start)
+	rec.WallMillis += wall.Milliseconds()
+	if wall > window {
+		rec.LateMillis += (wall - window).Milliseconds()
+	}
+	rec.debt = max(rec.debt+wall-cfg.Think, 0)
 	if err != nil {
 		return tetris.Turn{}, fmt.Sprintf("bot failed: %v", err)
 	}
@@ -87,10 +105,15 @@ func turn(ctx context.Context, cfg *Config, g *movegen.Generator, pl Player, p *
 		}
 		break
 	}
+	if !found && len(moves) > 0 && locksOut(p, moves[0]) {
+		// a legal placement the move generator leaves out because it
+		// locks out: the bot chose to die, a lock out, not an impossible move
+		chosen, mv, found = moves[0], movegen.Move{Placement: moves[0]}, true
+	}
 	if !found {
 		if len(moves) == 0 {
 			if !anySafe(g, p) {
-				return tetris.Turn{}, "no move suggested (every placement locks out)"
+				return tetris.Turn{}, "lock out (no move suggested: every placement locks out)"
 			}
 			return tetris.Turn{}, "no move suggested"
 		}
@@ -118,23 +141,55 @@ func turn(ctx context.Context, cfg *Config, g *movegen.Generator, pl Player, p *
 	if h := p.Board.MaxHeight(); h > rec.MaxHeightSeen {
 		rec.MaxHeightSeen = h
 	}
-	if len(t.Garbage) > 0 {
+	fresh := 1
+	if t.Hold && holdWasEmpty {
+		fresh = 2
+	}
+	fresh = min(fresh, len(p.Queue))
+	newPieces := p.Queue[len(p.Queue)-fresh:]
+	switch gt, ok := pl.(garbageTaker); {
+	case len(t.Garbage) == 0:
+		err = pl.Played(p, chosen, t.Hold, newPieces)
+	case ok:
+		var restarted bool
+		restarted, err = gt.PlayedGarbage(p, chosen, t.Hold, newPieces, t.Garbage)
+		if restarted {
+			rec.Restarts++
+		}
+	default:
 		rec.Restarts++
 		err = pl.Begin(p)
-	} else {
-		fresh := 1
-		if t.Hold && holdWasEmpty {
-			fresh = 2
-		}
-		if fresh > len(p.Queue) {
-			fresh = len(p.Queue)
-		}
-		err = pl.Played(p, chosen, t.Hold, p.Queue[len(p.Queue)-fresh:])
 	}
 	if err != nil {
 		return t, fmt.Sprintf("bot failed: %v", err)
 	}
 	return t, ""
+}
+
+// garbageTaker is a Player that can be told of garbage rows without a
+// restart (a TBP bot with the garbage extension).
+type garbageTaker interface {
+	// PlayedGarbage is Played followed by the garbage rows inserted
+	// (holes, bottom-most last); it reports whether it restarted instead.
+	PlayedGarbage(p *tetris.Player, pl tetris.Placement, hold bool, fresh []tetris.Piece, holes []int8) (restarted bool, err error)
+}
+
+// locksOut reports whether pl is a legal placement for p (its piece is the
+// current or the hold one, it fits and rests on the stack) with every
+// cell at y ≥ 20, which the move generator does not list.
+func locksOut(p *tetris.Player, pl tetris.Placement) bool {
+	if _, err := p.Choice(pl.Piece); err != nil {
+		return false
+	}
+	if !p.Board.FitsPlacement(pl) || !p.Board.Grounded(pl) || (pl.Spin != tetris.SpinNone && pl.Piece != tetris.T) {
+		return false
+	}
+	for _, c := range pl.Cells() {
+		if c.Y < tetris.Visible {
+			return false
+		}
+	}
+	return true
 }
 
 func finish(rec *SideRecord, p *tetris.Player) {
@@ -157,7 +212,7 @@ func finish(rec *SideRecord, p *tetris.Player) {
 // A side that dies, crashes, hangs or plays an impossible move loses.
 func PlayVersus(ctx context.Context, cfg Config, players [2]Player, pieceSeed, garbageSeed uint64) (rec Record, err error) {
 	cfg.fill()
-	rec = Record{Winner: -1, PieceSeed: pieceSeed, GarbageSeed: garbageSeed}
+	rec = Record{Rules: cfg.Rules.Name, Winner: -1, PieceSeed: pieceSeed, GarbageSeed: garbageSeed}
 	g := movegen.New(movegen.OptionsFor(&cfg.Rules))
 	var ps [2]*tetris.Player
 	for i := range ps {
@@ -212,13 +267,14 @@ type SoloRecord struct {
 	PCPer100       float64    `json:"pc_per_100"`
 	Died           bool       `json:"died"`
 	Seed           uint64     `json:"seed"`
+	Rules          string     `json:"rules"` // the rule set's name (tetris.NamedRules)
 }
 
 // PlaySolo plays cfg.MaxPieces pieces (or until death or failure) alone,
 // without garbage, on seed's pieces.
 func PlaySolo(ctx context.Context, cfg Config, pl Player, seed uint64) (SoloRecord, error) {
 	cfg.fill()
-	r := SoloRecord{Seed: seed}
+	r := SoloRecord{Seed: seed, Rules: cfg.Rules.Name}
 	g := movegen.New(movegen.OptionsFor(&cfg.Rules))
 	p := tetris.NewPlayer(cfg.Rules, seed, seed)
 	if err := pl.Begin(p); err != nil {
