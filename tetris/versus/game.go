@@ -16,8 +16,8 @@ import (
 
 // Config configures a game.
 type Config struct {
-	Rules     tetris.Rules  // game rules (DefaultRules: CC1's battle)
-	Think     time.Duration // think time per move, equal for both sides
+	Rules     tetris.Rules  // game rules (DefaultRules: CC1's battle; tetris.NamedRules for others)
+	Think     time.Duration // clock increment per move, equal for both sides (see turn)
 	MaxPieces int           // a versus game where both sides placed this many pieces is a draw (default 1000); solo length
 	Record    bool          // keep every move in the record
 }
