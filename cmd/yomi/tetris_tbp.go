@@ -146,11 +146,11 @@ our evaluator was tuned for) or guideline (the same with the modern guideline co
 BOT is "builtin" (Yomi's bot in process) or a Tetris Bot Protocol command line (run with
 /bin/sh -c; "tbp:" prefix optional), e.g. "yomi tetris tbp" or a Cold Clear TBP binary. Pair i
 uses seed S+i for both sides' pieces and garbage holes and is played twice with sides swapped.
-Fairness: each bot has a clock that gains --think-ms per move and runs only during its own move,
-which holds all its work since its last move — the built-in bot rebuilds its tree there; a TBP
-bot is stopped (SIGSTOP) between its moves, reads start/play/new_piece when resumed, is asked to
-suggest when its time is up, and the reply's round trip counts too; time over is taken from the
-side's next move. Both sides know the same: the board, queue, hold, combo and back-to-back, not
+Fairness: each bot gets --think-ms per move on its own clock, which holds all its work since its
+last move — the built-in bot rebuilds its tree there; a TBP bot is stopped (SIGSTOP) between its
+moves and reads start/play/new_piece when resumed. The clock stops when the bot is asked for its
+move (the built-in search's deadline; suggest sent to a TBP bot); answering — for TBP the
+reply's round trip — is on neither clock and is recorded as late_ms. Both sides know the same: the board, queue, hold, combo and back-to-back, not
 the pending garbage (no TBP message carries it); a TBP bot that lists "garbage" in its info
 features gets inserted rows as tbp-spec PR #2 garbage messages, others a mid-game start. Every
 placement is checked against the move generator (cells and spin); an impossible move, a crash,

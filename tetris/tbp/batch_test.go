@@ -47,3 +47,27 @@ func TestServeThinksOncePerBatch(t *testing.T) {
 		t.Fatalf("log: %s", log.String())
 	}
 }
+
+func TestGarbageRowsOrder(t *testing.T) {
+	p := tetris.NewPlayer(tetris.DefaultRules(), 3, 4)
+	p.Board.Set(0, 0) // a block that must move up
+	var st Start
+	if err := jsonDecode(startLine(t, p), &st); err != nil {
+		t.Fatal(err)
+	}
+	s := &session{rules: tetris.DefaultRules()}
+	if err := s.start(st); err != nil {
+		t.Fatal(err)
+	}
+	defer s.closeBot()
+	holes := []int8{3, 7, 7} // in the order the engine inserts them (bottom-most last)
+	for _, h := range holes {
+		p.Board.AddGarbage(int(h))
+	}
+	if err := s.garbage(GarbageRows(holes)); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.b.State().Board.Board; got != p.Board {
+		t.Fatalf("server board after the garbage message:\n%v\nengine:\n%v", got.String(), p.Board.String())
+	}
+}

@@ -1,14 +1,11 @@
 // fair_test.go plays the built-in bot against its twin over TBP (the test
 // binary serving TBP, thinking until suggest) at a think time small enough
-// that the work between moves matters: both must search about as many
-// nodes per move (a harness that lets the built-in bot rebuild its tree
-// off its clock gives it 2.65× the twin's nodes and a 0.875 score at these
-// settings), the twin gets garbage as PR #2 garbage messages (never a
-// restart), and every loss is a named death. The score is logged; with
-// YOMI_VERSUS_FAIR_SCORE=1 the test also requires 0.5 inside its 95 %
-// interval, which does not hold yet at 4 ms (0.68–0.73): our TBP server
-// answers suggest about 4 ms after it is sent, which the clock charges to
-// it.
+// that the work between moves matters (4 ms, where the built-in bot's tree
+// rebuild costs about 3 ms). The score must have 0.5 inside its 3-SE
+// interval; the built-in bot must not search more nodes per move than its
+// twin (a harness that lets it rebuild off its clock gives it 1.4× the
+// twin's nodes); the twin gets garbage as PR #2 garbage messages, never a
+// restart; every loss is a named death or a forfeit.
 
 package versus
 
@@ -38,7 +35,7 @@ func TestBuiltinVersusItsTBPTwin(t *testing.T) {
 	if err != nil {
 		t.Skip(err)
 	}
-	pairs, thinkMS, pieces := envInt("FAIR_PAIRS", 12), envInt("FAIR_MS", 4), envInt("FAIR_PIECES", 80)
+	pairs, thinkMS, pieces := envInt("FAIR_PAIRS", 10), envInt("FAIR_MS", 4), envInt("FAIR_PIECES", 70)
 	if testing.Short() {
 		pairs = 4
 	}
@@ -91,10 +88,15 @@ func TestBuiltinVersusItsTBPTwin(t *testing.T) {
 	if garbage[1] == 0 {
 		t.Error("no garbage reached the TBP side: the garbage message was not exercised")
 	}
-	if r := per[0] / per[1]; r > 2 || r < 0.5 {
-		t.Errorf("nodes per move differ by %.2f×: the clocks are not equal", r)
+	// The twin keeps searching until it reads suggest (0.7× at these
+	// settings); more for the built-in bot means work off its clock.
+	if r := per[0] / per[1]; r > 1.1 || r < 0.5 {
+		t.Errorf("the built-in bot searched %.2f× its twin's nodes per move: the clocks are not equal", r)
 	}
-	if d := math.Abs(e.Score - 0.5); os.Getenv("YOMI_VERSUS_FAIR_SCORE") == "1" && d > 1.96*e.SE {
-		t.Errorf("score %.3f: 0.5 is outside the 95 %% interval ±%.3f", e.Score, 1.96*e.SE)
+	// 0.5 must be inside the interval; a 3-SE one (99.7 %) rather than the
+	// reported 95 % one, so that a fair harness fails this test once in
+	// 370 runs, not once in 20 (the node check above is the sharp one)
+	if d := math.Abs(e.Score - 0.5); d > 3*e.SE {
+		t.Errorf("score %.3f: 0.5 is outside the 3-SE interval ±%.3f", e.Score, 3*e.SE)
 	}
 }

@@ -39,18 +39,16 @@ type SideRecord struct {
 	Lines         int      `json:"lines"`
 	GarbageLines  int      `json:"garbage_lines"`
 	PerfectClears int      `json:"perfect_clears"`
-	Ticks         int      `json:"ticks"`               // game time in 60 Hz ticks (timing model)
-	Nodes         int64    `json:"nodes"`               // sum of the nodes the bot reported per move
-	Death         string   `json:"death,omitempty"`     // block out, lock out, top out
-	Loss          string   `json:"loss,omitempty"`      // why this side lost, if it did
-	Moves         []string `json:"moves,omitempty"`     // with Config.Record
-	Fallbacks     int      `json:"fallbacks,omitempty"` // moves where its first suggestion was invalid
-	Restarts      int      `json:"restarts,omitempty"`  // mid-game starts after garbage
-	WallMillis    int64    `json:"wall_ms,omitempty"`   // wall time spent in its Move calls
-	LateMillis    int64    `json:"late_ms,omitempty"`   // of which past its windows (taken from its next move's window)
-
-	debt          time.Duration // time over its last window, taken from the next one
-	MaxHeightSeen int           `json:"max_height,omitempty"` // tallest stack it had
+	Ticks         int      `json:"ticks"`                // game time in 60 Hz ticks (timing model)
+	Nodes         int64    `json:"nodes"`                // sum of the nodes the bot reported per move
+	Death         string   `json:"death,omitempty"`      // block out, lock out, top out
+	Loss          string   `json:"loss,omitempty"`       // why this side lost, if it did
+	Moves         []string `json:"moves,omitempty"`      // with Config.Record
+	Fallbacks     int      `json:"fallbacks,omitempty"`  // moves where its first suggestion was invalid
+	Restarts      int      `json:"restarts,omitempty"`   // mid-game starts after garbage
+	WallMillis    int64    `json:"wall_ms,omitempty"`    // wall time spent in its Move calls
+	LateMillis    int64    `json:"late_ms,omitempty"`    // of which past the think time (answering after its clock stopped)
+	MaxHeightSeen int      `json:"max_height,omitempty"` // tallest stack it had
 }
 
 // Record is one game's outcome.
@@ -67,23 +65,21 @@ type Record struct {
 // move generator, spin included), play, and tell the player. It returns a
 // loss reason (empty if the side goes on).
 //
-// The side's clock is the wall time of its Move, which holds all its work
-// since its last move (the built-in bot catches up inside Move; a TBP bot
-// is stopped outside it) and its answer (for a TBP bot, the reply's round
-// trip). Each move adds cfg.Think to the clock, like a chess clock's
-// increment: the window Move is given is cfg.Think less the time the side
-// took over its previous window, so both sides pay for their answers the
-// same way and neither gets time the other does not.
+// The side's clock runs for cfg.Think from the start of its Move, and that
+// time holds all its work since its last move: the built-in bot catches
+// up inside Move, a TBP bot is stopped outside it and reads start, play,
+// new_piece and garbage when resumed. The clock stops when the side is
+// asked for its answer (the built-in search's deadline; suggest sent to a
+// TBP bot); producing and delivering the answer (for TBP, the reply's
+// round trip) counts on neither side's clock and is recorded as late time.
 func turn(ctx context.Context, cfg *Config, g *movegen.Generator, pl Player, p *tetris.Player, rec *SideRecord) (tetris.Turn, string) {
-	window := max(cfg.Think-rec.debt, 0)
 	start := time.Now()
-	moves, info, err := pl.Move(ctx, p, window)
+	moves, info, err := pl.Move(ctx, p, cfg.Think)
 	wall := time.Since(start)
 	rec.WallMillis += wall.Milliseconds()
-	if wall > window {
-		rec.LateMillis += (wall - window).Milliseconds()
+	if wall > cfg.Think {
+		rec.LateMillis += (wall - cfg.Think).Milliseconds()
 	}
-	rec.debt = max(rec.debt+wall-cfg.Think, 0)
 	if err != nil {
 		return tetris.Turn{}, fmt.Sprintf("bot failed: %v", err)
 	}

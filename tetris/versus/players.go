@@ -234,9 +234,9 @@ func (t *TBP) Begin(p *tetris.Player) error {
 }
 
 // Move resumes the bot, waits think, asks for its suggestion (within
-// grace) and pauses it again. The think window ends when suggest is sent;
-// the reply's round trip is outside it, as the built-in bot's answer after
-// its search is (turn records both as late time). Moves that do not parse
+// grace) and pauses it again. Its clock stops when suggest is sent; the
+// reply's round trip is on no clock, as the built-in bot's answer after
+// its search's deadline is not (turn records both as late time). Moves that do not parse
 // are dropped (the frontend plays the first valid one).
 func (t *TBP) Move(ctx context.Context, p *tetris.Player, think time.Duration) ([]tetris.Placement, MoveInfo, error) {
 	if err := t.c.Resume(); err != nil {
