@@ -5,8 +5,15 @@
 
 package tetris
 
-// Rules configures the game. DefaultRules is Cold Clear 1's battle setup.
+import (
+	"fmt"
+	"strings"
+)
+
+// Rules configures the game. DefaultRules is Cold Clear 1's battle setup;
+// NamedRules gives the other published rule sets.
 type Rules struct {
+	Name      string    // the rule set's name ("cc1", "guideline"; "" = unnamed/custom)
 	Allow180  bool      // 180° rotation with the jstris table (spec §5); CC1 has none
 	NoSpin180 bool      // a 180° turn never makes a T-spin (default: the corner rule applies; spec §5 calls this UNCERTAIN)
 	SpinRule  SpinRule  // 5th-kick upgrade rule (spec §9)
@@ -50,21 +57,44 @@ func (t Timing) Delay(lines int) int {
 
 // AttackTable gives lines sent per placement kind (spec §10–§13).
 type AttackTable struct {
-	Clear        [5]int  // by lines 0..4, no spin
-	Mini         [3]int  // mini T-spin by lines 0..2
-	Full         [4]int  // full T-spin by lines 0..3
-	Combo        [12]int // by pre-increment combo, last entry for 11 or more
-	B2B          int     // bonus for a back-to-back hard clear
-	PerfectClear int     // attack of a perfect clear
-	PCAdditive   bool    // add PerfectClear to the normal attack instead of replacing it
+	Clear        [5]int        // by lines 0..4, no spin
+	Mini         [3]int        // mini T-spin by lines 0..2
+	Full         [4]int        // full T-spin by lines 0..3
+	Combo        [ComboLen]int // by pre-increment combo, last entry for ComboLen−1 or more
+	B2B          int           // bonus for a back-to-back hard clear
+	PerfectClear int           // attack of a perfect clear
+	PCAdditive   bool          // add PerfectClear to the normal attack instead of replacing it
 }
 
-// CC1Attack is Cold Clear 1's attack table (lock_data.rs).
+// ComboLen is the length of AttackTable.Combo: long enough for the
+// modern guideline table, whose last step comes at the 14th clear in a row.
+const ComboLen = 14
+
+// CC1Attack is Cold Clear 1's attack table (lock_data.rs; COMBO_GARBAGE
+// has 12 entries, its last one repeated here up to ComboLen). Its combo
+// table is TETR.IO's "classic guideline" one.
 var CC1Attack = AttackTable{
 	Clear:        [5]int{0, 0, 1, 2, 4},
 	Mini:         [3]int{0, 0, 1},
 	Full:         [4]int{0, 2, 4, 6},
-	Combo:        [12]int{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 4, 5},
+	Combo:        [ComboLen]int{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 4, 5, 5, 5},
+	B2B:          1,
+	PerfectClear: 10,
+}
+
+// GuidelineAttack is the modern Tetris Guideline table as TETR.IO offers
+// it (combo table "modern guideline"), taken from Genius6942/triangle
+// src/engine/utils/damageCalc/index.ts (garbageData): the same line,
+// T-spin, back-to-back (+1) and perfect-clear (10) values as CC1, but the
+// combo bonus [0,1,1,2,2,2,3,3,3,3,3,3,4] indexed by combo−1 from the
+// second clear in a row (triangle's combo counts clears before this one,
+// as ours does), i.e. 2 from the 5th to the 7th clear and 3 from the 8th
+// to the 13th, where CC1 gives 2,3,3 and 4,4,4,5….
+var GuidelineAttack = AttackTable{
+	Clear:        [5]int{0, 0, 1, 2, 4},
+	Mini:         [3]int{0, 0, 1},
+	Full:         [4]int{0, 2, 4, 6},
+	Combo:        [ComboLen]int{0, 0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4},
 	B2B:          1,
 	PerfectClear: 10,
 }
@@ -74,6 +104,7 @@ var CC1Attack = AttackTable{
 // deal with messiness 0.3, no garbage blocking.
 func DefaultRules() Rules {
 	return Rules{
+		Name:          "cc1",
 		Spawn:         Row19Or20,
 		Hold:          true,
 		QueueSize:     5,
@@ -82,6 +113,25 @@ func DefaultRules() Rules {
 		Messiness:     0.3,
 		Timing:        CC1Timing,
 	}
+}
+
+// RuleNames lists the rule sets NamedRules knows, the default first.
+var RuleNames = []string{"cc1", "guideline"}
+
+// NamedRules returns a published rule set: "cc1" (DefaultRules, Cold
+// Clear 1's battle rules, which our evaluator was tuned for) or
+// "guideline" (CC1's battle rules with GuidelineAttack, so that strength
+// is not measured only on CC1's combo table).
+func NamedRules(name string) (Rules, error) {
+	r := DefaultRules()
+	switch name {
+	case "cc1":
+	case "guideline":
+		r.Name, r.Attack = name, GuidelineAttack
+	default:
+		return r, fmt.Errorf("tetris: unknown rules %q (want one of %s)", name, strings.Join(RuleNames, ", "))
+	}
+	return r, nil
 }
 
 // Kind classifies a lock by lines cleared and spin (spec §10).

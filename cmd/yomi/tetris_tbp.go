@@ -75,7 +75,7 @@ Unknown message types are ignored; malformed lines are reported on stderr and ig
 type matchFlags struct {
 	thinkMS, pieces, threads, conc, preview int
 	seed                                    uint64
-	results                                 string
+	results, rules                          string
 	record, asJSON, quiet, pc               bool
 }
 
@@ -92,6 +92,8 @@ func addMatchFlags(fs *flag.FlagSet, pieces int) *matchFlags {
 	fs.BoolVar(&m.quiet, "quiet", false, "no progress bar")
 	fs.IntVar(&m.preview, "preview", 5, "visible next pieces (`N`, 1..20); the perfect-clear mode needs 10 or more")
 	fs.BoolVar(&m.pc, "pc", false, "perfect-clear mode for the built-in bot (see yomi tetris think --pc)")
+	fs.StringVar(&m.rules, "rules", "cc1", "rule set `R`: "+strings.Join(tetris.RuleNames, " or ")+
+		" (CC1's battle rules; guideline: the same with the modern guideline combo table)")
 	return m
 }
 
@@ -102,6 +104,9 @@ func (m *matchFlags) check() error {
 	if m.preview < 1 || m.preview > 20 {
 		return cli.Usagef("--preview must be 1..20, got %d", m.preview)
 	}
+	if _, err := tetris.NamedRules(m.rules); err != nil {
+		return cli.Usagef("--rules: %v", err)
+	}
 	return nil
 }
 
@@ -111,7 +116,7 @@ func (m *matchFlags) botOptions() bot.Options {
 }
 
 func (m *matchFlags) game() versus.Config {
-	rules := tetris.DefaultRules()
+	rules, _ := tetris.NamedRules(m.rules) // checked by check
 	rules.QueueSize = m.preview
 	return versus.Config{Rules: rules, Think: time.Duration(m.thinkMS) * time.Millisecond, MaxPieces: m.pieces, Record: m.record}
 }
@@ -147,17 +152,25 @@ func playerName(s versus.Spec) string {
 
 func runTetrisVersus(ctx context.Context, env *cli.Env, args []string) error {
 	fs := cli.NewFlags(env, "yomi tetris versus", "--p1 BOT --p2 BOT --games N [flags]",
-		`Plays N game pairs of guideline versus (CC1 battle rules: garbage with cancelling, messiness
-0.3, CC1's timing model) between two bots. BOT is "builtin" (Yomi's bot in process) or a Tetris
-Bot Protocol command line (run with /bin/sh -c; "tbp:" prefix optional), e.g.
-"yomi tetris tbp" or a Cold Clear TBP binary. Pair i uses seed S+i for both sides' pieces and
-garbage holes and is played twice with sides swapped. Every bot thinks --think-ms per move: the
-built-in bot searches that long; a TBP bot is resumed, given that long, asked to suggest, and
-paused (SIGSTOP) until its next turn, so background thinkers get no extra time. Every placement
-is checked against the move generator (cells and spin); an impossible move, a crash, a hang or
-a death loses that game, not the match. A game where both sides reach --max-pieces is a draw.
-Prints W/L/D, pentanomial pair counts, Elo with 95 % intervals and, with --sprt, the SPRT state
-(the match stops once it decides).`)
+		`Plays N game pairs of guideline versus between two bots under --rules: cc1 (default; CC1's
+battle rules: garbage with cancelling, messiness 0.3, CC1's timing model and attack table, which
+our evaluator was tuned for) or guideline (the same with the modern guideline combo table). BOT
+is "builtin" (Yomi's bot in process) or a Tetris Bot Protocol command line (run with /bin/sh -c;
+"tbp:" prefix optional), e.g. "yomi tetris tbp" or a Cold Clear TBP binary. Pair i uses seed S+i
+for both sides' pieces and garbage holes and is played twice with sides swapped. Fairness: each
+bot gets --think-ms per move on its own clock, which holds all its work since its last move —
+the built-in bot rebuilds its tree there; a TBP bot is stopped (SIGSTOP) between its moves and
+reads start/play/new_piece when resumed. The clock stops when the bot is asked for its move (the
+built-in search's deadline; suggest sent to a TBP bot); answering — for TBP the reply's round
+trip — is on neither clock and is recorded as late_ms. Both sides know the same: the board,
+queue, hold, combo and back-to-back, not the pending garbage (no TBP message carries it); a TBP
+bot that lists "garbage" in its info features gets inserted rows as tbp-spec PR #2 garbage
+messages, others a mid-game start. Every placement is checked against the move generator (cells
+and spin); an impossible move, a crash, a hang or a death (lock out, block out, top out, named
+in the record) loses that game, not the match. A game where both sides reach --max-pieces is a
+draw. Prints W/L/D, pentanomial pair counts, Elo with 95 % intervals and, with --sprt, the SPRT
+state (the match stops once it decides). With --rules other than cc1 the players' names carry
+the rules, so one --results file never mixes rule sets.`)
 	p1 := fs.String("p1", "builtin", "first `BOT`")
 	p2 := fs.String("p2", "", "second `BOT`")
 	games := fs.Int("games", 10, "number of game pairs `N` (2N games)")

@@ -51,6 +51,10 @@ func TestTetrisVersusSoloVerbs(t *testing.T) {
 	if w := rep.Summary.WDL; w.W+w.L+w.D != 2 {
 		t.Fatalf("versus: %+v", rep.Summary)
 	}
+	code, out, errs = run(t, "tetris", "versus", "--p2", "builtin", "--games", "1", "--think-ms", "2", "--max-pieces", "10", "--json", "--quiet", "--rules", "guideline")
+	if code != 0 || !strings.Contains(out, "yomi#1 [guideline]") {
+		t.Fatalf("versus --rules guideline: exit %d, names not tagged: %s %s", code, out, errs)
+	}
 	code, out, errs = run(t, "tetris", "solo", "--games", "2", "--think-ms", "2", "--max-pieces", "30", "--json", "--quiet")
 	if code != 0 {
 		t.Fatalf("solo exit %d: %s", code, errs)
@@ -74,6 +78,8 @@ func TestTetrisVersusSoloVerbs(t *testing.T) {
 		{"tetris", "solo", "--preview", "0"},
 		{"tetris", "versus", "--p2", "builtin", "--preview", "21"},
 		{"tetris", "tbp", "--threads", "0"},
+		{"tetris", "versus", "--p2", "builtin", "--rules", "tetrio"},
+		{"tetris", "solo", "--rules", ""},
 	} {
 		if code, _, errs := run(t, bad...); code != 2 {
 			t.Errorf("%v: exit %d (%s), want 2", bad, code, errs)

@@ -65,6 +65,24 @@ func (b *Board) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+// GarbageRows returns the garbage message (tbp-spec PR #2) for rows
+// inserted at the bottom with the given holes, bottom-most last (the order
+// of tetris.Turn.Garbage and of the message's rows): each row is full of
+// "G" but for its hole.
+func GarbageRows(holes []int8) Garbage {
+	rows := make([][]Cell, len(holes))
+	for i, h := range holes {
+		row := make([]Cell, tetris.Width)
+		for x := range row {
+			if x != int(h) {
+				row[x] = 'G'
+			}
+		}
+		rows[i] = row
+	}
+	return Garbage{Rows: rows}
+}
+
 // BoardFrom converts an engine board; filled cells become "G" (the engine
 // does not remember which piece filled a cell).
 func BoardFrom(b *tetris.Board) Board {

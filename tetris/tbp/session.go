@@ -18,6 +18,11 @@ import (
 	"github.com/yomi-ai/yomi/tetris/bot"
 )
 
+// FeatureGarbage is the info feature Serve announces: it takes tbp-spec
+// PR #2's garbage message (TBP names no features yet; the extension's
+// message name is the natural one).
+const FeatureGarbage = "garbage"
+
 // MaxLine is the longest input line Serve accepts; longer lines are
 // skipped with a diagnostic.
 const MaxLine = 1 << 20
@@ -47,32 +52,49 @@ func Serve(ctx context.Context, r io.Reader, w io.Writer, cfg Config) error {
 		s.cfg.Name, s.cfg.Version, s.cfg.Author = "Yomi", "0.1", "yomi"
 	}
 	defer s.stopThinking()
-	if err := s.send(Info{Name: s.cfg.Name, Version: s.cfg.Version, Author: s.cfg.Author, Features: []string{}}); err != nil {
+	if err := s.send(Info{Name: s.cfg.Name, Version: s.cfg.Version, Author: s.cfg.Author, Features: []string{FeatureGarbage}}); err != nil {
 		return err
 	}
-	lines := make(chan []byte)
+	batches := make(chan [][]byte)
 	readErr := make(chan error, 1)
-	go func() { readErr <- readLines(r, lines, s.logf) }()
+	go func() { readErr <- readLines(r, batches, s.logf) }()
 	for {
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
 		case err := <-readErr:
 			return err
-		case line := <-lines:
-			quit, err := s.handle(ctx, line)
-			if err != nil || quit {
-				return err
+		case batch := <-batches:
+			for _, line := range batch {
+				if quit, err := s.handle(ctx, line); err != nil || quit {
+					return err
+				}
+			}
+			// Think once the lines that came together are handled: a
+			// frontend sends play and new_piece (and garbage) together, and
+			// a search started between them would be cut off at once, its
+			// speculation on the new piece mostly thrown away.
+			if s.wantThink {
+				s.wantThink = false
+				s.think(ctx)
 			}
 		}
 	}
 }
 
-// readLines sends each line of r (without its newline) to out, skipping
-// lines longer than MaxLine. It returns nil at the end of r.
-func readLines(r io.Reader, out chan<- []byte, logf func(string, ...any)) error {
+// readLines sends the lines of r (without their newlines) to out, in
+// batches of the complete lines already read together, skipping lines
+// longer than MaxLine. It returns nil at the end of r.
+func readLines(r io.Reader, out chan<- [][]byte, logf func(string, ...any)) error {
 	br := bufio.NewReaderSize(r, 64<<10)
 	var buf []byte
+	var batch [][]byte
+	flush := func() {
+		if len(batch) > 0 {
+			out <- batch
+			batch = nil
+		}
+	}
 	skipping := false
 	for {
 		chunk, err := br.ReadSlice('\n')
@@ -80,6 +102,7 @@ func readLines(r io.Reader, out chan<- []byte, logf func(string, ...any)) error 
 			buf = append(buf, chunk...)
 		}
 		if errors.Is(err, bufio.ErrBufferFull) {
+			flush() // do not hold complete lines behind a long one
 			if len(buf) > MaxLine {
 				if !skipping {
 					logf("line longer than %d bytes skipped", MaxLine)
@@ -93,15 +116,19 @@ func readLines(r io.Reader, out chan<- []byte, logf func(string, ...any)) error 
 		} else if !skipping {
 			line := bytes.TrimSpace(buf)
 			if len(line) > 0 {
-				out <- append([]byte(nil), line...)
+				batch = append(batch, append([]byte(nil), line...))
 			}
 		}
 		skipping, buf = false, buf[:0]
-		if err == io.EOF {
-			return nil
-		}
 		if err != nil {
+			flush()
+			if err == io.EOF {
+				return nil
+			}
 			return err
+		}
+		if rest, _ := br.Peek(br.Buffered()); bytes.IndexByte(rest, '\n') < 0 {
+			flush() // no further complete line read yet
 		}
 	}
 }
@@ -112,8 +139,9 @@ type session struct {
 	rules tetris.Rules
 	b     *bot.Bot
 	// background thinking
-	cancel context.CancelFunc
-	done   chan struct{}
+	wantThink bool // a message asked for thinking; Serve starts it after the message's batch
+	cancel    context.CancelFunc
+	done      chan struct{}
 }
 
 func (s *session) logf(format string, args ...any) {
@@ -152,13 +180,14 @@ func (s *session) handle(ctx context.Context, line []byte) (bool, error) {
 			s.closeBot()
 			return false, nil
 		}
-		s.think(ctx)
+		s.wantThink = true
 	case Suggest:
 		if s.b == nil {
 			s.logf("suggest ignored: no game started")
 			return false, nil
 		}
 		s.stopThinking()
+		s.wantThink = false // as before: no thinking after a suggestion until the next play
 		return false, s.send(s.suggest(ctx))
 	case Play:
 		if s.b == nil {
@@ -168,7 +197,7 @@ func (s *session) handle(ctx context.Context, line []byte) (bool, error) {
 		if err := s.play(m.Move); err != nil {
 			s.logf("play: %v", err)
 		}
-		s.think(ctx)
+		s.wantThink = true
 	case NewPiece:
 		if s.b == nil {
 			return false, nil
@@ -182,7 +211,7 @@ func (s *session) handle(ctx context.Context, line []byte) (bool, error) {
 		if err := s.b.AddPiece(p); err != nil {
 			s.logf("new_piece: %v", err)
 		}
-		s.think(ctx)
+		s.wantThink = true
 	case Garbage:
 		if s.b == nil {
 			return false, nil
@@ -191,9 +220,10 @@ func (s *session) handle(ctx context.Context, line []byte) (bool, error) {
 		if err := s.garbage(m); err != nil {
 			s.logf("garbage: %v", err)
 		}
-		s.think(ctx)
+		s.wantThink = true
 	case Stop:
 		s.stopThinking()
+		s.wantThink = false
 		s.closeBot()
 	case Quit:
 		return true, nil
@@ -236,6 +266,9 @@ func (s *session) start(m Start) error {
 	return s.b.Reset(st, queue, hold, uint8(bag))
 }
 
+// thinkHook, if set (by tests), is called whenever a background search starts.
+var thinkHook func()
+
 // think starts background thinking (within MaxThink/MaxNodes).
 func (s *session) think(ctx context.Context) {
 	if s.b == nil || s.cancel != nil {
@@ -243,6 +276,9 @@ func (s *session) think(ctx context.Context) {
 	}
 	tctx, cancel := context.WithCancel(ctx)
 	s.cancel, s.done = cancel, make(chan struct{})
+	if thinkHook != nil {
+		thinkHook()
+	}
 	b, done := s.b, s.done
 	budget := bot.Budget{Duration: s.cfg.MaxThink, Nodes: s.cfg.MaxNodes}
 	go func() {

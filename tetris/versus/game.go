@@ -16,8 +16,8 @@ import (
 
 // Config configures a game.
 type Config struct {
-	Rules     tetris.Rules  // game rules (DefaultRules: CC1's battle)
-	Think     time.Duration // think time per move, equal for both sides
+	Rules     tetris.Rules  // game rules (DefaultRules: CC1's battle; tetris.NamedRules for others)
+	Think     time.Duration // clock increment per move, equal for both sides (see turn)
 	MaxPieces int           // a versus game where both sides placed this many pieces is a draw (default 1000); solo length
 	Record    bool          // keep every move in the record
 }
@@ -47,11 +47,13 @@ type SideRecord struct {
 	Fallbacks     int      `json:"fallbacks,omitempty"`  // moves where its first suggestion was invalid
 	Restarts      int      `json:"restarts,omitempty"`   // mid-game starts after garbage
 	WallMillis    int64    `json:"wall_ms,omitempty"`    // wall time spent in its Move calls
+	LateMillis    int64    `json:"late_ms,omitempty"`    // of which past the think time (answering after its clock stopped)
 	MaxHeightSeen int      `json:"max_height,omitempty"` // tallest stack it had
 }
 
 // Record is one game's outcome.
 type Record struct {
+	Rules       string        `json:"rules"`  // the rule set's name (tetris.NamedRules)
 	Winner      int           `json:"winner"` // 0 or 1, −1 for a draw
 	Reason      string        `json:"reason"`
 	Sides       [2]SideRecord `json:"sides"`
@@ -62,10 +64,22 @@ type Record struct {
 // turn runs one side's move: ask, validate (piece and reachability by the
 // move generator, spin included), play, and tell the player. It returns a
 // loss reason (empty if the side goes on).
+//
+// The side's clock runs for cfg.Think from the start of its Move, and that
+// time holds all its work since its last move: the built-in bot catches
+// up inside Move, a TBP bot is stopped outside it and reads start, play,
+// new_piece and garbage when resumed. The clock stops when the side is
+// asked for its answer (the built-in search's deadline; suggest sent to a
+// TBP bot); producing and delivering the answer (for TBP, the reply's
+// round trip) counts on neither side's clock and is recorded as late time.
 func turn(ctx context.Context, cfg *Config, g *movegen.Generator, pl Player, p *tetris.Player, rec *SideRecord) (tetris.Turn, string) {
 	start := time.Now()
 	moves, info, err := pl.Move(ctx, p, cfg.Think)
-	rec.WallMillis += time.Since(start).Milliseconds()
+	wall := time.Since(start)
+	rec.WallMillis += wall.Milliseconds()
+	if wall > cfg.Think {
+		rec.LateMillis += (wall - cfg.Think).Milliseconds()
+	}
 	if err != nil {
 		return tetris.Turn{}, fmt.Sprintf("bot failed: %v", err)
 	}
@@ -87,10 +101,15 @@ func turn(ctx context.Context, cfg *Config, g *movegen.Generator, pl Player, p *
 		}
 		break
 	}
+	if !found && len(moves) > 0 && locksOut(p, moves[0]) {
+		// a legal placement the move generator leaves out because it
+		// locks out: the bot chose to die, a lock out, not an impossible move
+		chosen, mv, found = moves[0], movegen.Move{Placement: moves[0]}, true
+	}
 	if !found {
 		if len(moves) == 0 {
 			if !anySafe(g, p) {
-				return tetris.Turn{}, "no move suggested (every placement locks out)"
+				return tetris.Turn{}, "lock out (no move suggested: every placement locks out)"
 			}
 			return tetris.Turn{}, "no move suggested"
 		}
@@ -118,23 +137,55 @@ func turn(ctx context.Context, cfg *Config, g *movegen.Generator, pl Player, p *
 	if h := p.Board.MaxHeight(); h > rec.MaxHeightSeen {
 		rec.MaxHeightSeen = h
 	}
-	if len(t.Garbage) > 0 {
+	fresh := 1
+	if t.Hold && holdWasEmpty {
+		fresh = 2
+	}
+	fresh = min(fresh, len(p.Queue))
+	newPieces := p.Queue[len(p.Queue)-fresh:]
+	switch gt, ok := pl.(garbageTaker); {
+	case len(t.Garbage) == 0:
+		err = pl.Played(p, chosen, t.Hold, newPieces)
+	case ok:
+		var restarted bool
+		restarted, err = gt.PlayedGarbage(p, chosen, t.Hold, newPieces, t.Garbage)
+		if restarted {
+			rec.Restarts++
+		}
+	default:
 		rec.Restarts++
 		err = pl.Begin(p)
-	} else {
-		fresh := 1
-		if t.Hold && holdWasEmpty {
-			fresh = 2
-		}
-		if fresh > len(p.Queue) {
-			fresh = len(p.Queue)
-		}
-		err = pl.Played(p, chosen, t.Hold, p.Queue[len(p.Queue)-fresh:])
 	}
 	if err != nil {
 		return t, fmt.Sprintf("bot failed: %v", err)
 	}
 	return t, ""
+}
+
+// garbageTaker is a Player that can be told of garbage rows without a
+// restart (a TBP bot with the garbage extension).
+type garbageTaker interface {
+	// PlayedGarbage is Played followed by the garbage rows inserted
+	// (holes, bottom-most last); it reports whether it restarted instead.
+	PlayedGarbage(p *tetris.Player, pl tetris.Placement, hold bool, fresh []tetris.Piece, holes []int8) (restarted bool, err error)
+}
+
+// locksOut reports whether pl is a legal placement for p (its piece is the
+// current or the hold one, it fits and rests on the stack) with every
+// cell at y ≥ 20, which the move generator does not list.
+func locksOut(p *tetris.Player, pl tetris.Placement) bool {
+	if _, err := p.Choice(pl.Piece); err != nil {
+		return false
+	}
+	if !p.Board.FitsPlacement(pl) || !p.Board.Grounded(pl) || (pl.Spin != tetris.SpinNone && pl.Piece != tetris.T) {
+		return false
+	}
+	for _, c := range pl.Cells() {
+		if c.Y < tetris.Visible {
+			return false
+		}
+	}
+	return true
 }
 
 func finish(rec *SideRecord, p *tetris.Player) {
@@ -157,7 +208,7 @@ func finish(rec *SideRecord, p *tetris.Player) {
 // A side that dies, crashes, hangs or plays an impossible move loses.
 func PlayVersus(ctx context.Context, cfg Config, players [2]Player, pieceSeed, garbageSeed uint64) (rec Record, err error) {
 	cfg.fill()
-	rec = Record{Winner: -1, PieceSeed: pieceSeed, GarbageSeed: garbageSeed}
+	rec = Record{Rules: cfg.Rules.Name, Winner: -1, PieceSeed: pieceSeed, GarbageSeed: garbageSeed}
 	g := movegen.New(movegen.OptionsFor(&cfg.Rules))
 	var ps [2]*tetris.Player
 	for i := range ps {
@@ -212,13 +263,14 @@ type SoloRecord struct {
 	PCPer100       float64    `json:"pc_per_100"`
 	Died           bool       `json:"died"`
 	Seed           uint64     `json:"seed"`
+	Rules          string     `json:"rules"` // the rule set's name (tetris.NamedRules)
 }
 
 // PlaySolo plays cfg.MaxPieces pieces (or until death or failure) alone,
 // without garbage, on seed's pieces.
 func PlaySolo(ctx context.Context, cfg Config, pl Player, seed uint64) (SoloRecord, error) {
 	cfg.fill()
-	r := SoloRecord{Seed: seed}
+	r := SoloRecord{Seed: seed, Rules: cfg.Rules.Name}
 	g := movegen.New(movegen.OptionsFor(&cfg.Rules))
 	p := tetris.NewPlayer(cfg.Rules, seed, seed)
 	if err := pl.Begin(p); err != nil {

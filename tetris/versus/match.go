@@ -25,6 +25,7 @@ func Match(ctx context.Context, cfg arena.Config, game Config, a, b Spec) (*aren
 	if cfg.NameB == "" {
 		cfg.NameB = b.String()
 	}
+	cfg.NameA, cfg.NameB = game.tagged(cfg.NameA), game.tagged(cfg.NameB)
 	if cfg.GameTimeout == 0 {
 		cfg.GameTimeout = time.Duration(game.maxPiecesOr(1000)*2) * (game.Think + 2*time.Second)
 	}
@@ -75,6 +76,20 @@ func Match(ctx context.Context, cfg arena.Config, game Config, a, b Spec) (*aren
 	return arena.RunPairs(ctx, cfg, play)
 }
 
+// tagged appends the rule set to a player's match name unless it is the
+// default (CC1's battle rules), so that a results file never mixes games
+// played under different rules (the runner refuses other names) while
+// files of default-rule matches stay as they were.
+func (c Config) tagged(name string) string {
+	switch {
+	case c.Rules.QueueSize == 0 || c.Rules.Name == "cc1":
+		return name
+	case c.Rules.Name == "":
+		return name + " [custom rules]"
+	}
+	return name + " [" + c.Rules.Name + "]"
+}
+
 func (c Config) maxPiecesOr(d int) int {
 	if c.MaxPieces > 0 {
 		return c.MaxPieces
@@ -90,6 +105,10 @@ func Solo(ctx context.Context, cfg arena.Config, game Config, a, b *Spec) (*aren
 	}
 	if b != nil && cfg.NameB == "" {
 		cfg.NameB = b.String()
+	}
+	cfg.NameA = game.tagged(cfg.NameA)
+	if b != nil {
+		cfg.NameB = game.tagged(cfg.NameB)
 	}
 	grace := game.Think + 2*time.Second
 	play := func(ctx context.Context, seed uint64, player int) (arena.ScoreOutcome, error) {

@@ -1,13 +1,15 @@
 // players.go holds the sides of a game: the Player interface, the
-// built-in player (Yomi's bot in process, thinking a fixed time per move)
-// and the TBP player (any TBP bot process, paused while it is not its
-// turn so that think time is equal).
+// built-in player (Yomi's bot in process, working only inside its think
+// time) and the TBP player (any TBP bot process, paused while it is not
+// its turn), so that each side's work between its moves is on its own
+// clock and both sides are told the same things.
 
 package versus
 
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -23,7 +25,8 @@ type MoveInfo struct {
 	Depth int
 }
 
-// Player is one side's bot in a game.
+// Player is one side's bot in a game. A player does its work for Begin,
+// Played and PlayedGarbage inside its next Move, whose time is its clock.
 type Player interface {
 	// Begin gives the full position: at the start and after garbage
 	// changed the board (TBP's mid-game start).
@@ -80,31 +83,62 @@ func (s Spec) Open(ctx context.Context, seed uint64, grace time.Duration) (Playe
 	if err != nil {
 		return nil, err
 	}
-	if err := c.Rules(tbp.Rules{Randomizer: "seven_bag"}); err != nil {
+	t := &TBP{c: c, grace: grace, garbage: slices.Contains(c.Info.Features, tbp.FeatureGarbage)}
+	r := tbp.Rules{Randomizer: "seven_bag"}
+	if t.garbage {
+		r.Garbage = "general"
+	}
+	if err := c.Rules(r); err != nil {
 		c.Close()
 		return nil, err
 	}
-	return &TBP{c: c, grace: grace}, nil
+	return t, nil
 }
 
-// Builtin is Yomi's bot in process; it thinks only inside Move.
+// Builtin is Yomi's bot in process. It works only inside Move: Begin and
+// Played just note the new position, and Move first catches the search up
+// (rebuild or re-root, new pieces) and then thinks for what is left of the
+// think time, so that its bookkeeping between moves counts on its own
+// clock exactly as a TBP bot's handling of start, play and new_piece does
+// (the TBP bot reads them when it is resumed for its move).
 type Builtin struct {
-	b     *bot.Bot
-	Stats bot.Stats // the last move's search report
+	b      *bot.Bot
+	Stats  bot.Stats // the last move's search report
+	reset  bool      // Begin was called: Reset to the position at the next Move
+	played *played   // Played was called: advance the search at the next Move
 }
 
-// Begin resets the search to p's position.
+// played is a placement Builtin has not yet applied to its search.
+type played struct {
+	pl    tetris.Placement
+	hold  bool
+	fresh []tetris.Piece
+}
+
+// Begin notes that the search must restart from p's position (at the next
+// Move, on the clock).
 func (b *Builtin) Begin(p *tetris.Player) error {
-	return b.b.Reset(p.State, p.Pieces(), p.Hold, uint8(p.Bag.Left))
+	b.reset, b.played = true, nil
+	return nil
 }
 
-// Move thinks for think and returns the final-move rule's choice first.
+// Move catches the search up with the moves and pieces since its last
+// move, thinks for the rest of think (none if catching up took longer),
+// and returns the final-move rule's choice first. The rule is not told the
+// pending garbage (tetris.Player.Incoming): no TBP message carries it, so a
+// TBP bot cannot know it either.
 func (b *Builtin) Move(ctx context.Context, p *tetris.Player, think time.Duration) ([]tetris.Placement, MoveInfo, error) {
-	b.b.Think(ctx, bot.Budget{Duration: think})
+	start := time.Now()
+	if err := b.catchUp(p); err != nil {
+		return nil, MoveInfo{}, err
+	}
+	if left := think - time.Since(start); left > 0 {
+		b.b.Think(ctx, bot.Budget{Duration: left})
+	}
 	if len(b.b.Candidates()) == 0 {
 		b.b.Think(ctx, bot.Budget{Nodes: 1})
 	}
-	ms := b.b.Suggest(p.Incoming)
+	ms := b.b.Suggest(0)
 	out := make([]tetris.Placement, len(ms))
 	for i, m := range ms {
 		out[i] = m.Placement()
@@ -113,10 +147,38 @@ func (b *Builtin) Move(ctx context.Context, p *tetris.Player, think time.Duratio
 	return out, MoveInfo{Nodes: b.Stats.Nodes, Depth: b.Stats.Depth}, nil
 }
 
-// Played advances the search (keeping the subtree when the move is a root
-// child, or following the perfect-clear plan when the move is its next one)
-// or rebuilds it.
+// Played notes the placement just played and the pieces it revealed (the
+// search follows at the next Move).
 func (b *Builtin) Played(p *tetris.Player, pl tetris.Placement, hold bool, fresh []tetris.Piece) error {
+	if !b.reset {
+		b.played = &played{pl: pl, hold: hold, fresh: append([]tetris.Piece(nil), fresh...)}
+	}
+	return nil
+}
+
+// catchUp applies what Begin and Played noted to the search.
+func (b *Builtin) catchUp(p *tetris.Player) error {
+	switch {
+	case b.reset:
+		b.reset, b.played = false, nil
+		return b.restart(p)
+	case b.played != nil:
+		m := b.played
+		b.played = nil
+		return b.advance(p, m.pl, m.hold, m.fresh)
+	}
+	return nil
+}
+
+// restart resets the search to p's position.
+func (b *Builtin) restart(p *tetris.Player) error {
+	return b.b.Reset(p.State, p.Pieces(), p.Hold, uint8(p.Bag.Left))
+}
+
+// advance moves the search past the placement pl (keeping the subtree when
+// it is a root child, or following the perfect-clear plan when it is the
+// plan's next move) and adds the fresh pieces, or rebuilds the search at p.
+func (b *Builtin) advance(p *tetris.Player, pl tetris.Placement, hold bool, fresh []tetris.Piece) error {
 	canon := pl.Canonical()
 	moves := make([]bot.Move, 0, 1)
 	if plan := b.b.PCPlan(); len(plan) > 0 {
@@ -134,44 +196,48 @@ func (b *Builtin) Played(p *tetris.Player, pl tetris.Placement, hold bool, fresh
 			}
 			for _, f := range fresh {
 				if err := b.b.AddPiece(f); err != nil {
-					return b.Begin(p)
+					return b.restart(p)
 				}
 			}
 			return nil
 		}
 	}
-	return b.Begin(p)
+	return b.restart(p)
 }
 
 // Close gives the bot's search memory to the pool later bots reuse (bot.Bot.Close).
 func (b *Builtin) Close() error { b.b.Close(); return nil }
 
-// TBP is a bot process; it is paused (SIGSTOP) except while it thinks on
+// TBP is a bot process; it is paused (SIGSTOP) except while it works on
 // its own move, so a bot that thinks in the background gets the same
-// think time as the built-in one.
+// think time as the built-in one, and the messages of the moves between
+// (start, play, new_piece, garbage) are read and handled on its own clock.
 type TBP struct {
-	c     *tbp.Client
-	grace time.Duration
+	c       *tbp.Client
+	grace   time.Duration
+	garbage bool // it announced tbp.FeatureGarbage: rows go as PR #2 garbage messages, not as a mid-game start
 }
 
-// Begin sends a start with p's position and pauses the bot.
+// Begin pauses the bot and sends a start with p's position (read when the
+// bot resumes for its move).
 func (t *TBP) Begin(p *tetris.Player) error {
+	if err := t.c.Pause(); err != nil {
+		return err
+	}
 	var hold *string
 	if p.Hold != tetris.NoPiece {
 		h := p.Hold.String()
 		hold = &h
 	}
-	err := t.c.Send(tbp.Start{Hold: hold, Queue: tbp.PieceNames(p.Pieces()), Combo: int(p.Combo), BackToBack: p.B2B,
+	return t.c.Send(tbp.Start{Hold: hold, Queue: tbp.PieceNames(p.Pieces()), Combo: int(p.Combo), BackToBack: p.B2B,
 		Board: tbp.BoardFrom(&p.Board), Randomizer: tbp.SevenBag(p.Bag.Left)})
-	if err != nil {
-		return err
-	}
-	return t.c.Pause()
 }
 
-// Move resumes the bot, waits think, asks for its suggestion (within the
-// think time plus grace) and pauses it again. Moves that do not parse are
-// dropped (the frontend plays the first valid one).
+// Move resumes the bot, waits think, asks for its suggestion (within
+// grace) and pauses it again. Its clock stops when suggest is sent; the
+// reply's round trip is on no clock, as the built-in bot's answer after
+// its search's deadline is not (turn records both as late time). Moves that do not parse
+// are dropped (the frontend plays the first valid one).
 func (t *TBP) Move(ctx context.Context, p *tetris.Player, think time.Duration) ([]tetris.Placement, MoveInfo, error) {
 	if err := t.c.Resume(); err != nil {
 		return nil, MoveInfo{}, err
@@ -200,6 +266,20 @@ func (t *TBP) Move(ctx context.Context, p *tetris.Player, think time.Duration) (
 		info = MoveInfo{Nodes: s.MoveInfo.Nodes, Depth: s.MoveInfo.Depth}
 	}
 	return out, info, nil
+}
+
+// PlayedGarbage reports a placement after which garbage rows came in
+// (holes, bottom-most last): play, new_piece and a garbage message to a
+// bot with the garbage feature, else a mid-game start. It reports whether
+// it restarted the bot.
+func (t *TBP) PlayedGarbage(p *tetris.Player, pl tetris.Placement, hold bool, fresh []tetris.Piece, holes []int8) (bool, error) {
+	if !t.garbage {
+		return true, t.Begin(p)
+	}
+	if err := t.Played(p, pl, hold, fresh); err != nil {
+		return false, err
+	}
+	return false, t.c.Send(tbp.GarbageRows(holes))
 }
 
 // Played sends play and new_piece messages (read when the bot resumes).

@@ -22,9 +22,14 @@ import (
 )
 
 func TestMain(m *testing.M) {
-	if os.Getenv("YOMI_VERSUS_TBP") == "1" {
-		err := tbp.Serve(context.Background(), os.Stdin, os.Stdout, tbp.Config{Bot: bot.Options{Seed: 2}, MaxNodes: 3000})
-		if err != nil {
+	switch os.Getenv("YOMI_VERSUS_TBP") {
+	case "1": // a TBP bot capped at 3000 nodes a move
+		if tbp.Serve(context.Background(), os.Stdin, os.Stdout, tbp.Config{Bot: bot.Options{Seed: 2}, MaxNodes: 3000}) != nil {
+			os.Exit(1)
+		}
+		os.Exit(0)
+	case "free": // the built-in bot's twin: thinks until suggest
+		if tbp.Serve(context.Background(), os.Stdin, os.Stdout, tbp.Config{Bot: bot.Options{Seed: 2}}) != nil {
 			os.Exit(1)
 		}
 		os.Exit(0)
