@@ -248,9 +248,9 @@ type seigotPlaySpec struct {
 // seigotTuningSpec is seigotTuning as JSON (nil booleans: the level's).
 type seigotTuningSpec struct {
 	Width, Depth, Chance, Exhaust int
-	Future, HoldFirstI           *bool `json:",omitempty"`
-	Weights, Well                string
-	Oracle                       bool
+	Future, HoldFirstI            *bool `json:",omitempty"`
+	Weights, Well                 string
+	Oracle                        bool
 }
 
 func (t seigotTuning) spec() seigotTuningSpec {
