@@ -4,7 +4,10 @@
 package main
 
 import (
+	"github.com/yomi-ai/yomi/arena"
+	"github.com/yomi-ai/yomi/fabric"
 	"github.com/yomi-ai/yomi/internal/cli"
+	"github.com/yomi-ai/yomi/tetris/versus"
 	"github.com/yomi-ai/yomi/web"
 )
 
@@ -17,6 +20,10 @@ func tetrisGame() game {
 			Verbs:   []*cli.Verb{tetrisPCVerb()},
 		},
 		benches: tetrisPCBenchmarks(),
-		entry:   web.Entry{Slug: "tetris", Title: "Guideline Tetris", Summary: "Modern guideline Tetris: SRS engine, move generator, a Cold-Clear-class bot speaking the Tetris Bot Protocol, perfect clears."},
+		jobs: map[string]fabric.Handler{
+			versus.MatchKind: arena.PairHandler(versus.PairFactory),
+			versus.SoloKind:  arena.ScoreHandler(versus.SoloFactory),
+		},
+		entry: web.Entry{Slug: "tetris", Title: "Guideline Tetris", Summary: "Modern guideline Tetris: SRS engine, move generator, a Cold-Clear-class bot speaking the Tetris Bot Protocol, perfect clears."},
 	})))
 }

@@ -77,6 +77,7 @@ type matchFlags struct {
 	seed                                    uint64
 	results, rules                          string
 	record, asJSON, quiet, pc               bool
+	nats                                    *natsFlags
 }
 
 func addMatchFlags(fs *flag.FlagSet, pieces int) *matchFlags {
@@ -84,7 +85,7 @@ func addMatchFlags(fs *flag.FlagSet, pieces int) *matchFlags {
 	fs.IntVar(&m.thinkMS, "think-ms", 20, "think time per move in `MS`, equal for every bot")
 	fs.IntVar(&m.pieces, "max-pieces", pieces, "game length cap in pieces per side")
 	fs.IntVar(&m.threads, "threads", 1, "search threads of the built-in bot")
-	fs.IntVar(&m.conc, "concurrency", 1, "games at once")
+	fs.IntVar(&m.conc, "concurrency", 1, "games at once in this process (0 with --nats: leave them to `yomi worker`s, which need the TBP bot commands at the same paths)")
 	fs.Uint64Var(&m.seed, "seed", 1, "first seed (seed i gives the pieces and garbage holes of game pair i)")
 	fs.StringVar(&m.results, "results", "", "append per-game JSON lines to `FILE` (a rerun resumes)")
 	fs.BoolVar(&m.record, "record", false, "keep every move in the game records")
@@ -94,12 +95,16 @@ func addMatchFlags(fs *flag.FlagSet, pieces int) *matchFlags {
 	fs.BoolVar(&m.pc, "pc", false, "perfect-clear mode for the built-in bot (see yomi tetris think --pc)")
 	fs.StringVar(&m.rules, "rules", "cc1", "rule set `R`: "+strings.Join(tetris.RuleNames, " or ")+
 		" (CC1's battle rules; guideline: the same with the modern guideline combo table)")
+	m.nats = addNATSFlags(fs, true)
 	return m
 }
 
 func (m *matchFlags) check() error {
-	if m.thinkMS < 1 || m.pieces < 1 || m.threads < 1 || m.conc < 1 || m.conc > 64 {
-		return cli.Usagef("--think-ms, --max-pieces and --threads must be ≥ 1, --concurrency 1..64")
+	if m.thinkMS < 1 || m.pieces < 1 || m.threads < 1 || m.conc < 0 || m.conc > 64 {
+		return cli.Usagef("--think-ms, --max-pieces and --threads must be ≥ 1, --concurrency 0..64")
+	}
+	if err := m.nats.check(m.conc); err != nil {
+		return err
 	}
 	if m.preview < 1 || m.preview > 20 {
 		return cli.Usagef("--preview must be 1..20, got %d", m.preview)
@@ -215,13 +220,21 @@ the rules, so one --results file never mixes rule sets.`)
 	if names[0] == names[1] {
 		names[0], names[1] = names[0]+"#1", names[1]+"#2"
 	}
-	if err := checkSpecs(ctx, map[string]versus.Spec{"--p1": a, "--p2": b}); err != nil {
-		return err
+	if mf.conc > 0 {
+		if err := checkSpecs(ctx, map[string]versus.Spec{"--p1": a, "--p2": b}); err != nil {
+			return err
+		}
 	}
 	cfg := arena.Config{NameA: names[0], NameB: names[1], Seed: mf.seed, Pairs: *games, Concurrency: mf.conc, Results: mf.results, SPRT: sp}
 	if !mf.quiet {
 		cfg.Progress = env.Stderr
 	}
+	remote, fc, err := mf.nats.remote(ctx, env, versus.MatchKind, versus.MatchSpec{Game: mf.game(), A: a, B: &b}, mf.conc)
+	if err != nil {
+		return err
+	}
+	defer fc.Close()
+	cfg.Remote = remote
 	rep, err := versus.Match(ctx, cfg, mf.game(), a, b)
 	if err != nil {
 		return err
@@ -277,12 +290,20 @@ both bots play the same seeds and the report compares them pair by pair.`)
 	if b != nil {
 		specs["--p2"] = *b
 	}
-	if err := checkSpecs(ctx, specs); err != nil {
-		return err
+	if mf.conc > 0 {
+		if err := checkSpecs(ctx, specs); err != nil {
+			return err
+		}
 	}
 	if !mf.quiet {
 		cfg.Progress = env.Stderr
 	}
+	remote, fc, err := mf.nats.remote(ctx, env, versus.SoloKind, versus.MatchSpec{Game: mf.game(), A: a, B: b}, mf.conc)
+	if err != nil {
+		return err
+	}
+	defer fc.Close()
+	cfg.Remote = remote
 	rep, err := versus.Solo(ctx, cfg, mf.game(), &a, b)
 	if err != nil {
 		return err

@@ -7,6 +7,7 @@ package versus
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -29,8 +30,14 @@ func Match(ctx context.Context, cfg arena.Config, game Config, a, b Spec) (*aren
 	if cfg.GameTimeout == 0 {
 		cfg.GameTimeout = time.Duration(game.maxPiecesOr(1000)*2) * (game.Think + 2*time.Second)
 	}
+	return arena.RunPairs(ctx, cfg, PairPlay(game, a, b))
+}
+
+// PairPlay is the game Match plays on each seed: A against B, A on side 1
+// when swapped; side i's bot gets seed 2·seed+i.
+func PairPlay(game Config, a, b Spec) arena.PlayFunc {
 	grace := game.Think + 2*time.Second
-	play := func(ctx context.Context, seed uint64, swapped bool) (arena.Outcome, error) {
+	return func(ctx context.Context, seed uint64, swapped bool) (arena.Outcome, error) {
 		specs := [2]Spec{a, b}
 		if swapped {
 			specs = [2]Spec{b, a}
@@ -73,7 +80,6 @@ func Match(ctx context.Context, cfg arena.Config, game Config, a, b Spec) (*aren
 		}
 		return out, nil
 	}
-	return arena.RunPairs(ctx, cfg, play)
 }
 
 // tagged appends the rule set to a player's match name unless it is the
@@ -110,11 +116,19 @@ func Solo(ctx context.Context, cfg arena.Config, game Config, a, b *Spec) (*aren
 	if b != nil {
 		cfg.NameB = game.tagged(cfg.NameB)
 	}
+	return arena.RunScores(ctx, cfg, SoloPlay(game, a, b))
+}
+
+// SoloPlay is the game Solo plays on each seed: player 0 is A, 1 is B.
+func SoloPlay(game Config, a *Spec, b *Spec) arena.ScoreFunc {
 	grace := game.Think + 2*time.Second
-	play := func(ctx context.Context, seed uint64, player int) (arena.ScoreOutcome, error) {
+	return func(ctx context.Context, seed uint64, player int) (arena.ScoreOutcome, error) {
 		spec := a
 		if player == 1 {
 			spec = b
+		}
+		if spec == nil {
+			return arena.ScoreOutcome{}, fmt.Errorf("versus: no player %d", player)
 		}
 		p, err := spec.Open(ctx, seed, grace)
 		if err != nil {
@@ -127,5 +141,39 @@ func Solo(ctx context.Context, cfg arena.Config, game Config, a, b *Spec) (*aren
 		}
 		return arena.ScoreOutcome{Score: rec.AttackPerPiece, Reason: rec.Side.Loss, Info: rec}, nil
 	}
-	return arena.RunScores(ctx, cfg, play)
+}
+
+// Job kinds of versus and solo games on the job fabric.
+const (
+	MatchKind = "tetris.versus"
+	SoloKind  = "tetris.solo"
+)
+
+// MatchSpec is a match as a fabric worker rebuilds it: the game settings
+// and the players (B is nil in a one-player solo run).
+type MatchSpec struct {
+	Game Config `json:"game"`
+	A    Spec   `json:"a"`
+	B    *Spec  `json:"b,omitempty"`
+}
+
+// PairFactory rebuilds Match's game from a MatchSpec (arena.PairHandler).
+func PairFactory(b json.RawMessage) (arena.PlayFunc, error) {
+	var s MatchSpec
+	if err := json.Unmarshal(b, &s); err != nil {
+		return nil, err
+	}
+	if s.B == nil {
+		return nil, fmt.Errorf("versus: a match needs two players")
+	}
+	return PairPlay(s.Game, s.A, *s.B), nil
+}
+
+// SoloFactory rebuilds Solo's game from a MatchSpec (arena.ScoreHandler).
+func SoloFactory(b json.RawMessage) (arena.ScoreFunc, error) {
+	var s MatchSpec
+	if err := json.Unmarshal(b, &s); err != nil {
+		return nil, err
+	}
+	return SoloPlay(s.Game, &s.A, s.B), nil
 }
