@@ -264,12 +264,23 @@ func runRemote(ctx context.Context, cfg Config, res *results, todo []gameKey, re
 	if nothingLeft {
 		finish()
 	} else {
-		if r.Log != nil {
-			stopN, err := c.Notices(run, func(s string) { fmt.Fprintln(r.Log, s) })
-			if err == nil {
-				defer stopN()
+		stopN, err := c.Notices(run, func(n fabric.Notice) {
+			if r.Log != nil {
+				fmt.Fprintln(r.Log, n)
 			}
+			if n.Fatal {
+				mu.Lock()
+				if failure == nil {
+					failure = errors.New(n.String())
+				}
+				mu.Unlock()
+				finish()
+			}
+		})
+		if err != nil {
+			return err
 		}
+		defer stopN()
 		stopW, err := c.Watch(ctx, run, from, accept)
 		if err != nil {
 			return err

@@ -391,3 +391,19 @@ func TestRemoteAbort(t *testing.T) {
 		}
 	}
 }
+
+// A fabric that cannot store results stops the match with a clear error
+// instead of waiting for ever.
+func TestRemoteResultsFull(t *testing.T) {
+	c := embedded(t, fabric.Options{MaxResultBytes: 2048})
+	cfg := Config{NameA: "strong", NameB: "weak", Pairs: 50, Remote: toyRemote(c, "toy.pairs", toySpec{BonusA: 1}, 1)}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	_, err := RunPairs(ctx, cfg, nil)
+	if err == nil || !strings.Contains(err.Error(), "cannot store results") {
+		t.Fatalf("error %v, want the full store named", err)
+	}
+	if ctx.Err() != nil {
+		t.Fatal("the match hung until the test's deadline")
+	}
+}

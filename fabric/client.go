@@ -88,9 +88,11 @@ type Options struct {
 	// AckWait is how long a job may go without a heartbeat before it is
 	// given to another worker (default 30 s; workers beat every third).
 	AckWait time.Duration
-	// MaxJobBytes bounds the job stream (0 = unlimited); a full stream
-	// refuses new jobs with ErrFull.
-	MaxJobBytes int64
+	// MaxJobBytes and MaxResultBytes bound the job and result streams when
+	// this connection creates them (0 = unlimited); a full stream refuses
+	// new jobs with ErrFull, and a worker that cannot store a result tells
+	// the run's coordinator (a fatal Notice).
+	MaxJobBytes, MaxResultBytes int64
 	// ConnectTimeout bounds reaching URL (default 5 s).
 	ConnectTimeout time.Duration
 }
@@ -236,9 +238,12 @@ func (c *Client) ensure(ctx context.Context) error {
 		}
 		return fmt.Errorf("fabric: JetStream: %w", err)
 	}
-	maxJob := c.opt.MaxJobBytes
+	maxJob, maxResult := c.opt.MaxJobBytes, c.opt.MaxResultBytes
 	if maxJob <= 0 {
 		maxJob = -1
+	}
+	if maxResult <= 0 {
+		maxResult = -1
 	}
 	var err error
 	c.jobs, err = c.stream(ctx, jetstream.StreamConfig{
@@ -262,6 +267,7 @@ func (c *Client) ensure(ctx context.Context) error {
 		Replicas:   c.opt.Replicas,
 		Duplicates: 12 * time.Hour,
 		MaxAge:     30 * 24 * time.Hour,
+		MaxBytes:   maxResult,
 		Discard:    jetstream.DiscardNew,
 	})
 	if err != nil {
@@ -547,9 +553,25 @@ func (c *Client) Watch(ctx context.Context, run string, from uint64, fn func(Res
 	return cc.Stop, nil
 }
 
-// Notices calls fn with each notice workers send about run (refused jobs).
-func (c *Client) Notices(run string, fn func(string)) (stop func(), err error) {
-	sub, err := c.nc.Subscribe(noticeSubject(run), func(m *nats.Msg) { fn(string(m.Data)) })
+// Notice is what a worker tells a run's coordinator: that it refuses the
+// run's jobs (another version, an unknown kind), or, Fatal, that the run
+// cannot go on (the fabric cannot store its results).
+type Notice struct {
+	Worker string `json:"worker"`
+	Text   string `json:"text"`
+	Fatal  bool   `json:"fatal,omitempty"`
+}
+
+func (n Notice) String() string { return "worker " + n.Worker + ": " + n.Text }
+
+// Notices calls fn with each notice workers send about run.
+func (c *Client) Notices(run string, fn func(Notice)) (stop func(), err error) {
+	sub, err := c.nc.Subscribe(noticeSubject(run), func(m *nats.Msg) {
+		var n Notice
+		if json.Unmarshal(m.Data, &n) == nil {
+			fn(n)
+		}
+	})
 	if err != nil {
 		return nil, err
 	}

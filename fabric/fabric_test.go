@@ -153,7 +153,7 @@ func TestVersionRefused(t *testing.T) {
 	}
 	defer c.Close()
 	notices := make(chan string, 10)
-	stopN, err := c.Notices("runv", func(s string) { notices <- s })
+	stopN, err := c.Notices("runv", func(n Notice) { notices <- n.String() })
 	if err != nil {
 		t.Fatal(err)
 	}

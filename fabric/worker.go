@@ -181,7 +181,7 @@ func (w *Worker) logf(format string, args ...any) {
 }
 
 // notify tells the run's coordinator (once per run and reason) and the log.
-func (w *Worker) notify(run, key, text string) {
+func (w *Worker) notify(run, key, text string, fatal bool) {
 	w.mu.Lock()
 	seen := w.told[run+"\x00"+key]
 	w.told[run+"\x00"+key] = true
@@ -191,7 +191,8 @@ func (w *Worker) notify(run, key, text string) {
 	}
 	w.logf("%s", text)
 	if CheckToken("run id", run) == nil {
-		_ = w.Client.nc.Publish(noticeSubject(run), []byte("worker "+w.Name+": "+text))
+		b, _ := json.Marshal(Notice{Worker: w.Name, Text: text, Fatal: fatal})
+		_ = w.Client.nc.Publish(noticeSubject(run), b)
 	}
 }
 
@@ -204,13 +205,13 @@ func (w *Worker) handle(ctx context.Context, msg jetstream.Msg) (refused bool) {
 		return false
 	}
 	if job.Version != w.Version {
-		w.notify(job.Run, "version", fmt.Sprintf("refusing jobs of run %s: they need Yomi %s, this worker is %s", job.Run, job.Version, w.Version))
+		w.notify(job.Run, "version", fmt.Sprintf("refusing jobs of run %s: they need Yomi %s, this worker is %s", job.Run, job.Version, w.Version), false)
 		_ = msg.NakWithDelay(refusalDelay)
 		return true
 	}
 	h := w.Handlers[job.Kind]
 	if h == nil {
-		w.notify(job.Run, "kind", fmt.Sprintf("refusing jobs of run %s: this worker has no handler for kind %q", job.Run, job.Kind))
+		w.notify(job.Run, "kind", fmt.Sprintf("refusing jobs of run %s: this worker has no handler for kind %q", job.Run, job.Kind), false)
 		_ = msg.NakWithDelay(refusalDelay)
 		return true
 	}
@@ -280,6 +281,13 @@ func (w *Worker) handle(ctx context.Context, msg jetstream.Msg) (refused bool) {
 	// between the two leaves a stored result and a job that runs again,
 	// whose second result the de-duplication (and the coordinator) drops.
 	if _, err := w.Client.js.Publish(pctx, resultSubject(job.Run, job.ID), b, jetstream.WithMsgID(job.Run+"."+job.ID)); err != nil {
+		if isFull(err) {
+			// Trying again cannot help until someone makes room: say so
+			// to the run's coordinator, which stops the run.
+			w.notify(job.Run, "full", fmt.Sprintf("cannot store results of run %s: %v", job.Run, err), true)
+			_ = msg.NakWithDelay(refusalDelay)
+			return true
+		}
 		w.logf("storing the result of %s/%s: %v (the job will run again)", job.Run, job.ID, err)
 		_ = msg.Nak()
 		return false
