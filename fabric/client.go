@@ -72,8 +72,9 @@ type Options struct {
 	// URL of a NATS server or cluster (comma-separated URLs allowed); "" runs
 	// an embedded server inside the process, reachable only from it.
 	URL string
-	// StoreDir is the embedded server's JetStream directory; "" is a
-	// temporary directory removed by Close.
+	// StoreDir is the embedded server's JetStream directory; "" keeps the
+	// streams in memory (and the server's own files in a temporary
+	// directory removed by Close): the results file is the record.
 	StoreDir string
 	// Credentials and TLS for URL (all optional): a NATS .creds file, a CA
 	// file to trust, a client certificate and key. User and password may
@@ -250,7 +251,7 @@ func (c *Client) ensure(ctx context.Context) error {
 		Name:       JobsStream,
 		Subjects:   []string{"yomi.jobs.>"},
 		Retention:  jetstream.WorkQueuePolicy,
-		Storage:    jetstream.FileStorage,
+		Storage:    c.storage(),
 		Replicas:   c.opt.Replicas,
 		Duplicates: 12 * time.Hour,
 		MaxBytes:   maxJob,
@@ -263,7 +264,7 @@ func (c *Client) ensure(ctx context.Context) error {
 		Name:       ResultsStream,
 		Subjects:   []string{"yomi.results.>"},
 		Retention:  jetstream.LimitsPolicy,
-		Storage:    jetstream.FileStorage,
+		Storage:    c.storage(),
 		Replicas:   c.opt.Replicas,
 		Duplicates: 12 * time.Hour,
 		MaxAge:     30 * 24 * time.Hour,
@@ -275,7 +276,7 @@ func (c *Client) ensure(ctx context.Context) error {
 	}
 	c.runs, err = c.js.KeyValue(ctx, RunsBucket)
 	if errors.Is(err, jetstream.ErrBucketNotFound) {
-		c.runs, err = c.js.CreateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: RunsBucket, Replicas: c.opt.Replicas, Storage: jetstream.FileStorage})
+		c.runs, err = c.js.CreateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: RunsBucket, Replicas: c.opt.Replicas, Storage: c.storage()})
 		if errors.Is(err, jetstream.ErrBucketExists) {
 			c.runs, err = c.js.KeyValue(ctx, RunsBucket)
 		}
@@ -581,7 +582,7 @@ func (c *Client) Notices(run string, fn func(Notice)) (stop func(), err error) {
 func (c *Client) artifacts(ctx context.Context) (jetstream.ObjectStore, error) {
 	s, err := c.js.ObjectStore(ctx, ArtifactsBucket)
 	if errors.Is(err, jetstream.ErrBucketNotFound) {
-		s, err = c.js.CreateObjectStore(ctx, jetstream.ObjectStoreConfig{Bucket: ArtifactsBucket, Replicas: c.opt.Replicas, Storage: jetstream.FileStorage})
+		s, err = c.js.CreateObjectStore(ctx, jetstream.ObjectStoreConfig{Bucket: ArtifactsBucket, Replicas: c.opt.Replicas, Storage: c.storage()})
 		if errors.Is(err, jetstream.ErrBucketExists) {
 			s, err = c.js.ObjectStore(ctx, ArtifactsBucket)
 		}
@@ -666,4 +667,14 @@ func (c *Client) Runs(ctx context.Context) ([]RunStatus, error) {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Updated.After(out[j].Updated) })
 	return out, nil
+}
+
+// storage is where this connection's streams live when it creates them:
+// in memory for an embedded fabric with a temporary store (it dies with
+// the process anyway), on disk otherwise.
+func (c *Client) storage() jetstream.StorageType {
+	if c.srv != nil && c.tmp != "" {
+		return jetstream.MemoryStorage
+	}
+	return jetstream.FileStorage
 }

@@ -95,7 +95,17 @@ func (w *Worker) Run(ctx context.Context) error {
 					return
 				default:
 				}
-				msg, err := cons.Next(jetstream.FetchMaxWait(500 * time.Millisecond))
+				// The pull ends with ctx, so that a stopping worker does
+				// not sit out a pull's wait.
+				nctx, ncancel := context.WithTimeout(ctx, time.Second)
+				msg, err := cons.Next(jetstream.FetchContext(nctx))
+				ncancel()
+				if ctx.Err() != nil {
+					if err == nil {
+						_ = msg.Nak() // not started: hand it back at once
+					}
+					return
+				}
 				if err != nil {
 					if w.Idle > 0 && w.idleFor() > w.Idle {
 						idleOnce.Do(func() { close(idle) })
