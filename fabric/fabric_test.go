@@ -406,3 +406,43 @@ func writeConf(t *testing.T, text string) string {
 	}
 	return p
 }
+
+// A handler reaches its worker's connection (for artifacts) through ctx.
+func TestClientFromJob(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	c, err := Connect(ctx, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	d, err := c.PutArtifact(ctx, []byte("weights"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ClientFrom(ctx) != nil {
+		t.Fatal("a client outside any job")
+	}
+	h := map[string]Handler{"fetch": func(ctx context.Context, j Job) (json.RawMessage, error) {
+		fc := ClientFrom(ctx)
+		if fc == nil {
+			return nil, errors.New("no client in the job's context")
+		}
+		b, err := fc.GetArtifact(ctx, d)
+		if err != nil {
+			return nil, err
+		}
+		return json.Marshal(string(b))
+	}}
+	wctx, wstop := context.WithCancel(ctx)
+	wg := startWorkers(wctx, t, c, 1, "v", h)
+	if err := c.Submit(ctx, []Job{{Kind: "fetch", Run: "runa", ID: "a", Version: "v", Payload: json.RawMessage(`{}`)}}); err != nil {
+		t.Fatal(err)
+	}
+	r := collect(t, ctx, c, "runa", 1, 10*time.Second)["a"]
+	if r.Error != "" || string(r.Output) != `"weights"` {
+		t.Fatalf("result %+v", r)
+	}
+	wstop()
+	wg.Wait()
+}

@@ -232,7 +232,7 @@ func (w *Worker) handle(ctx context.Context, msg jetstream.Msg) (refused bool) {
 		_ = msg.TermWithReason("run stopped")
 		return false
 	}
-	jctx, cancel := context.WithCancel(ctx)
+	jctx, cancel := context.WithCancel(context.WithValue(ctx, clientKey{}, w.Client))
 	defer cancel()
 	rj := &runningJob{attempt: job.Attempt, cancel: cancel}
 	w.mu.Lock()
@@ -306,6 +306,17 @@ func (w *Worker) handle(ctx context.Context, msg jetstream.Msg) (refused bool) {
 		w.logf("acknowledging %s/%s: %v", job.Run, job.ID, err)
 	}
 	return false
+}
+
+// clientKey is the context key of the client a job's handler runs under.
+type clientKey struct{}
+
+// ClientFrom returns the fabric connection of the worker running the job
+// whose context ctx is (nil outside a job): a handler fetches the job's
+// artifacts through it.
+func ClientFrom(ctx context.Context) *Client {
+	c, _ := ctx.Value(clientKey{}).(*Client)
+	return c
 }
 
 func safeRun(ctx context.Context, h Handler, job Job) (out json.RawMessage, err error) {
