@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/yomi-ai/yomi/arena"
+	"github.com/yomi-ai/yomi/fabric"
 )
 
 // startYomi runs this test binary as `yomi args…` in the background.
@@ -105,6 +107,13 @@ func TestFabricWorkersMatch(t *testing.T) {
 		if g := got[k]; g.Result != w.Result || string(g.Info) != string(w.Info) {
 			t.Fatalf("seed %d game %d: fabric %s %s, local %s %s", k[0], k[1], g.Result, g.Info, w.Result, w.Info)
 		}
+	}
+
+	// The node lists the match's run with its 12 results and nothing queued.
+	code, out, errs := run(t, "fabric", "status", "--nats", url, "--json")
+	var runs []fabric.RunStatus
+	if code != 0 || json.Unmarshal([]byte(out), &runs) != nil || len(runs) != 1 || runs[0].Results != 12 || runs[0].Queued != 0 || runs[0].Kind != "separo.match" {
+		t.Fatalf("fabric status: exit %d, %s %s", code, out, errs)
 	}
 
 	// Ctrl-C stops a worker and the node quickly.
