@@ -264,6 +264,22 @@ func TestBrowser(t *testing.T) {
 		if s, _ := text(ctx, "view-score"); s != "11" {
 			t.Fatalf("Atypical's replay ends with score %q, want 11", s)
 		}
+		// For the README: YOMI_SCREENSHOT=FILE.png writes the viewer in the
+		// middle of the 107-line record.
+		if out := os.Getenv("YOMI_SCREENSHOT"); out != "" {
+			err := browsertest.Eval(ctx, fmt.Sprintf(`(() => { const s = document.getElementById("view-records"); s.value = "%d"; s.dispatchEvent(new Event("change"));
+				const r = document.getElementById("view-scrub"); r.value = "2600"; r.dispatchEvent(new Event("input")); return true; })()`, idx), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			png, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS("main")))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(out, png, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
 	})
 
 	t.Run("fragment", func(t *testing.T) {
