@@ -221,6 +221,9 @@ func TestBrowser(t *testing.T) {
 		if err := browsertest.Eval(ctx, fmt.Sprintf(`(() => { const s = document.getElementById("view-records"); s.value = "%d"; s.dispatchEvent(new Event("change")); return true; })()`, idx), nil); err != nil {
 			t.Fatal(err)
 		}
+		if err := browsertest.WaitFor(ctx, "the record loaded", `hatetris.view && hatetris.view.total > 0`); err != nil {
+			t.Fatal(err)
+		}
 		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#view-last"))); err != nil {
 			t.Fatal(err)
 		}
@@ -255,6 +258,9 @@ func TestBrowser(t *testing.T) {
 			document.getElementById("view-speed").value = "2000"; return true; })()`, nil); err != nil {
 			t.Fatal(err)
 		}
+		if err := browsertest.WaitFor(ctx, "Atypical's replay loaded", `hatetris.view && hatetris.view.pos === 0 && hatetris.view.total > 0`); err != nil {
+			t.Fatal(err)
+		}
 		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#view-play"))); err != nil {
 			t.Fatal(err)
 		}
@@ -267,8 +273,13 @@ func TestBrowser(t *testing.T) {
 		// For the README: YOMI_SCREENSHOT=FILE.png writes the viewer in the
 		// middle of the 107-line record.
 		if out := os.Getenv("YOMI_SCREENSHOT"); out != "" {
-			err := browsertest.Eval(ctx, fmt.Sprintf(`(() => { const s = document.getElementById("view-records"); s.value = "%d"; s.dispatchEvent(new Event("change"));
-				const r = document.getElementById("view-scrub"); r.value = "2600"; r.dispatchEvent(new Event("input")); return true; })()`, idx), nil)
+			err := browsertest.Eval(ctx, fmt.Sprintf(`(() => { const s = document.getElementById("view-records"); s.value = "%d"; s.dispatchEvent(new Event("change")); return true; })()`, idx), nil)
+			if err == nil {
+				err = browsertest.WaitFor(ctx, "the record loaded", `hatetris.view && hatetris.view.total > 0`)
+			}
+			if err == nil {
+				err = browsertest.Eval(ctx, `(() => { const r = document.getElementById("view-scrub"); r.value = "2600"; r.dispatchEvent(new Event("input")); return true; })()`, nil)
+			}
 			if err != nil {
 				t.Fatal(err)
 			}

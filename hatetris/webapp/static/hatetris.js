@@ -175,7 +175,13 @@ function loadReplay(text, ai, at) {
   pause();
   $("view-input").value = text;
   $("view-ai").value = ai || "hatetris";
-  if (viewDo({ op: "load", replay: text, ai: $("view-ai").value }) && at) viewDo({ op: "seek", at });
+  // A long record takes the engine a moment (the 3711-line game: 138 449
+  // moves); say so before the page's thread is busy.
+  $("view-status").textContent = "Replaying…";
+  view = null; // the transport buttons wait for the new replay
+  setTimeout(() => {
+    if (viewDo({ op: "load", replay: text, ai: $("view-ai").value }) && at) viewDo({ op: "seek", at });
+  }, 20);
 }
 
 function pause() {
