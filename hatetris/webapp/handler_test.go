@@ -219,3 +219,34 @@ func TestModeAndStatic(t *testing.T) {
 		t.Errorf("exported mode.js: %s", b)
 	}
 }
+
+// TestSearchNet: the embedded net loads and a small net search plays a game
+// whose line replays to its score.
+func TestSearchNet(t *testing.T) {
+	h := Handler(Options{MaxWidth: 100, SearchWorkers: 1})
+	code, out := post(t, h, "/api/search", `{"width":5,"eval":"net","seconds":20}`)
+	if code != 200 || out["eval"] != "net" {
+		t.Fatalf("start: %d %v", code, out)
+	}
+	id := out["id"].(string)
+	start := time.Now()
+	var st SearchStatus
+	for {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/search/"+id, nil))
+		st = SearchStatus{}
+		json.Unmarshal(rec.Body.Bytes(), &st)
+		if !st.Running {
+			break
+		}
+		if time.Since(start) > 30*time.Second {
+			t.Fatal("net search still running after 30 s")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	res, err := api.Check(api.CheckRequest{Replay: st.Line})
+	if st.Error != "" || err != nil || res.Score != st.LineScore || st.Depth == 0 {
+		t.Fatalf("net search %+v: check %+v, %v", st, res, err)
+	}
+	t.Logf("net width 5: depth %d, %d lines, %d ms, stopped %v", st.Depth, st.LineScore, st.ElapsedMS, st.Stopped)
+}
