@@ -252,6 +252,21 @@ func TestBrowser(t *testing.T) {
 		g = hatetris.NewGame(hatetris.Hatetris)
 		g.Play(ms[:mid])
 		checkShows(ctx, t, "view", g)
+		// To the next piece: the first state with one more spawn.
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#view-nextpiece"))); err != nil {
+			t.Fatal(err)
+		}
+		for !g.Over {
+			n := g.Pieces
+			g.Apply(ms[g.Moves])
+			if g.Pieces != n {
+				break
+			}
+		}
+		if err := browsertest.WaitFor(ctx, "the next piece", fmt.Sprintf("hatetris.view.pos === %d", g.Moves)); err != nil {
+			t.Fatal(err)
+		}
+		checkShows(ctx, t, "view", g)
 		// Play from the start at the fastest speed until the end: an upstream
 		// record (Atypical, 11 lines, hex).
 		if err := browsertest.Eval(ctx, `(() => { const i = hatetris.records.findIndex(r => r.name.includes("Atypical")); const s = document.getElementById("view-records"); s.value = String(i); s.dispatchEvent(new Event("change"));
@@ -300,12 +315,15 @@ func TestBrowser(t *testing.T) {
 		ms, _ := hatetris.ParseMoves(moves)
 		g := hatetris.NewGame(hatetris.Mild)
 		g.Play(ms)
-		if err := open(ctx, srv.URL+"/hatetris/#replay="+url.QueryEscape(moves)+"&ai=mild"); err != nil {
+		if err := open(ctx, srv.URL+"/hatetris/#replay="+url.QueryEscape(moves)+"&ai=mild&at=20"); err != nil {
 			t.Fatal(err)
 		}
-		if err := browsertest.WaitFor(ctx, "the shared replay", `hatetris.view && hatetris.view.ai === "mild" && !document.getElementById("view").hidden`); err != nil {
+		if err := browsertest.WaitFor(ctx, "the shared replay", `hatetris.view && hatetris.view.ai === "mild" && hatetris.view.pos === 20 && !document.getElementById("view").hidden`); err != nil {
 			t.Fatal(err)
 		}
+		at20 := hatetris.NewGame(hatetris.Mild)
+		at20.Play(ms[:20])
+		checkShows(ctx, t, "view", at20)
 		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#view-last"))); err != nil {
 			t.Fatal(err)
 		}
@@ -313,6 +331,18 @@ func TestBrowser(t *testing.T) {
 			t.Fatal(err)
 		}
 		checkShows(ctx, t, "view", g)
+		// Share link: the fragment names the replay, the AI and the position.
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#view-share"))); err != nil {
+			t.Fatal(err)
+		}
+		var frag string
+		if err := browsertest.Eval(ctx, `location.hash`, &frag); err != nil {
+			t.Fatal(err)
+		}
+		q, err := url.ParseQuery(strings.TrimPrefix(frag, "#"))
+		if err != nil || q.Get("replay") != moves || q.Get("ai") != "mild" || q.Get("at") != fmt.Sprint(g.Moves) {
+			t.Fatalf("shared fragment %q (%v)", frag, err)
+		}
 	})
 
 	t.Run("search", func(t *testing.T) {

@@ -119,6 +119,27 @@ func (t *Timeline) Apply(m hatetris.Move) {
 // Seek shows the state after i moves (clamped to the timeline).
 func (t *Timeline) Seek(i int) { t.pos = max(0, min(i, len(t.moves))) }
 
+// SeekPiece shows the first state of the next piece (delta > 0: the state
+// right after the current piece locked) or of the current one, or, if Pos
+// is already there, of the previous one (delta < 0); the game's end counts
+// as a piece's start.
+func (t *Timeline) SeekPiece(delta int) {
+	i := t.pos
+	if delta > 0 {
+		cur := t.frames[i].spawns
+		for i < len(t.moves) && t.frames[i].spawns == cur && !t.frames[i].over {
+			i++
+		}
+	} else if i > 0 {
+		i-- // leave the current piece's first state, if Pos is on it
+		cur := t.frames[i].spawns
+		for i > 0 && t.frames[i-1].spawns == cur {
+			i--
+		}
+	}
+	t.pos = i
+}
+
 // Pos returns the index of the state shown.
 func (t *Timeline) Pos() int { return t.pos }
 
@@ -145,6 +166,7 @@ func (t *Timeline) State() State {
 //	undo   step back one move; redo: forward one move
 //	load   replace the timeline with Replay (any of the four encodings)
 //	seek   show the state after At moves
+//	next   show the next piece's first state; prev: the current or previous piece's
 //	state  show the current state
 type Request struct {
 	Op         string `json:"op"`
@@ -217,6 +239,10 @@ func (s *Sessions) Do(req Request) (State, error) {
 			t.Seek(t.pos + 1)
 		case "seek":
 			t.Seek(req.At)
+		case "next":
+			t.SeekPiece(1)
+		case "prev":
+			t.SeekPiece(-1)
 		case "state":
 		default:
 			return State{}, fmt.Errorf("unknown op %q", req.Op)

@@ -140,3 +140,38 @@ func mustEncode(t *testing.T, ms []hatetris.Move) string {
 	}
 	return s
 }
+
+// TestSeekPiece walks a record piece by piece: forward lands on each spawn's
+// first state (the spawn count goes up by one), backward retraces them.
+func TestSeekPiece(t *testing.T) {
+	b, err := os.ReadFile("../../records/33-heuristic-beam10000.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSessions()
+	st, err := s.Do(Request{Op: "load", TL: "v", Replay: string(b)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var starts []int
+	for !st.Over {
+		starts = append(starts, st.Pos)
+		next, _ := s.Do(Request{Op: "next", TL: "v"})
+		if !next.Over && (next.Spawns != st.Spawns+1 || next.Pos <= st.Pos) {
+			t.Fatalf("next from move %d (piece %d): move %d piece %d", st.Pos, st.Spawns, next.Pos, next.Spawns)
+		}
+		st = next
+	}
+	if st.Pos != st.Total || st.Score != 33 {
+		t.Fatalf("the last next: %+v", st)
+	}
+	for k := len(starts) - 1; k >= 0; k-- {
+		st, _ = s.Do(Request{Op: "prev", TL: "v"})
+		if st.Pos != starts[k] || st.Spawns != k+1 {
+			t.Fatalf("prev %d: move %d piece %d, want move %d piece %d", k, st.Pos, st.Spawns, starts[k], k+1)
+		}
+	}
+	if st, _ = s.Do(Request{Op: "prev", TL: "v"}); st.Pos != 0 {
+		t.Fatalf("prev at the start: %+v", st)
+	}
+}

@@ -157,6 +157,7 @@ function viewDo(req) {
     view = call(Object.assign({ tl: "view" }, req));
   } catch (e) {
     showError(e.message);
+    $("view-status").textContent = "";
     return false;
   }
   showError("");
@@ -206,6 +207,7 @@ function share() {
   const p = new URLSearchParams();
   p.set("replay", text);
   if ($("view-ai").value !== "hatetris") p.set("ai", $("view-ai").value);
+  if (view && view.pos > 0) p.set("at", String(view.pos));
   history.replaceState(null, "", "#" + p.toString());
   copyText(location.href, $("view-share"));
 }
@@ -331,6 +333,8 @@ $("view-first").addEventListener("click", () => { pause(); view && viewDo({ op: 
 $("view-last").addEventListener("click", () => { pause(); view && viewDo({ op: "seek", at: view.total }); });
 $("view-back").addEventListener("click", () => { pause(); view && viewDo({ op: "seek", at: view.pos - 1 }); });
 $("view-step").addEventListener("click", () => { pause(); view && viewDo({ op: "seek", at: view.pos + 1 }); });
+$("view-prevpiece").addEventListener("click", () => { pause(); view && viewDo({ op: "prev" }); });
+$("view-nextpiece").addEventListener("click", () => { pause(); view && viewDo({ op: "next" }); });
 $("view-scrub").addEventListener("input", (e) => { pause(); view && viewDo({ op: "seek", at: Number(e.target.value) }); });
 $("search-start").addEventListener("click", startSearch);
 $("search-stop").addEventListener("click", () => searchStatus && postJSON("api/search/" + searchStatus.id + "/stop", {}).then(showSearch, (e) => showError(e.message)));
