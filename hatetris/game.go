@@ -143,10 +143,9 @@ func ParseMoves(s string) ([]Move, error) {
 	return ms, nil
 }
 
-// Drawing returns the well as String draws it, with the falling piece drawn
-// as '@' while the game is running.
-func (g *Game) Drawing() string {
-	w := g.Well
+// PieceRows returns the falling piece's cells as rows in the well's layout
+// (all zero after game over), for drawing it.
+func (g *Game) PieceRows() Well {
 	var piece Well
 	if !g.Over {
 		sh := &shapes[g.Piece][g.O]
@@ -154,6 +153,14 @@ func (g *Game) Drawing() string {
 			piece[g.Y+sh.yMin+i] = sh.rows[i] << (g.X + sh.xMin)
 		}
 	}
+	return piece
+}
+
+// Drawing returns the well as String draws it, with the falling piece drawn
+// as '@' while the game is running.
+func (g *Game) Drawing() string {
+	w := g.Well
+	piece := g.PieceRows()
 	s := []byte(w.String())
 	// Rows are Width+1 bytes; the bar line is inserted before row Bar.
 	for y := 0; y < Height; y++ {

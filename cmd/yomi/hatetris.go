@@ -36,7 +36,7 @@ func hatetrisGame() game {
 			},
 		},
 		benches: hatetrisBenches(),
-		entry:   web.Entry{Slug: "hatetris", Title: "HATETRIS", Summary: "The hardest Tetris: exact emulator and replays, beam search, and a small neural net trained by Search/Refine/Learn."},
+		entry:   web.Entry{Slug: "hatetris", Title: "HATETRIS", Summary: "The hardest Tetris: exact emulator and replays, beam search, and a small neural net trained by Search/Refine/Learn; play against its AI, view replays and watch a search.", App: hatetrisWebApp()},
 	}
 }
 

@@ -36,6 +36,12 @@ type Options struct {
 	// OnDepth, if set, is called after every depth with the wells of the new
 	// beam (in beam order; the slice is reused, copy what you keep).
 	OnDepth func(depth int, beam []hatetris.Well)
+	// Line, if set, is called after a depth with the best game so far, as
+	// Search would return it if stopped there (the web page shows it grow);
+	// at most once per LineEvery, since rebuilding the replay costs time
+	// linear in the depth.
+	Line      func(*Result)
+	LineEvery time.Duration
 }
 
 // Stats describe a search in progress.
@@ -99,6 +105,7 @@ func Search(ctx context.Context, opt Options) (*Result, error) {
 	}
 	res := &Result{}
 	var beamWells []hatetris.Well
+	var lastLine time.Time
 	for depth := 0; ; depth++ {
 		if opt.MaxDepth > 0 && depth >= opt.MaxDepth {
 			res.Stopped = true
@@ -146,6 +153,14 @@ func Search(ctx context.Context, opt Options) (*Result, error) {
 				best = max(best, int(next[i].score))
 			}
 			opt.Progress(Stats{Depth: depth + 1, Beam: len(next), BestScore: best, Wells: s.wells, Elapsed: time.Since(s.start)})
+		}
+		if opt.Line != nil && (lastLine.IsZero() || time.Since(lastLine) >= opt.LineEvery) {
+			line, err := s.result(&Result{Stopped: true})
+			if err != nil {
+				return nil, err
+			}
+			opt.Line(line)
+			lastLine = time.Now()
 		}
 	}
 	return s.result(res)

@@ -213,3 +213,31 @@ func TestSelectFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchLine: with LineEvery 0 the line is reported after every depth,
+// each replays (stopped, so without the finishing piece) to its score, the
+// lines grow, and the last equals the result's replay up to its last piece.
+func TestSearchLine(t *testing.T) {
+	var lines []*Result
+	res, err := Search(context.Background(), Options{Width: 10, Workers: 1, MaxDepth: 40, Line: func(r *Result) { lines = append(lines, r) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lines) != res.Depth {
+		t.Fatalf("%d lines for %d depths", len(lines), res.Depth)
+	}
+	for i, r := range lines {
+		g := hatetris.NewGame(hatetris.Hatetris)
+		g.Play(r.Moves)
+		if g.Score != r.Score || r.GameOver {
+			t.Fatalf("line %d: replays to %d, says %d (game over %v)", i, g.Score, r.Score, r.GameOver)
+		}
+		if i > 0 && r.Pieces < lines[i-1].Pieces {
+			t.Fatalf("line %d has %d pieces, the one before %d", i, r.Pieces, lines[i-1].Pieces)
+		}
+	}
+	last := lines[len(lines)-1]
+	if last.Score != res.Score || hatetris.MovesString(last.Moves) != hatetris.MovesString(res.Moves) {
+		t.Errorf("last line %d lines %d moves, result %d lines %d moves", last.Score, len(last.Moves), res.Score, len(res.Moves))
+	}
+}

@@ -2,7 +2,8 @@
 // human move by mouse against the server's AI until the score changes, an
 // AI-vs-AI game on the server, three touch taps, and, on the static export
 // with the AI in a Web Worker, an AI-vs-AI game and a playout benchmark
-// against native code.
+// against native code. Chromium runs through chromedp
+// (internal/browsertest).
 
 package webapp
 
@@ -19,6 +20,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+
+	"github.com/yomi-ai/yomi/internal/browsertest"
 	"github.com/yomi-ai/yomi/separo/webapp/api"
 	"github.com/yomi-ai/yomi/web"
 )
@@ -28,44 +34,49 @@ func site() *web.Server {
 		App: &web.App{Handler: Handler(Options{}), Static: Static()}}}}
 }
 
-// pageErrors collects uncaught exceptions and console errors of the page.
-type pageErrors struct {
-	mu   sync.Mutex
-	msgs []string
+// page drives one tab of the test browser; its methods take the tab's
+// context (from newPage), so that every call has the test's time bound.
+type page struct{}
+
+// newPage opens a tab whose calls end at deadline; its errors join errs.
+func newPage(t *testing.T, b *browsertest.Browser, deadline time.Time, errs *[]*browsertest.Errors) (*page, context.Context) {
+	pctx, perrs := b.Page(t)
+	*errs = append(*errs, perrs)
+	ctx, cancel := context.WithDeadline(pctx, deadline)
+	t.Cleanup(cancel)
+	return &page{}, ctx
 }
 
-func (e *pageErrors) event(m cdpMsg) {
-	switch m.Method {
-	case "Runtime.exceptionThrown":
-		e.add("exception: " + string(m.Params))
-	case "Runtime.consoleAPICalled":
-		var p struct {
-			Type string
-			Args []struct {
-				Value       any
-				Description string
-			}
+func (p *page) eval(ctx context.Context, expr string, out any) error {
+	return browsertest.Eval(ctx, expr, out)
+}
+
+func (p *page) waitFor(ctx context.Context, what, expr string) error {
+	return browsertest.WaitFor(ctx, what, expr)
+}
+
+func (p *page) navigate(ctx context.Context, url string) error {
+	return chromedp.Do(ctx, chromedp.Navigate(url))
+}
+
+// mouse sends one mouse event at viewport coordinates (x, y).
+func (p *page) mouse(ctx context.Context, typ input.DispatchMouseEventType, x, y float64, pressed bool) error {
+	opt := func(m *input.DispatchMouseEventParams) {
+		m.PointerType = input.DispatchMouseEventPointerTypeMouse
+		if typ != input.DispatchMouseEventTypeMouseMoved || pressed {
+			m.Button = input.MouseButtonLeft
+			m.ClickCount = 1
 		}
-		json.Unmarshal(m.Params, &p)
-		if p.Type == "error" || p.Type == "assert" {
-			e.add("console." + p.Type + ": " + string(m.Params))
+		if pressed {
+			m.Buttons = 1
 		}
 	}
+	return chromedp.Do(ctx, chromedp.MouseEvent(typ, x, y, opt))
 }
 
-func (e *pageErrors) add(s string) {
-	e.mu.Lock()
-	e.msgs = append(e.msgs, s)
-	e.mu.Unlock()
-}
-
-func (e *pageErrors) check(t *testing.T) {
-	t.Helper()
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	for _, m := range e.msgs {
-		t.Errorf("page error: %s", tail(m, 600))
-	}
+// tap sends one touch tap at viewport coordinates (x, y).
+func (p *page) tap(ctx context.Context, x, y float64) error {
+	return chromedp.Do(ctx, chromedp.TapXY(x, y))
 }
 
 type jsState struct {
@@ -103,10 +114,10 @@ func (p *page) drag(ctx context.Context, m api.Move) error {
 		}
 		pts[i] = [2]float64{x, y}
 	}
-	if err := p.mouse(ctx, "mouseMoved", pts[0][0], pts[0][1], false); err != nil {
+	if err := p.mouse(ctx, input.DispatchMouseEventTypeMouseMoved, pts[0][0], pts[0][1], false); err != nil {
 		return err
 	}
-	if err := p.mouse(ctx, "mousePressed", pts[0][0], pts[0][1], true); err != nil {
+	if err := p.mouse(ctx, input.DispatchMouseEventTypeMousePressed, pts[0][0], pts[0][1], true); err != nil {
 		return err
 	}
 	for i := 1; i < 3; i++ { // a few intermediate points on each leg
@@ -114,12 +125,12 @@ func (p *page) drag(ctx context.Context, m api.Move) error {
 			f := float64(k) / 4
 			x := pts[i-1][0] + f*(pts[i][0]-pts[i-1][0])
 			y := pts[i-1][1] + f*(pts[i][1]-pts[i-1][1])
-			if err := p.mouse(ctx, "mouseMoved", x, y, true); err != nil {
+			if err := p.mouse(ctx, input.DispatchMouseEventTypeMouseMoved, x, y, true); err != nil {
 				return err
 			}
 		}
 	}
-	return p.mouse(ctx, "mouseReleased", pts[2][0], pts[2][1], false)
+	return p.mouse(ctx, input.DispatchMouseEventTypeMouseReleased, pts[2][0], pts[2][1], false)
 }
 
 func (p *page) setControls(ctx context.Context, red, blue string, moveTime float64, size int) error {
@@ -132,21 +143,18 @@ func TestBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser test skipped in -short mode")
 	}
-	var errs pageErrors
-	b := startBrowser(t, errs.event)
-	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second) // a bound for a loaded CI machine; it takes ~12 s
-	defer cancel()
+	var errs []*browsertest.Errors
+	b := browsertest.Start(t, context.Background(), chromedp.WindowSize(1000, 1400),
+		chromedp.Flag("host-resolver-rules", "MAP rebound.example 127.0.0.1")) // a DNS-rebinding site, for other-sites
+	deadline := time.Now().Add(120 * time.Second) // a bound for a loaded CI machine; it takes ~12 s
 
 	var posts postLog
 	srv := httptest.NewServer(posts.wrap(site().Handler()))
 	defer srv.Close()
 
 	t.Run("server", func(t *testing.T) {
-		p, err := b.newPage(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := p.call(ctx, "Page.navigate", map[string]any{"url": srv.URL + "/separo/"}, nil); err != nil {
+		p, ctx := newPage(t, b, deadline, &errs)
+		if err := p.navigate(ctx, srv.URL+"/separo/"); err != nil {
 			t.Fatal(err)
 		}
 		if err := p.waitFor(ctx, "first position", `window.separo && separo.state && separo.state.moves.length === 0`); err != nil {
@@ -211,14 +219,11 @@ func TestBrowser(t *testing.T) {
 	})
 
 	t.Run("touch", func(t *testing.T) {
-		p, err := b.newPage(ctx)
-		if err != nil {
+		p, ctx := newPage(t, b, deadline, &errs)
+		if _, err := chromedp.Call(ctx, emulation.SetTouchEmulationEnabled, emulation.SetTouchEmulationEnabledParams{Enabled: true, MaxTouchPoints: 1}); err != nil {
 			t.Fatal(err)
 		}
-		if err := p.call(ctx, "Emulation.setTouchEmulationEnabled", map[string]any{"enabled": true, "maxTouchPoints": 1}, nil); err != nil {
-			t.Fatal(err)
-		}
-		if err := p.call(ctx, "Page.navigate", map[string]any{"url": srv.URL + "/separo/"}, nil); err != nil {
+		if err := p.navigate(ctx, srv.URL+"/separo/"); err != nil {
 			t.Fatal(err)
 		}
 		if err := p.waitFor(ctx, "first position", `window.separo && separo.state && !separo.busy`); err != nil {
@@ -259,11 +264,8 @@ func TestBrowser(t *testing.T) {
 		}
 		static := httptest.NewServer(http.FileServer(http.Dir(dir)))
 		defer static.Close()
-		p, err := b.newPage(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := p.call(ctx, "Page.navigate", map[string]any{"url": static.URL + "/separo/"}, nil); err != nil {
+		p, ctx := newPage(t, b, deadline, &errs)
+		if err := p.navigate(ctx, static.URL+"/separo/"); err != nil {
 			t.Fatal(err)
 		}
 		if err := p.waitFor(ctx, "first position from the worker", `window.separo && separo.state && !separo.busy`); err != nil {
@@ -329,11 +331,8 @@ func TestBrowser(t *testing.T) {
 			fmt.Fprint(w, "<!doctype html><title>another site</title>")
 		}))
 		defer other.Close()
-		p, err := b.newPage(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := p.call(ctx, "Page.navigate", map[string]any{"url": other.URL + "/"}, nil); err != nil {
+		p, ctx := newPage(t, b, deadline, &errs)
+		if err := p.navigate(ctx, other.URL+"/"); err != nil {
 			t.Fatal(err)
 		}
 		if err := p.waitFor(ctx, "the other site", `document.title === "another site"`); err != nil {
@@ -352,7 +351,7 @@ func TestBrowser(t *testing.T) {
 		// The same site under a name rebound to 127.0.0.1: the browser
 		// calls it same-origin, the server refuses the Host.
 		rebound := strings.Replace(srv.URL, "127.0.0.1", "rebound.example", 1) + "/separo/"
-		if err := p.call(ctx, "Page.navigate", map[string]any{"url": rebound}, nil); err != nil {
+		if err := p.navigate(ctx, rebound); err != nil {
 			t.Fatal(err)
 		}
 		wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
@@ -361,7 +360,9 @@ func TestBrowser(t *testing.T) {
 			t.Fatal(err)
 		}
 	})
-	errs.check(t)
+	for _, e := range errs {
+		e.Check(t)
+	}
 }
 
 // postLog records the status and Sec-Fetch-Site of each POST to the site.
