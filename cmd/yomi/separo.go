@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -44,28 +45,34 @@ const separoAIs = "random, naive (NaiveMC), uct (separo-rs's UCT), yomi (ours), 
 
 // separoBudgetFlags registers --movetime and --iterations.
 type separoBudgetFlags struct {
+	fs       *flag.FlagSet
 	movetime *time.Duration
 	iters    *int
 }
 
-func addSeparoBudget(fs interface {
-	Duration(string, time.Duration, string) *time.Duration
-	Int(string, int, string) *int
-}, def time.Duration) separoBudgetFlags {
+func addSeparoBudget(fs *flag.FlagSet, def time.Duration) separoBudgetFlags {
 	return separoBudgetFlags{
-		movetime: fs.Duration("movetime", def, "time per move for every AI (0 with --iterations: no time limit)"),
-		iters:    fs.Int("iterations", 0, "playouts per move (0: no limit; the first limit reached stops a search)"),
+		fs:       fs,
+		movetime: fs.Duration("movetime", def, "time per move for every AI (default "+def.String()+" without --iterations, none with it)"),
+		iters:    fs.Int("iterations", 0, "playouts per move (0: no limit); given alone, the search is bounded by playouts only, so games are reproducible from --seed; with --movetime too, the first limit reached stops a search"),
 	}
 }
 
+// budget reads the flags after parsing: --iterations without --movetime
+// means no time limit (a time cap would make the games depend on the
+// machine's load).
 func (f separoBudgetFlags) budget() (ai.Budget, error) {
 	if *f.movetime < 0 || *f.iters < 0 {
 		return ai.Budget{}, cli.Usagef("--movetime and --iterations must not be negative")
 	}
-	if *f.movetime == 0 && *f.iters == 0 {
+	t := *f.movetime
+	if *f.iters > 0 && !flagSet(f.fs, "movetime") {
+		t = 0
+	}
+	if t == 0 && *f.iters == 0 {
 		return ai.Budget{}, cli.Usagef("give --movetime or --iterations")
 	}
-	return ai.Budget{Time: *f.movetime, Iterations: *f.iters}, nil
+	return ai.Budget{Time: t, Iterations: *f.iters}, nil
 }
 
 func checkSeparoAI(flag, name string) error {

@@ -5,8 +5,12 @@ package main
 
 import (
 	"encoding/json"
+	"flag"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/yomi-ai/yomi/separo/ai"
 )
 
 func TestSeparoMatchJSON(t *testing.T) {
@@ -55,6 +59,32 @@ func TestSeparoUsageErrors(t *testing.T) {
 	} {
 		if code, _, _ := run(t, args...); code != 2 {
 			t.Errorf("%v: exit %d, want 2", args, code)
+		}
+	}
+}
+
+// --iterations alone bounds a search by playouts only, so that games do not
+// depend on the machine's load; --movetime given too keeps both limits.
+func TestSeparoBudgetFlags(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want ai.Budget
+		bad  bool
+	}{
+		{nil, ai.Budget{Time: 200 * time.Millisecond}, false},
+		{[]string{"--iterations", "500"}, ai.Budget{Iterations: 500}, false},
+		{[]string{"--iterations", "500", "--movetime", "1s"}, ai.Budget{Time: time.Second, Iterations: 500}, false},
+		{[]string{"--movetime", "0"}, ai.Budget{}, true},
+		{[]string{"--iterations", "-1"}, ai.Budget{}, true},
+	} {
+		fs := flag.NewFlagSet("t", flag.ContinueOnError)
+		bf := addSeparoBudget(fs, 200*time.Millisecond)
+		if err := fs.Parse(tc.args); err != nil {
+			t.Fatal(err)
+		}
+		got, err := bf.budget()
+		if (err != nil) != tc.bad || !tc.bad && got != tc.want {
+			t.Errorf("%v: %+v, %v; want %+v (error %v)", tc.args, got, err, tc.want, tc.bad)
 		}
 	}
 }
