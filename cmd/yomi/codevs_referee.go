@@ -134,6 +134,9 @@ stderr and replay.json (packs, answers, think times, per-turn scores).`)
 	} else if cfg.Packs, err = codevs.PacksForSeed(*seed, prof); err != nil {
 		return err
 	}
+	if err := makeLogDir(*logDir); err != nil {
+		return err
+	}
 	cfg.LogDir = *logDir
 	bar := cli.Progress(env.Stderr, codevs.Turns, "codevs game", *quiet)
 	cfg.OnTurn = func(int) { bar.Add(1) }
@@ -218,6 +221,9 @@ at once (mind the thinking-time budgets on a small machine).`)
 	}
 	sp, err := parseSPRTPair(*sprt)
 	if err != nil {
+		return err
+	}
+	if err := makeLogDir(*logDir); err != nil {
 		return err
 	}
 	var files []string
@@ -576,4 +582,16 @@ func codevsRefereeBenchmarks() []bench.Benchmark {
 			}, nil
 		},
 	}}
+}
+
+// makeLogDir creates --log-dir before any game, so that a path that cannot
+// be a directory is a usage error and not a failed game.
+func makeLogDir(dir string) error {
+	if dir == "" {
+		return nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return cli.Usagef("--log-dir: %v", err)
+	}
+	return nil
 }
