@@ -192,7 +192,7 @@ from seed S+i, or is the i-th file of --packs. Results go to --results as JSON l
 with the same file resumes). Each game runs two processes; with --concurrency K, K games run
 at once (mind the thinking-time budgets on a small machine).`)
 	gf := addGameFlags(fs)
-	games := fs.Int("games", 10, "number of pack sets `N` (2N games)")
+	games := fs.Int("games", 10, "number of game pairs `N` (2N games: each pack set twice, sides swapped)")
 	seed := fs.Uint64("seed", 1, "first pack seed")
 	packsGlob := fs.String("packs", "", "pack files `GLOB` instead of generated packs (sorted; set i uses file i)")
 	conc := fs.Int("concurrency", 1, "games at once")

@@ -39,3 +39,13 @@ func TestOutputPathsChecked(t *testing.T) {
 		{[]string{"hatetris", "search", "--beam", "2", "--out", filepath.Join(under, "best.txt")}, "--out"},
 	})
 }
+
+// TestServeAddrUsage: an --addr that is not HOST:PORT is a usage error
+// (exit 2), found before anything listens.
+func TestServeAddrUsage(t *testing.T) {
+	checkUsage(t, []usageCase{
+		{[]string{"serve", "--addr", "garbage"}, "--addr \"garbage\": want HOST:PORT"},
+		{[]string{"serve", "--addr", "127.0.0.1:abc"}, "bad port"},
+		{[]string{"serve", "--addr", "127.0.0.1:99999"}, "bad port"},
+	})
+}
