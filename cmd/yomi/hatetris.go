@@ -52,7 +52,7 @@ func readReplay(env *cli.Env, fs interface{ Args() []string }) ([]hatetris.Move,
 	}
 	ms, enc, err := replay.Decode(text)
 	if err != nil {
-		return nil, "", err
+		return nil, "", cli.Usagef("%v", err) // a replay that does not decode is bad input
 	}
 	return ms, enc, nil
 }
@@ -138,6 +138,9 @@ after its first K moves, with the falling piece drawn as '@' while the game is r
 	if err != nil {
 		return err
 	}
+	if *k < 0 && flagSet(fs, "move") {
+		return cli.Usagef("--move %d: want 0..%d (leave it out for the end)", *k, len(ms))
+	}
 	if *k >= 0 {
 		if *k > len(ms) {
 			return cli.Usagef("--move %d is past the replay's %d moves", *k, len(ms))
@@ -193,6 +196,9 @@ Ctrl-C stops the search and writes the best game so far.`)
 	}
 	if *width < 1 {
 		return cli.Usagef("--beam must be at least 1")
+	}
+	if *workers < 0 || *maxDepth < 0 {
+		return cli.Usagef("--workers and --max-depth must not be negative (0: all cores, no cap)")
 	}
 	if *out != "" {
 		// before the search, not after: a bad path must not cost a game

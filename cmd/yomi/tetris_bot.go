@@ -102,7 +102,10 @@ separated by '/' or newlines; the queue starts with the current piece.`)
 	if fs.NArg() != 0 {
 		return cli.Usagef("unexpected argument %q", fs.Arg(0))
 	}
-	if *nodes <= 0 && *ms <= 0 {
+	if *nodes < 0 || *ms < 0 || *incoming < 0 {
+		return cli.Usagef("--nodes, --ms and --incoming must not be negative")
+	}
+	if *nodes == 0 && *ms == 0 {
 		return cli.Usagef("need --nodes or --ms")
 	}
 	if *threads < 1 || *threads > 64 {
