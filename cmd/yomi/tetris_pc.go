@@ -52,6 +52,7 @@ func pcFlags(env *cli.Env, path bool) (*flag.FlagSet, *pcArgs) {
 	if path {
 		name, doc = "tetris pc path", "Counts the unique and minimal perfect-clear solutions over PATTERN (sfinder path)."
 	}
+	doc += "\nA search that runs over a second draws a progress bar on stderr; Ctrl-C or SIGTERM stops\nit within a moment (exit 1, no result)."
 	fs := cli.NewFlags(env, name, "--field ROWS --pieces PATTERN [--clear N] [--hold|--no-hold] [--json]", doc)
 	fs.StringVar(&a.field, "field", "", "field rows top first, X filled, _ empty, separated by spaces, commas or newlines (or @FILE, -)")
 	fs.StringVar(&a.pieces, "pieces", "", "sfinder pattern, e.g. '*p7', 'T,I,O,*p4' (or @FILE, -)")
