@@ -31,10 +31,14 @@ func DefaultSPRT() SPRT {
 	return SPRT{Elo0: 0, Elo1: 2, Alpha: 0.05, Beta: 0.05, Model: Normalized}
 }
 
-// Validate checks 0 < α, β < 1, α + β < 1, elo0 < elo1 and a known model.
+// Validate checks 0 < α, β < 1, α + β < 1, finite elo0 < elo1 and a known
+// model (an infinite bound makes every LLR NaN).
 func (s SPRT) Validate() error {
 	if !(s.Alpha > 0 && s.Alpha < 1 && s.Beta > 0 && s.Beta < 1 && s.Alpha+s.Beta < 1) {
 		return fmt.Errorf("sprt: need 0 < alpha, beta < 1 and alpha + beta < 1 (got %g, %g)", s.Alpha, s.Beta)
+	}
+	if math.IsInf(s.Elo0, 0) || math.IsInf(s.Elo1, 0) || math.IsNaN(s.Elo0) || math.IsNaN(s.Elo1) {
+		return fmt.Errorf("sprt: elo0 and elo1 must be finite (got %g, %g)", s.Elo0, s.Elo1)
 	}
 	if !(s.Elo0 < s.Elo1) {
 		return fmt.Errorf("sprt: need elo0 < elo1 (got %g, %g)", s.Elo0, s.Elo1)

@@ -65,7 +65,8 @@ func TestBounds(t *testing.T) {
 	if s.Decide(3) != AcceptH1 || s.Decide(-3) != AcceptH0 || s.Decide(0) != Continue {
 		t.Fatal("Decide")
 	}
-	for _, bad := range []SPRT{{0, 2, 0, 0.05, Normalized}, {0, 2, 0.6, 0.5, Normalized}, {2, 0, 0.05, 0.05, Normalized}, {0, 2, 0.05, 0.05, "x"}} {
+	for _, bad := range []SPRT{{0, 2, 0, 0.05, Normalized}, {0, 2, 0.6, 0.5, Normalized}, {2, 0, 0.05, 0.05, Normalized}, {0, 2, 0.05, 0.05, "x"},
+		{0, math.Inf(1), 0.05, 0.05, Normalized}, {math.Inf(-1), 0, 0.05, 0.05, Normalized}, {math.NaN(), 2, 0.05, 0.05, Normalized}} {
 		if bad.Validate() == nil {
 			t.Errorf("%+v validated", bad)
 		}

@@ -142,6 +142,9 @@ stderr and replay.json (packs, answers, think times, per-turn scores).`)
 	} else if cfg.Packs, err = codevs.PacksForSeed(*seed, prof); err != nil {
 		return err
 	}
+	if err := makeLogDir(*logDir); err != nil {
+		return err
+	}
 	cfg.LogDir = *logDir
 	if err := checkBots(ctx, botCmd{"--p1", cfg.Cmd[0], cfg.Dir}, botCmd{"--p2", cfg.Cmd[1], cfg.Dir}); err != nil {
 		return err
@@ -200,7 +203,7 @@ from seed S+i, or is the i-th file of --packs. Results go to --results as JSON l
 with the same file resumes). Each game runs two processes; with --concurrency K, K games run
 at once (mind the thinking-time budgets on a small machine).`)
 	gf := addGameFlags(fs)
-	games := fs.Int("games", 10, "number of pack sets `N` (2N games)")
+	games := fs.Int("games", 10, "number of game pairs `N` (2N games: each pack set twice, sides swapped)")
 	seed := fs.Uint64("seed", 1, "first pack seed")
 	packsGlob := fs.String("packs", "", "pack files `GLOB` instead of generated packs (sorted; set i uses file i)")
 	conc := fs.Int("concurrency", 1, "games at once in this process (0 with --nats: leave them to `yomi worker`s, which need the bot commands, --dir and --packs files at the same paths)")
@@ -233,6 +236,9 @@ at once (mind the thinking-time budgets on a small machine).`)
 	}
 	sp, err := parseSPRTPair(*sprt)
 	if err != nil {
+		return err
+	}
+	if err := makeLogDir(*logDir); err != nil {
 		return err
 	}
 	var files []string
@@ -666,4 +672,16 @@ func codevsMatchPlay(s codevsMatchSpec) arena.PlayFunc {
 		}
 		return o, nil
 	}
+}
+
+// makeLogDir creates --log-dir before any game, so that a path that cannot
+// be a directory is a usage error and not a failed game.
+func makeLogDir(dir string) error {
+	if dir == "" {
+		return nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return cli.Usagef("--log-dir: %v", err)
+	}
+	return nil
 }

@@ -73,7 +73,7 @@ func TestFabricWorkersMatch(t *testing.T) {
 		workers = append(workers, w)
 	}
 	dir := t.TempDir()
-	common := []string{"separo", "match", "--games", "12", "--iterations", "3000", "--movetime", "0", "--size", "7", "--seed", "11", "--quiet"}
+	common := []string{"separo", "match", "--games", "6", "--iterations", "3000", "--movetime", "0", "--size", "7", "--seed", "11", "--quiet"}
 	remote := filepath.Join(dir, "remote.jsonl")
 	killed := make(chan time.Duration, 1)
 	go func() {

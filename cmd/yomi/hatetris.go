@@ -52,7 +52,7 @@ func readReplay(env *cli.Env, fs interface{ Args() []string }) ([]hatetris.Move,
 	}
 	ms, enc, err := replay.Decode(text)
 	if err != nil {
-		return nil, "", err
+		return nil, "", cli.Usagef("%v", err) // a replay that does not decode is bad input
 	}
 	return ms, enc, nil
 }
@@ -138,6 +138,9 @@ after its first K moves, with the falling piece drawn as '@' while the game is r
 	if err != nil {
 		return err
 	}
+	if *k < 0 && flagSet(fs, "move") {
+		return cli.Usagef("--move %d: want 0..%d (leave it out for the end)", *k, len(ms))
+	}
 	if *k >= 0 {
 		if *k > len(ms) {
 			return cli.Usagef("--move %d is past the replay's %d moves", *k, len(ms))
@@ -194,6 +197,15 @@ Ctrl-C stops the search and writes the best game so far.`)
 	if *width < 1 {
 		return cli.Usagef("--beam must be at least 1")
 	}
+	if *workers < 0 || *maxDepth < 0 {
+		return cli.Usagef("--workers and --max-depth must not be negative (0: all cores, no cap)")
+	}
+	if *out != "" {
+		// before the search, not after: a bad path must not cost a game
+		if err := cli.CheckWritable(*out); err != nil {
+			return cli.Usagef("--out: %v", err)
+		}
+	}
 	kind, err := hatetris.ParseAI(*ai)
 	if err != nil {
 		return cli.Usagef("%v", err)
@@ -226,13 +238,10 @@ Ctrl-C stops the search and writes the best game so far.`)
 	if err != nil {
 		return err
 	}
-	if *out != "" {
-		if err := os.WriteFile(*out, []byte(code+"\n"), 0o644); err != nil {
-			return err
-		}
-	}
+	// The result goes to stdout first: if --out cannot be written after
+	// all, the game is not lost.
 	if *asJSON {
-		return cli.WriteJSON(env.Stdout, struct {
+		err = cli.WriteJSON(env.Stdout, struct {
 			Score    int     `json:"score"`
 			Pieces   int     `json:"pieces"`
 			Moves    int     `json:"moves"`
@@ -242,14 +251,28 @@ Ctrl-C stops the search and writes the best game so far.`)
 			Wells    int64   `json:"wells"`
 			Stopped  bool    `json:"stopped"`
 		}{g.Score, g.Pieces, g.Moves, g.Over, code, res.Elapsed.Seconds(), res.Wells, res.Stopped})
+	} else {
+		_, err = fmt.Fprintf(env.Stdout, "score: %d\npieces: %d\nmoves: %d\ngame over: %v\nwells expanded: %d in %.1fs\nreplay: %s\n",
+			g.Score, g.Pieces, g.Moves, g.Over, res.Wells, res.Elapsed.Seconds(), code)
 	}
-	fmt.Fprintf(env.Stdout, "score: %d\npieces: %d\nmoves: %d\ngame over: %v\nwells expanded: %d in %.1fs\nreplay: %s\n",
-		g.Score, g.Pieces, g.Moves, g.Over, res.Wells, res.Elapsed.Seconds(), code)
 	if res.Stopped && ctx.Err() != nil {
 		fmt.Fprintln(env.Stderr, "stopped early; this is the best game so far")
 	}
-	return nil
+	if *out != "" {
+		if werr := writeFile(*out, []byte(code+"\n"), 0o644); werr != nil {
+			if err == nil {
+				return fmt.Errorf("--out: %v (the replay is on stdout)", werr)
+			}
+			// stdout failed too: the replay goes to stderr, the last place left
+			fmt.Fprintf(env.Stderr, "replay: %s\n", code)
+			return fmt.Errorf("--out: %v (the replay is on stderr)", werr)
+		}
+	}
+	return err
 }
+
+// writeFile is os.WriteFile (a variable so that a test can make it fail).
+var writeFile = os.WriteFile
 
 // hatetrisEval resolves --eval: "heuristic" or "nn:FILE".
 func hatetrisEval(name string) (func() player.Evaluator, error) {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -148,5 +149,40 @@ func TestHatetrisTrainAndSearchNN(t *testing.T) {
 		if code != c.code || !strings.Contains(errOut, c.want) {
 			t.Errorf("%v: code %d err %q, want %d %q", c.args, code, errOut, c.code, c.want)
 		}
+	}
+}
+
+// TestHatetrisSearchOut: an --out that cannot be written is refused before
+// the search (exit 2), and if writing fails at the end anyway the replay
+// is still printed.
+func TestHatetrisSearchOut(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "file")
+	os.WriteFile(file, nil, 0o644)
+	args := []string{"hatetris", "search", "--beam", "2", "--max-depth", "3"}
+	for _, bad := range []string{filepath.Join(file, "best.txt"), filepath.Join(dir, "no", "best.txt"), dir} {
+		code, out, errOut := run(t, append(args, "--out", bad)...)
+		if code != 2 || out != "" || !strings.Contains(errOut, "--out") {
+			t.Errorf("--out %s: exit %d, stdout %q, stderr %q", bad, code, out, errOut)
+		}
+	}
+	good := filepath.Join(dir, "best.txt")
+	code, out, errOut := run(t, append(args, "--out", good)...)
+	b, _ := os.ReadFile(good)
+	if code != 0 || len(b) < 2 || !strings.Contains(out, "replay: "+strings.TrimSpace(string(b))+"\n") {
+		t.Fatalf("--out: exit %d, file %q, stdout %q, stderr %q", code, b, out, errOut)
+	}
+	os.Remove(good)
+	// the check passed but the write fails at the end: the replay is printed
+	writeFile = func(string, []byte, os.FileMode) error { return errors.New("disk full") }
+	defer func() { writeFile = os.WriteFile }()
+	for _, extra := range [][]string{nil, {"--json"}} {
+		code, out, errOut = run(t, append(append(args, "--out", good), extra...)...)
+		if code != 1 || !strings.Contains(out, strings.TrimSpace(string(b))) || !strings.Contains(errOut, "disk full") {
+			t.Errorf("%v failing write: exit %d, stdout %q, stderr %q", extra, code, out, errOut)
+		}
+	}
+	if _, err := os.Stat(good); err == nil {
+		t.Errorf("the check left %s behind", good)
 	}
 }

@@ -18,7 +18,7 @@ import (
 )
 
 func runHatetrisTrain(ctx context.Context, env *cli.Env, args []string) error {
-	fs := cli.NewFlags(env, "yomi hatetris train", "--dir RUN [--start heuristic|random] [--gens N] [--beam W] [--samples K] [--refine-width W] [--refine-depth D] [--hidden 24|48] [--json]",
+	fs := cli.NewFlags(env, "yomi hatetris train", "--dir RUN [--start heuristic|random] [--gens N] [--beam W] [--samples K] [--refine-width W] [--refine-depth D] [--hidden H] [--json]",
 		`Trains a HATETRIS evaluator net as in seed 001, one generation at a time:
   Search  plays a full game by beam search with the current net (RUN/gen-N/search.json,
           its replay) and samples K wells from every depth of the beam;
@@ -46,7 +46,7 @@ Use a net with: yomi hatetris search --eval nn:RUN/gen-N/net.yomi`)
 	rw := fs.Int("refine-width", def.RefineWidth, "width of each Refine beam")
 	rd := fs.Int("refine-depth", def.RefineDepth, "pieces each Refine beam plays")
 	blend := fs.Float64("blend", def.Blend, "target t = x + blend*(y - x)")
-	hidden := fs.Int("hidden", def.Hidden, "hidden units (the seed used 24, later 48)")
+	hidden := fs.Int("hidden", def.Hidden, "hidden units, 1..1024 (the seed used 24, later 48)")
 	history := fs.Int("history", def.History, "generations of targets Learn trains on")
 	epochs := fs.Int("epochs", def.Epochs, "Learn's epoch limit")
 	batch := fs.Int("batch", def.Batch, "Learn's mini-batch size")
@@ -65,6 +65,9 @@ Use a net with: yomi hatetris search --eval nn:RUN/gen-N/net.yomi`)
 	}
 	if *dir == "" {
 		return cli.Usagef("--dir is required")
+	}
+	if *workers < 0 {
+		return cli.Usagef("--workers must not be negative (0: all cores)")
 	}
 	cfg := def
 	// A resumed run starts from its stored settings; flags given now override them.

@@ -45,7 +45,7 @@ func runSeigotSequence(ctx context.Context, env *cli.Env, args []string) error {
 and at levels 3-4 the initial garbage (the bottom 10 rows, top first; 0 = empty, else the
 colour). Draws follow the original: garbage first, then one piece per spawn; game overs are
 not modelled.`)
-	seed := fs.Uint64("seed", 0, "the game's -r value (0 = fixed order 1..7)")
+	seed := fs.Uint64("seed", 0, "the game's -r value (0 = fixed order 1..7); reduced modulo 2^32-1 before numpy sees it, as the game does, so 4294967296 plays as 1")
 	level := fs.Int("level", 2, "level 1-4 (garbage at 3 and 4)")
 	n := fs.Int("n", 0, "number of pieces")
 	asJSON := fs.Bool("json", false, `print {"pieces":[...],"garbage":[[...],...]}`)

@@ -7,10 +7,12 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/yomi-ai/yomi/arena"
@@ -63,6 +65,23 @@ type seigotTuning struct {
 	oracle       bool      // hand the AI the game's true piece sequence
 }
 
+// check refuses settings the search cannot use: a width or depth given
+// below 1 (left out, they are the level's), a negative --exhaust, a
+// --chance below -1. fs tells which flags were given.
+func (t seigotTuning) check(fs *flag.FlagSet) error {
+	switch {
+	case flagSet(fs, "width") && t.width < 1:
+		return cli.Usagef("--width %d: want at least 1 (leave it out for the level's default)", t.width)
+	case flagSet(fs, "depth") && t.depth < 1:
+		return cli.Usagef("--depth %d: want at least 1 (leave it out for the level's default)", t.depth)
+	case t.exhaust < 0:
+		return cli.Usagef("--exhaust %d: want at least 0", t.exhaust)
+	case t.chance < -1:
+		return cli.Usagef("--chance %d: want -1 (off), 0 (the level's default) or more", t.chance)
+	}
+	return nil
+}
+
 // seigotPlayer returns the named AI configured for level.
 func seigotPlayer(name string, level int, tune ...seigotTuning) (*ai.Player, error) {
 	c := ai.LevelConfig(level)
@@ -108,8 +127,15 @@ func seigotPlayer(name string, level int, tune ...seigotTuning) (*ai.Player, err
 			return nil, cli.Usagef("--well %q: want 0, 9, auto, leaf or leaf0", t.well)
 		}
 		if t.weights != "" {
-			if err := json.Unmarshal([]byte(t.weights), &c.W); err != nil {
-				return nil, cli.Usagef("--weights: %v", err)
+			// Unknown names are refused: a misspelt weight would
+			// otherwise silently change nothing.
+			dec := json.NewDecoder(strings.NewReader(t.weights))
+			dec.DisallowUnknownFields()
+			if err := dec.Decode(&c.W); err != nil {
+				return nil, cli.Usagef("--weights: %v (names are those of seigot/ai.Weights, e.g. Safe, Bump, Height)", err)
+			}
+			if dec.More() {
+				return nil, cli.Usagef("--weights: one JSON object expected")
 			}
 		}
 	}
@@ -147,14 +173,14 @@ Levels 1-3 end after 180 counted pieces; level 4 is played as the battle server 
 seeds S..S+N-1 and adds a summary (mean, median), with a progress bar on stderr; --results
 FILE keeps one line per game and resumes, --concurrency plays several at once.`)
 	level := fs.Int("level", 1, "level 1-4")
-	seed := fs.Uint64("seed", 0, "the game's -r value (0 = fixed order)")
+	seed := fs.Uint64("seed", 0, "the game's -r value (0 = fixed order); reduced modulo 2^32-1 as the game does")
 	seeds := fs.Int("seeds", 1, "number of consecutive seeds")
 	name := fs.String("ai", "beam", "AI: beam (default), fast or greedy")
 	allClear := fs.Bool("all-clear", false, "award the post-contest all-clear bonus (500 at L1-2, 4000 at L3-4)")
 	asJSON := fs.Bool("json", false, "print one JSON object per game, then a summary object")
 	var tune seigotTuning
-	fs.IntVar(&tune.width, "width", 0, "beam width (0 = the level's default)")
-	fs.IntVar(&tune.depth, "depth", 0, "search depth in pieces (0 = the level's default)")
+	fs.IntVar(&tune.width, "width", 0, "beam width ≥ 1 (default: the level's)")
+	fs.IntVar(&tune.depth, "depth", 0, "search depth in pieces ≥ 1 (default: the level's)")
 	fs.IntVar(&tune.chance, "chance", 0, "lines re-scored by a ply over the unknown next piece (0 = the level's default, -1 = off)")
 	fs.Var(&tune.future, "future", "at seed 0, let the search see past the previews (the level's fixed order 1..7, which the game's status announces as random_seed 0); default: the level's (on at level 1; --future=false = previews only)")
 	fs.BoolVar(&tune.oracle, "oracle", false, "hand the AI the game's true piece sequence up to its depth (levels 1-2: knows the future; an experiment, not a contest controller's view)")
@@ -177,6 +203,9 @@ FILE keeps one line per game and resumes, --concurrency plays several at once.`)
 	}
 	if *seeds < 1 {
 		return cli.Usagef("--seeds must be at least 1")
+	}
+	if err := tune.check(fs); err != nil {
+		return err
 	}
 	if _, err := seigotPlayer(*name, *level, tune); err != nil {
 		return err
@@ -380,8 +409,8 @@ from the status: garbage => 3, seed 0 => 1, else 2. Ends at end of input.`)
 	name := fs.String("ai", "beam", "AI: beam, fast or greedy")
 	level := fs.Int("level", 0, "level whose search settings to use (0 = guess from each status)")
 	var tune seigotTuning
-	fs.IntVar(&tune.width, "width", 0, "beam width (0 = the level's default)")
-	fs.IntVar(&tune.depth, "depth", 0, "search depth in pieces (0 = the level's default)")
+	fs.IntVar(&tune.width, "width", 0, "beam width ≥ 1 (default: the level's)")
+	fs.IntVar(&tune.depth, "depth", 0, "search depth in pieces ≥ 1 (default: the level's)")
 	fs.Var(&tune.future, "future", "at seed 0, let the search see past the previews (the level's fixed order 1..7, announced by random_seed 0); default: the level's (on at level 1; --future=false = previews only)")
 	fs.StringVar(&tune.weights, "weights", "", `JSON object overriding evaluation weights, e.g. {"Safe":14}`)
 	if err := cli.Parse(fs, args); err != nil {
@@ -392,6 +421,9 @@ from the status: garbage => 3, seed 0 => 1, else 2. Ends at end of input.`)
 	}
 	if *level < 0 || *level > 4 {
 		return cli.Usagef("--level must be 0..4, got %d", *level)
+	}
+	if err := tune.check(fs); err != nil {
+		return err
 	}
 	if _, err := seigotPlayer(*name, 1, tune); err != nil {
 		return err

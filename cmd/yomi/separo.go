@@ -105,20 +105,22 @@ func finiteOrNil(x float64) *float64 {
 }
 
 func runSeparoMatch(ctx context.Context, env *cli.Env, args []string) error {
-	fs := cli.NewFlags(env, "yomi separo match", "--red AI --blue AI [--games N] [--movetime 200ms] [--size 9] [--seed S] [--json]",
-		`Plays the AI given by --red against the one given by --blue in pairs of games on the same
-seed with colours swapped (the first game of a pair has --red's AI as Red), each AI with the
-same budget per move. AI is `+separoAIs+`.
+	fs := cli.NewFlags(env, "yomi separo match", "--red AI --blue AI [--games N] [--movetime 200ms] [--size 9] [--seed S] [--sprt elo0,elo1] [--json]",
+		`Plays the AI given by --red against the one given by --blue in N pairs of games (2N games):
+a pair is two games on the same seed with colours swapped (the first has --red's AI as Red),
+each AI with the same budget per move. AI is `+separoAIs+`.
 Results are from --red's AI's point of view: wins, losses, draws, points (its share, 0-1, draws
-count one half) with a 95 % interval from the pair (pentanomial) statistics, and Elo.
+count one half) with a 95 % interval from the pair (pentanomial) statistics, and Elo; with
+--sprt, the SPRT's state (the match stops once it decides).
 --results FILE keeps one JSON line per game and resumes an interrupted match.`)
 	red := fs.String("red", "yomi", "first AI: "+separoAIs)
 	blue := fs.String("blue", "uct", "second AI")
-	games := fs.Int("games", 20, "number of games (rounded up to an even number: pairs)")
+	games := fs.Int("games", 10, "number of game pairs `N` (2N games)")
 	size := fs.Int("size", separo.DefaultSize, "board size (lines), 5..19")
 	seed := fs.Uint64("seed", 1, "first seed; pair i plays seed+i")
 	conc := fs.Int("concurrency", 1, "games played at once by this process (timed searches share the cores); 0 with --nats leaves them to `yomi worker`s")
 	results := fs.String("results", "", "JSON-lines results file (resumable)")
+	sprt := fs.String("sprt", "", "stop early by SPRT `elo0,elo1` (normalized model, alpha = beta = 0.05)")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	asJSON := fs.Bool("json", false, "print a JSON object with games, wins, losses, draws, points, pointsCI95, elo, summary")
 	bf := addSeparoBudget(fs, 200*time.Millisecond)
@@ -147,6 +149,10 @@ count one half) with a 95 % interval from the pair (pentanomial) statistics, and
 	if *conc < 0 {
 		return cli.Usagef("--concurrency %d: want at least 0", *conc)
 	}
+	sp, err := parseSPRTPair(*sprt)
+	if err != nil {
+		return err
+	}
 	budget, err := bf.budget()
 	if err != nil {
 		return err
@@ -155,8 +161,7 @@ count one half) with a 95 % interval from the pair (pentanomial) statistics, and
 	if nameA == nameB {
 		nameA, nameB = nameA+"#1", nameB+"#2"
 	}
-	pairs := (*games + 1) / 2
-	cfg := arena.Config{NameA: nameA, NameB: nameB, Seed: *seed, Pairs: pairs, Concurrency: *conc, Results: *results}
+	cfg := arena.Config{NameA: nameA, NameB: nameB, Seed: *seed, Pairs: *games, Concurrency: *conc, Results: *results, SPRT: sp}
 	if budget.Time > 0 {
 		cfg.GameTimeout = 400*budget.Time + time.Minute
 	}

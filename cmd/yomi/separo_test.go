@@ -14,7 +14,7 @@ import (
 )
 
 func TestSeparoMatchJSON(t *testing.T) {
-	code, out, errOut := run(t, "separo", "match", "--red", "uct", "--blue", "random", "--games", "4",
+	code, out, errOut := run(t, "separo", "match", "--red", "uct", "--blue", "random", "--games", "2",
 		"--iterations", "300", "--movetime", "0", "--size", "7", "--quiet", "--json")
 	if code != 0 {
 		t.Fatalf("code %d: %s", code, errOut)
@@ -34,7 +34,7 @@ func TestSeparoMatchJSON(t *testing.T) {
 		t.Errorf("points %v (CI %v), want %v", r.Points, r.CI, want)
 	}
 	// Same seed, same iterations: the same result.
-	_, out2, _ := run(t, "separo", "match", "--red", "uct", "--blue", "random", "--games", "4",
+	_, out2, _ := run(t, "separo", "match", "--red", "uct", "--blue", "random", "--games", "2",
 		"--iterations", "300", "--movetime", "0", "--size", "7", "--quiet", "--json")
 	if out2 != out {
 		t.Errorf("not deterministic:\n%s\n%s", out, out2)
@@ -53,6 +53,8 @@ func TestSeparoUsageErrors(t *testing.T) {
 		{"separo", "match", "--red", "gnugo"},
 		{"separo", "match", "--size", "3"},
 		{"separo", "match", "--games", "0"},
+		{"separo", "match", "--sprt", "5,0"},
+		{"separo", "match", "--sprt", "0"},
 		{"separo", "match", "--movetime", "0"},
 		{"separo", "game", "--blue", "x"},
 		{"separo", "game", "extra"},
@@ -86,5 +88,27 @@ func TestSeparoBudgetFlags(t *testing.T) {
 		if (err != nil) != tc.bad || !tc.bad && got != tc.want {
 			t.Errorf("%v: %+v, %v; want %+v (error %v)", tc.args, got, err, tc.want, tc.bad)
 		}
+	}
+}
+
+// TestSeparoMatchPairsSPRT: --games counts pairs (as in tetris versus and
+// codevs match) and --sprt reports the test's state.
+func TestSeparoMatchPairsSPRT(t *testing.T) {
+	code, out, errOut := run(t, "separo", "match", "--red", "uct", "--blue", "random", "--games", "1",
+		"--iterations", "100", "--movetime", "0", "--size", "5", "--quiet", "--json", "--sprt", "0,50")
+	if code != 0 {
+		t.Fatalf("code %d: %s", code, errOut)
+	}
+	var r struct {
+		Games   int
+		Summary struct {
+			SPRT *struct{ Elo0, Elo1 float64 }
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if r.Games != 2 || r.Summary.SPRT == nil || r.Summary.SPRT.Elo1 != 50 {
+		t.Errorf("--games 1 --sprt 0,50: %s", out)
 	}
 }

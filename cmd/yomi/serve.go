@@ -47,6 +47,11 @@ func serveArea(entries []web.Entry) *cli.Area {
 			if fs.NArg() > 0 {
 				return cli.Usagef("serve takes no arguments, got %q", fs.Args())
 			}
+			if *export == "" {
+				if err := checkListenAddr(*addr); err != nil {
+					return err
+				}
+			}
 			srv := &web.Server{Entries: entries, AllowedHosts: allow, AnyHost: *anyHost}
 			if *export != "" {
 				if err := srv.Export(*export); err != nil {
@@ -63,4 +68,17 @@ func serveArea(entries []web.Entry) *cli.Area {
 			})
 		},
 	}
+}
+
+// checkListenAddr refuses an --addr that is not HOST:PORT with a port
+// number (or service name) as a usage error, before anything listens.
+func checkListenAddr(addr string) error {
+	_, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return cli.Usagef("--addr %q: want HOST:PORT, e.g. 127.0.0.1:8080 (%v)", addr, err)
+	}
+	if _, err := net.LookupPort("tcp", port); err != nil {
+		return cli.Usagef("--addr %q: bad port %q", addr, port)
+	}
+	return nil
 }

@@ -102,7 +102,10 @@ separated by '/' or newlines; the queue starts with the current piece.`)
 	if fs.NArg() != 0 {
 		return cli.Usagef("unexpected argument %q", fs.Arg(0))
 	}
-	if *nodes <= 0 && *ms <= 0 {
+	if *nodes < 0 || *ms < 0 || *incoming < 0 {
+		return cli.Usagef("--nodes, --ms and --incoming must not be negative")
+	}
+	if *nodes == 0 && *ms == 0 {
 		return cli.Usagef("need --nodes or --ms")
 	}
 	if *threads < 1 || *threads > 64 {
@@ -170,12 +173,21 @@ separated by '/' or newlines; the queue starts with the current piece.`)
 	for _, m := range plan {
 		out.Plan = append(out.Plan, toThinkMove(m))
 	}
-	if *asJSON {
-		return cli.WriteJSON(env.Stdout, out)
-	}
+	// No move at all is a lost position, not an answer: say so and fail.
+	var noMove error
 	if len(out.Moves) == 0 {
-		fmt.Fprintln(env.Stdout, "no move (the piece cannot spawn or every placement dies)")
-	} else {
+		noMove = fmt.Errorf("no move: %v cannot spawn or every placement tops out", q[0])
+		if h != bot.NoPiece && !*noHold {
+			noMove = fmt.Errorf("no move: neither %v nor the held %v can spawn, or every placement tops out", q[0], h)
+		}
+	}
+	if *asJSON {
+		if err := cli.WriteJSON(env.Stdout, out); err != nil {
+			return err
+		}
+		return noMove
+	}
+	if len(out.Moves) > 0 {
 		m := out.Moves[0]
 		fmt.Fprintf(env.Stdout, "move %s %s x=%d y=%d spin=%s hold=%v\n", m.Piece, m.Orientation, m.X, m.Y, m.Spin, m.Hold)
 	}
@@ -188,7 +200,7 @@ separated by '/' or newlines; the queue starts with the current piece.`)
 	}
 	fmt.Fprintf(env.Stdout, "\nnodes %d expansions %d unique %d depth %d time %.3fs nodes/s %.0f\n",
 		out.Nodes, out.Expansions, out.Unique, out.Depth, out.Seconds, out.NodesPerS)
-	return nil
+	return noMove
 }
 
 // reserveFlag adds --reserve: the search memory to map before the first

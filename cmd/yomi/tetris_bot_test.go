@@ -3,6 +3,7 @@ package main
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/yomi-ai/yomi/tetris"
@@ -69,5 +70,29 @@ func TestTetrisThinkPC(t *testing.T) {
 	}
 	if code, _, _ := run(t, "tetris", "think", "--queue", "I", "--pc-nodes", "-1"); code != 2 {
 		t.Fatalf("--pc-nodes -1: exit %d, want 2", code)
+	}
+}
+
+// TestTetrisThinkOnePiece: one piece, hold allowed, empty board is an
+// ordinary position (the piece is placed); a position where nothing can be
+// placed fails with a clear message instead of exiting 0.
+func TestTetrisThinkOnePiece(t *testing.T) {
+	for _, p := range []string{"T", "I"} {
+		code, out, errs := run(t, "tetris", "think", "--queue", p, "--nodes", "5000")
+		if code != 0 || !strings.HasPrefix(out, "move "+p+" ") || !strings.Contains(out, "hold=false") {
+			t.Errorf("--queue %s: exit %d, %q %q", p, code, out, errs)
+		}
+	}
+	var rows []string
+	for i := range 24 {
+		rows = append(rows, map[bool]string{true: "X_X_X_X_X_", false: "_X_X_X_X_X"}[i%2 == 1])
+	}
+	field := strings.Join(rows, "/")
+	for _, extra := range [][]string{nil, {"--json"}, {"--hold", "I"}} {
+		args := append([]string{"tetris", "think", "--queue", "T", "--field", field, "--nodes", "1000"}, extra...)
+		code, _, errs := run(t, args...)
+		if code != 1 || !strings.Contains(errs, "no move") {
+			t.Errorf("%v: exit %d, stderr %q; want 1 and no move", extra, code, errs)
+		}
 	}
 }

@@ -5,10 +5,14 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
+
+	"github.com/schollz/progressbar/v3"
 
 	"github.com/yomi-ai/yomi/internal/bench"
 	"github.com/yomi-ai/yomi/internal/cli"
@@ -48,6 +52,7 @@ func pcFlags(env *cli.Env, path bool) (*flag.FlagSet, *pcArgs) {
 	if path {
 		name, doc = "tetris pc path", "Counts the unique and minimal perfect-clear solutions over PATTERN (sfinder path)."
 	}
+	doc += "\nA search that runs over a second draws a progress bar on stderr; Ctrl-C or SIGTERM stops\nit within a moment (exit 1, no result)."
 	fs := cli.NewFlags(env, name, "--field ROWS --pieces PATTERN [--clear N] [--hold|--no-hold] [--json]", doc)
 	fs.StringVar(&a.field, "field", "", "field rows top first, X filled, _ empty, separated by spaces, commas or newlines (or @FILE, -)")
 	fs.StringVar(&a.pieces, "pieces", "", "sfinder pattern, e.g. '*p7', 'T,I,O,*p4' (or @FILE, -)")
@@ -111,10 +116,13 @@ func tetrisPCRun(ctx context.Context, env *cli.Env, args []string, path bool) er
 		return cli.Usagef("--pieces: %v", err)
 	}
 	opt := pc.Options{Height: h, Hold: a.hold && !a.noHold}
+	prog := newPCProgress(env, path)
+	opt.Progress = prog.update
 	if !path {
 		s, t, err := pc.Percent(ctx, f, pat, opt)
+		prog.finish(err)
 		if err != nil {
-			return err
+			return prog.wrap(ctx, err)
 		}
 		if a.json {
 			return cli.WriteJSON(env.Stdout, map[string]int{"success": s, "total": t})
@@ -127,8 +135,9 @@ func tetrisPCRun(ctx context.Context, env *cli.Env, args []string, path bool) er
 		return err
 	}
 	sols, _, err := pc.Paths(ctx, f, pat, opt)
+	prog.finish(err)
 	if err != nil {
-		return err
+		return prog.wrap(ctx, err)
 	}
 	minimal := pc.Minimal(sols)
 	if a.json {
@@ -149,6 +158,77 @@ func tetrisPCRun(ctx context.Context, env *cli.Env, args []string, path bool) er
 		}
 	}
 	return nil
+}
+
+// pcProgress draws a progress bar on stderr for a long pc search: only
+// once it has run for pcProgressAfter, so quick searches print nothing.
+type pcProgress struct {
+	env         *cli.Env
+	desc        string
+	start       time.Time
+	mu          sync.Mutex
+	bar         *progressbar.ProgressBar
+	done, total int
+}
+
+// pcProgressAfter is how long a search runs before it gets a bar.
+const pcProgressAfter = time.Second
+
+// newPCProgress returns the bar of one search: over the pattern's
+// sequences, or (path, and percent's bitset path) over the moves from the
+// field that the search explores in turn.
+func newPCProgress(env *cli.Env, path bool) *pcProgress {
+	desc := "pc percent"
+	if path {
+		desc = "pc path"
+	}
+	return &pcProgress{env: env, desc: desc, start: time.Now()}
+}
+
+// update is pc.Options.Progress (called from the search's goroutines).
+func (p *pcProgress) update(done, total int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if done <= p.done && total == p.total {
+		return // reports from several workers arrive out of order
+	}
+	p.done, p.total = done, total
+	if p.bar == nil {
+		if time.Since(p.start) < pcProgressAfter {
+			return
+		}
+		p.bar = cli.Progress(p.env.Stderr, int64(total), p.desc, false)
+	}
+	_ = p.bar.Set(done)
+}
+
+// finish ends the bar: complete after a whole search, cut short (with its
+// line ended) after an error.
+func (p *pcProgress) finish(err error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.bar == nil {
+		return
+	}
+	if err == nil {
+		_ = p.bar.Finish()
+	} else {
+		fmt.Fprintln(p.env.Stderr)
+	}
+	p.bar = nil
+}
+
+// wrap names an interruption as such, with how far the search got.
+func (p *pcProgress) wrap(ctx context.Context, err error) error {
+	if ctx.Err() == nil || !errors.Is(err, ctx.Err()) {
+		return err
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.total > 0 {
+		return fmt.Errorf("interrupted (%w) after %d of %d steps of the search; no result", err, p.done, p.total)
+	}
+	return fmt.Errorf("interrupted (%w); no result", err)
 }
 
 // pcBenchCases are the spec's sfinder percent vectors (§25.4).

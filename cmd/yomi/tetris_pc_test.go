@@ -3,8 +3,13 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/yomi-ai/yomi/internal/cli"
 )
 
 func TestTetrisPC(t *testing.T) {
@@ -30,6 +35,41 @@ func TestTetrisPC(t *testing.T) {
 	} {
 		if code, _, _ := run(t, bad...); code != 2 {
 			t.Errorf("%v: exit %d, want 2", bad, code)
+		}
+	}
+}
+
+// TestTetrisPCInterrupted runs issue 25's hours-long searches and cancels
+// them as Ctrl-C would: each verb must stop within 2 s, say it was
+// interrupted, print no result and exit 1; a search that ran over a second
+// has drawn its progress bar.
+func TestTetrisPCInterrupted(t *testing.T) {
+	empty := "__________/__________/__________/__________"
+	for _, c := range []struct {
+		args  []string
+		after time.Duration
+	}{
+		{[]string{"tetris", "pc", "path", "--field", empty, "--pieces", "I,O,L,J,S,Z,T,*p4", "--clear", "4"}, 1500 * time.Millisecond},
+		{[]string{"tetris", "pc", "percent", "--field", empty, "--pieces", "I,[SZ]p2,[SZ]p2,[SZ]p2,[SZ]p2,[SZ]p2"}, 300 * time.Millisecond},
+	} {
+		ctx, cancel := context.WithCancel(context.Background())
+		var out, errb bytes.Buffer
+		done := make(chan int, 1)
+		go func() {
+			done <- newApp().Main(ctx, &cli.Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb}, c.args)
+		}()
+		time.Sleep(c.after)
+		cancel()
+		select {
+		case code := <-done:
+			if code == 0 || !strings.Contains(errb.String(), "interrupted") || out.Len() != 0 {
+				t.Errorf("%v: exit %d, stdout %q, stderr %q", c.args[2], code, out.String(), errb.String())
+			}
+			if c.after > time.Second && !strings.Contains(errb.String(), "pc path") {
+				t.Errorf("%v: no progress bar after %v: %q", c.args[2], c.after, errb.String())
+			}
+		case <-time.After(2 * time.Second):
+			t.Fatalf("%v: still running 2 s after the cancel", c.args[2])
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 //go:embed base2048_ranges.txt
@@ -97,7 +98,7 @@ func decode2048(s string) ([]byte, error) {
 		}
 		v, ok := rep2048().index[c]
 		if !ok {
-			return nil, &Error{Encoding: Base2048, Pos: pos, Reason: fmt.Sprintf("bad character %q (U+%04X) not in the Base2048 repertoire", c, c)}
+			return nil, &Error{Encoding: Base2048, Pos: pos, Reason: badChar(c, "Base2048")}
 		}
 		bits := 11
 		if v < 0 {
@@ -143,7 +144,7 @@ func decode65536(s string) ([]byte, error) {
 		}
 		v, ok := rep65536().index[c]
 		if !ok {
-			return nil, &Error{Encoding: Base65536, Pos: pos, Reason: fmt.Sprintf("bad character %q (U+%04X) not in the Base65536 repertoire", c, c)}
+			return nil, &Error{Encoding: Base65536, Pos: pos, Reason: badChar(c, "Base65536")}
 		}
 		if v < 0 {
 			out = append(out, byte(-1-v))
@@ -154,4 +155,14 @@ func decode65536(s string) ([]byte, error) {
 		out = append(out, byte(z>>8), byte(z))
 	}
 	return out, nil
+}
+
+// badChar is the reason given for a character outside an encoding's
+// repertoire; U+FFFD stands for bytes that are not UTF-8, which is what a
+// replay cut in the middle of a character ends with.
+func badChar(c rune, enc string) string {
+	if c == utf8.RuneError {
+		return "not UTF-8 (a truncated or damaged replay?)"
+	}
+	return fmt.Sprintf("bad character %q (U+%04X) not in the %s repertoire", c, c, enc)
 }

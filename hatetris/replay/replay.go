@@ -7,6 +7,7 @@
 package replay
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -43,6 +44,12 @@ type Error struct {
 
 // Error formats the error with the encoding and, when known, the character position.
 func (e *Error) Error() string {
+	if e.Encoding == "" {
+		if e.Pos > 0 {
+			return fmt.Sprintf("replay: character %d: %s", e.Pos, e.Reason)
+		}
+		return "replay: " + e.Reason
+	}
 	if e.Pos > 0 {
 		return fmt.Sprintf("replay (%s): character %d: %s", e.Encoding, e.Pos, e.Reason)
 	}
@@ -51,7 +58,10 @@ func (e *Error) Error() string {
 
 // Decode detects the encoding of s the way the original does (after trimming
 // whitespace: raw if only U L D R, hex if only 0-9 A-F # and spaces, else
-// Base65536 if it decodes, else Base2048) and returns the moves.
+// Base65536 if it decodes, else Base2048) and returns the moves. When
+// neither Base65536 nor Base2048 decodes, the error is the one of the
+// encoding that read further (a truncated Base65536 replay gets a Base65536
+// error), or names both when they fail at the same character.
 func Decode(s string) ([]hatetris.Move, Encoding, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
@@ -65,11 +75,24 @@ func Decode(s string) ([]hatetris.Move, Encoding, error) {
 		m, err := DecodeAs(s, Hex)
 		return m, Hex, err
 	}
-	if m, err := DecodeAs(s, Base65536); err == nil {
+	m, err65 := DecodeAs(s, Base65536)
+	if err65 == nil {
 		return m, Base65536, nil
 	}
 	m, err := DecodeAs(s, Base2048)
-	return m, Base2048, err
+	if err == nil {
+		return m, Base2048, nil
+	}
+	var a, b *Error
+	if errors.As(err65, &a) && errors.As(err, &b) {
+		switch {
+		case a.Pos > b.Pos:
+			return nil, Base65536, err65
+		case a.Pos == b.Pos:
+			return nil, "", &Error{Pos: a.Pos, Reason: fmt.Sprintf("neither Base65536 (%s) nor Base2048 (%s)", a.Reason, b.Reason)}
+		}
+	}
+	return nil, Base2048, err
 }
 
 func onlyChars(s, set string) bool {

@@ -146,6 +146,9 @@ func TestDerived(t *testing.T) {
 	}
 }
 
+// cut65536 is a Base65536 replay of three characters (four bytes each).
+const cut65536 = "𤆻𤆻𤆻"
+
 func TestDecodeErrors(t *testing.T) {
 	good, _ := Encode([]hatetris.Move{hatetris.Down, hatetris.Left, hatetris.Up}, Base2048)
 	tail := string(rep2048().tail[0])
@@ -158,6 +161,13 @@ func TestDecodeErrors(t *testing.T) {
 		{good + "\u00e9", "base2048", "not in the Base2048 repertoire"},
 		{tail + good, "base2048", "character 1: tail character is not the last one"},
 		{string(rep2048().main[0]), "base2048", "padding mismatch"},
+		// Detection: a Base65536 replay cut inside its last character (the
+		// bytes of a copy-paste gone wrong) is named as Base65536, not as a
+		// Base2048 replay with a bad first character; text in neither
+		// repertoire names both.
+		{cut65536[:len(cut65536)-1], "", "replay (base65536): character 3: not UTF-8"},
+		{cut65536[:4] + "é" + cut65536[4:], "", "replay (base65536): character 2: bad character"},
+		{"éé", "", "replay: character 1: neither Base65536 (bad character"},
 	} {
 		var err error
 		if c.enc == "" {
@@ -201,8 +211,9 @@ func FuzzRoundTrip(f *testing.F) {
 	})
 }
 
-// FuzzDecode: arbitrary text never panics, and what decodes re-encodes to a
-// string that decodes to the same moves (plus at most one pad move).
+// FuzzDecode: arbitrary text never panics, what fails gets an *Error, and
+// what decodes re-encodes to a string that decodes to the same moves (plus
+// at most one pad move).
 func FuzzDecode(f *testing.F) {
 	for _, v := range []string{"LRDU", "AAAA A2", "𤆻𤆻𤆻", "ϥ"} {
 		f.Add(v)
@@ -210,6 +221,10 @@ func FuzzDecode(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		ms, enc, err := Decode(s)
 		if err != nil {
+			var re *Error
+			if !errors.As(err, &re) {
+				t.Fatalf("%q: untyped error %v", s, err)
+			}
 			return
 		}
 		again, err := Encode(ms, enc)

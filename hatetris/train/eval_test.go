@@ -16,7 +16,9 @@ import (
 // the stack's rows and windows) equals a plain forward pass over the
 // reference features, on random wells and the 752 wells of the 289 game.
 func TestNetEvalMatchesForward(t *testing.T) {
-	for _, hidden := range []int{24, 48} {
+	// 24 and 48 as the seed's nets; 1 and 7 because --hidden takes any
+	// size (an odd one leaves half of the last packed word unused).
+	for _, hidden := range []int{24, 48, 1, 7} {
 		net, _ := nn.New(Inputs, hidden, uint64(hidden))
 		for i := range net.B1 {
 			net.B1[i] = float32(i%5) * 0.1

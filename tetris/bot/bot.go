@@ -908,19 +908,93 @@ type Candidate struct {
 func (b *Bot) Candidates() []Candidate {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	return b.candidates()
+}
+
+// candidates is Candidates with b.mu held.
+func (b *Bot) candidates() []Candidate {
 	if b.d == nil {
 		return nil
 	}
 	d := b.d
 	r := d.nodes.at(d.root)
-	if !r.expanded() || r.spec {
+	if !r.expanded() {
 		return nil
+	}
+	if r.spec {
+		return b.specCandidates()
 	}
 	kids := d.kids(r, 0)
 	out := make([]Candidate, 0, len(kids))
 	for _, c := range kids {
 		out = append(out, Candidate{Move: c.mv, Value: d.nodes.at(c.n).val.Plus(c.rw), Reward: c.rw})
 	}
+	return out
+}
+
+// specCandidates returns the moves of a speculated root whose current
+// piece is known: one piece in the queue, the hold empty and allowed. The
+// root then waits for the next piece because holding would play it, but
+// placing the current piece needs no other: those placements are the
+// moves, each valued as update values a speculated node (the mean over the
+// pieces the bag can give of the move's value under each, a death counted
+// as the worst live value's death). Hold moves are left out: they place a
+// piece nobody knows yet.
+func (b *Bot) specCandidates() []Candidate {
+	d := b.d
+	r := d.nodes.at(d.root)
+	if d.state(&r.st).QLen == 0 {
+		return nil
+	}
+	type acc struct {
+		c     Candidate
+		sum   Value
+		worst Value
+		live  int32
+	}
+	var accs []acc
+	poss := int32(0)
+	for p := range int(r.nlists) {
+		if d.lists[r.lists+int32(p)].n < 0 {
+			continue
+		}
+		poss++
+		d.bestOf(r, p) // sorts the list and drops its dead children
+		for _, c := range d.kids(r, p) {
+			if c.mv.Hold || c.dead {
+				continue
+			}
+			i := slices.IndexFunc(accs, func(a acc) bool { return sameMove(a.c.Move, c.mv) })
+			if i < 0 {
+				accs = append(accs, acc{c: Candidate{Move: c.mv, Reward: c.rw}})
+				i = len(accs) - 1
+			}
+			a := &accs[i]
+			if a.live == 0 || c.ev.Less(a.worst) {
+				a.worst = c.ev
+			}
+			a.live++
+			a.sum.V += c.ev.V
+			a.sum.Spike += c.ev.Spike
+		}
+	}
+	out := make([]Candidate, 0, len(accs))
+	for _, a := range accs {
+		deaths := poss - a.live
+		wd := a.worst.modifyDeath()
+		a.c.Value = Value{(a.sum.V + wd.V*deaths) / poss, (a.sum.Spike + wd.Spike*deaths) / poss}
+		out = append(out, a.c)
+	}
+	// best first; ties keep the first list's order
+	slices.SortStableFunc(out, func(x, y Candidate) int {
+		switch {
+		case y.Value.Less(x.Value):
+			return -1
+		case x.Value.Less(y.Value):
+			return 1
+		}
+		return 0
+	})
 	return out
 }
 
@@ -993,6 +1067,13 @@ func (b *Bot) Plan() []Move {
 	if b.d == nil {
 		return nil
 	}
+	if r := b.d.nodes.at(b.d.root); r.expanded() && r.spec {
+		// the line beyond the current piece waits for the next one
+		if cs := b.specCandidates(); len(cs) > 0 {
+			return []Move{cs[0].Move}
+		}
+		return nil
+	}
 	i := b.d.root
 	for {
 		n := b.d.nodes.at(i)
@@ -1023,6 +1104,26 @@ func (b *Bot) Play(mv Move) error {
 	d := b.d
 	r := d.nodes.at(d.root)
 	next, planned := b.pcAdvance(mv)
+	if r.expanded() && r.spec && !planned && !mv.Hold {
+		// A placement of a speculated root's current piece: each list's
+		// child is the same position with a different next piece. Restart
+		// from that position without the speculated piece.
+		rs := d.state(&r.st)
+		for p := range int(r.nlists) {
+			for _, c := range d.kids(r, p) {
+				if !c.mv.Hold && sameMove(c.mv, mv) {
+					s := d.state(&d.nodes.at(c.n).st)
+					s.QLen, s.Queue, s.Bag = rs.QLen-1, [maxQueue]Piece{}, rs.Bag
+					copy(s.Queue[:], rs.Queue[1:rs.QLen])
+					b.setDAG(newDAG(s, int32(s.QLen), Value{}))
+					b.known = int32(s.QLen)
+					b.stats = Stats{}
+					b.pcStats.Placed++
+					return nil
+				}
+			}
+		}
+	}
 	if (!r.expanded() || r.spec) && !planned {
 		return errors.New("bot: Play before the root was searched")
 	}

@@ -261,3 +261,74 @@ func TestThinkStops(t *testing.T) {
 		t.Fatal("bad piece accepted by AddPiece")
 	}
 }
+
+// TestOnePieceQueue: with one known piece and an empty hold the root waits
+// for the next piece (holding would play it), yet placing the current
+// piece needs nothing more: the bot must suggest such a placement, never a
+// hold, and play it.
+func TestOnePieceQueue(t *testing.T) {
+	for _, p := range []Piece{T, I, O} {
+		b := New(Options{Seed: 1})
+		if err := b.Reset(Board{}, []Piece{p}, NoPiece, 0); err != nil {
+			t.Fatal(err)
+		}
+		b.Think(context.Background(), Budget{Nodes: 20000})
+		ms := b.Suggest(0)
+		if len(ms) == 0 {
+			t.Fatalf("%v: no suggestion", p)
+		}
+		for _, m := range ms {
+			if m.Hold || m.Piece != p {
+				t.Fatalf("%v: suggested %+v", p, m)
+			}
+		}
+		if ms2 := b.Suggest(30); len(ms2) != len(ms) {
+			t.Fatalf("%v: %d moves with incoming garbage, %d without", p, len(ms2), len(ms))
+		}
+		cs := b.Candidates()
+		for i := 1; i < len(cs); i++ {
+			if cs[i-1].Value.Less(cs[i].Value) {
+				t.Fatalf("%v: candidates not best first at %d", p, i)
+			}
+		}
+		if pl := b.Plan(); len(pl) != 1 || !sameMove(pl[0], ms[0]) {
+			t.Fatalf("%v: plan %v, suggestion %v", p, pl, ms[0])
+		}
+		s := b.State()
+		lockMove(&s.Board, ms[0].Piece, ms[0].Rot, int(ms[0].X), int(ms[0].Y), ms[0].Spin)
+		if err := b.Play(ms[0]); err != nil {
+			t.Fatalf("%v: play: %v", p, err)
+		}
+		if got := b.State(); got.QLen != 0 || got.Hold != NoPiece || got.Board.Rows != s.Board.Rows {
+			t.Fatalf("%v: state after play %+v", p, got)
+		}
+		if err := b.AddPiece(L); err != nil {
+			t.Fatal(err)
+		}
+		b.Think(context.Background(), Budget{Nodes: 5000})
+		if ms := b.Suggest(0); len(ms) == 0 || ms[0].Piece != L || ms[0].Hold {
+			t.Fatalf("%v then L: %v", p, ms)
+		}
+	}
+}
+
+// TestOnePieceQueueNext: the next piece arriving resolves the speculated
+// root and brings the hold moves back.
+func TestOnePieceQueueNext(t *testing.T) {
+	b := New(Options{Seed: 1})
+	if err := b.Reset(Board{}, []Piece{T}, NoPiece, 0); err != nil {
+		t.Fatal(err)
+	}
+	b.Think(context.Background(), Budget{Nodes: 5000})
+	if err := b.AddPiece(I); err != nil {
+		t.Fatal(err)
+	}
+	b.Think(context.Background(), Budget{Nodes: 5000})
+	held := false
+	for _, c := range b.Candidates() {
+		held = held || c.Move.Hold
+	}
+	if !held {
+		t.Fatal("no hold move once the next piece is known")
+	}
+}

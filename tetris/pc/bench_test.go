@@ -25,3 +25,30 @@ func BenchmarkPercentSpec(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPercentSearch times the depth-first search (Percent's path
+// beyond maxSeqPieces placements) on the second spec case's sequences.
+func BenchmarkPercentSearch(b *testing.B) {
+	f, h, _ := ParseField("X____X____ XX__XX____ XX__XX____ XXXXXX____")
+	p, _ := ParsePattern("T,I,O,*p4")
+	var uniq [][]Piece
+	for _, q := range p.Sequences() {
+		uniq = append(uniq, q[:min(len(q), 7)])
+	}
+	for b.Loop() {
+		if _, err := percentSearch(context.Background(), f, h, uniq, Options{Height: h, Hold: true}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkPaths times path enumeration on the spec's path vector.
+func BenchmarkPaths(b *testing.B) {
+	f, h, _ := ParseField("XXXXXX____ XXXXXX____ XXXXXX____ XXXXXX____")
+	p, _ := ParsePattern("*p7")
+	for b.Loop() {
+		if _, _, err := Paths(context.Background(), f, p, Options{Height: h, Hold: true}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"math/bits"
 	"runtime"
 	"sync"
+	"sync/atomic"
 )
 
 // maxSequences bounds the sequences a pattern may expand to.
@@ -24,6 +25,10 @@ type Options struct {
 	Height   int   // lines to clear (1..MaxHeight)
 	Hold     bool  // hold allowed
 	MaxNodes int64 // Find only: give up with ErrBudget after this many searched positions (0: no limit)
+	// Progress, if set, is told how much of a Percent or Paths run is done,
+	// in units of the run's own (sequences, or the root's moves on the
+	// bitset path). It may be called from several goroutines at once.
+	Progress func(done, total int)
 }
 
 // ErrBudget is returned by Find when Options.MaxNodes positions were searched
@@ -55,6 +60,39 @@ type solver struct {
 	hold   bool
 	nodes  int64 // positions expanded
 	limit  int64 // stop expanding after this many (0: no limit)
+	// ctx, if set, stops the search: polled every pollEvery calls (of
+	// solve past its memo and of enumerate), not per node, to cost nothing
+	// measurable. Once err is set every call fails at once and the results
+	// are to be dropped (false may have been memoised on the way out).
+	ctx   context.Context
+	polls uint32
+	err   error
+	// onRoot, if set, is called after each of enumerate's root moves.
+	onRoot func()
+}
+
+// pollEvery is how many search steps pass between two looks at the
+// context (a power of two); one step costs at least a placement
+// generation, so a look happens every few milliseconds at most.
+const pollEvery = 1024
+
+// stopped counts a search step and reports whether the context has ended
+// (small enough to be inlined: the look itself is in poll).
+func (s *solver) stopped() bool {
+	if s.polls++; s.polls&(pollEvery-1) == 0 {
+		return s.poll()
+	}
+	return s.err != nil
+}
+
+// poll looks at the context (kept out of line so that stopped inlines).
+//
+//go:noinline
+func (s *solver) poll() bool {
+	if s.ctx != nil && s.err == nil {
+		s.err = s.ctx.Err()
+	}
+	return s.err != nil
 }
 
 func newSolver(hold bool) *solver {
@@ -148,6 +186,9 @@ func (s *solver) solve(f Field, h int, hold Piece, q []Piece, path *[]Step) bool
 	s.nodes++
 	if s.limit > 0 && s.nodes > s.limit {
 		return false // not memoised: the caller reports ErrBudget
+	}
+	if s.stopped() {
+		return false // the caller drops the run
 	}
 	ok := s.expand(f, h, hold, q, path)
 	s.memo.put(key, ok)
@@ -260,7 +301,10 @@ func Percent(ctx context.Context, f Field, pat *Pattern, opt Options) (success, 
 	if opt.Hold {
 		use++
 	}
-	seqs := pat.Sequences()
+	seqs, err := pat.sequences(ctx)
+	if err != nil {
+		return 0, 0, err
+	}
 	for _, sq := range seqs {
 		if len(sq) < need {
 			return 0, 0, fmt.Errorf("pc: the pattern gives %d pieces, the field needs at least %d", len(sq), need)
@@ -269,7 +313,10 @@ func Percent(ctx context.Context, f Field, pat *Pattern, opt Options) (success, 
 	// Distinct truncated queues, solved once each.
 	index := map[uint64]int{}
 	var uniq [][]Piece
-	for _, sq := range seqs {
+	for i, sq := range seqs {
+		if i&4095 == 4095 && ctx.Err() != nil {
+			return 0, 0, ctx.Err()
+		}
 		if len(sq) > use {
 			sq = sq[:use]
 		}
@@ -307,6 +354,7 @@ func percentSearch(ctx context.Context, g Field, h int, uniq [][]Piece, opt Opti
 	var wg sync.WaitGroup
 	var next int64
 	var mu sync.Mutex
+	var done atomic.Int64
 	var shared sync.Map
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
@@ -314,6 +362,7 @@ func percentSearch(ctx context.Context, g Field, h int, uniq [][]Piece, opt Opti
 			defer wg.Done()
 			s := newSolver(opt.Hold)
 			s.shared = &shared
+			s.ctx = ctx
 			for {
 				if ctx.Err() != nil {
 					return
@@ -325,8 +374,15 @@ func percentSearch(ctx context.Context, g Field, h int, uniq [][]Piece, opt Opti
 				if i >= len(uniq) {
 					return
 				}
-				for j := i; j < i+16 && j < len(uniq); j++ {
+				end := min(i+16, len(uniq))
+				for j := i; j < end; j++ {
 					res[j] = s.solve(g, h, NoPiece, uniq[j], nil)
+				}
+				if s.err != nil {
+					return
+				}
+				if opt.Progress != nil {
+					opt.Progress(int(done.Add(int64(end-i))), len(uniq))
 				}
 			}
 		}()

@@ -46,6 +46,9 @@ type placed struct {
 
 // enumerate appends every solution key reachable from this state.
 func (s *solver) enumerate(f Field, h int, rows []int, hold Piece, q []Piece, cur []placed, found map[string][]placed) {
+	if s.stopped() {
+		return // the caller drops the run
+	}
 	if h == 0 {
 		c := append([]placed(nil), cur...)
 		sort.Slice(c, func(i, j int) bool { return c[i].m < c[j].m })
@@ -74,6 +77,9 @@ func (s *solver) enumerate(f Field, h int, rows []int, hold Piece, q []Piece, cu
 			}
 			ng, nh := clearLines(g, h)
 			s.enumerate(ng, nh, nrows, nhold, rest, append(cur, placed{p, orig}), found)
+			if len(cur) == 0 && s.onRoot != nil {
+				s.onRoot()
+			}
 		}
 	}
 	if len(q) > 0 {
@@ -91,6 +97,19 @@ func (s *solver) enumerate(f Field, h int, rows []int, hold Piece, q []Piece, cu
 	} else if len(q) >= 2 && q[0] != q[1] {
 		try(q[1], q[0], q[2:])
 	}
+}
+
+// rootMoves is the number of moves enumerate makes at the root of queue q
+// (empty hold): Paths' unit of progress.
+func (s *solver) rootMoves(f Field, h int, q []Piece) int {
+	if len(q) == 0 || h == 0 {
+		return 0
+	}
+	n := len(s.placementsOf(f, h, q[0]))
+	if s.hold && len(q) >= 2 && q[0] != q[1] {
+		n += len(s.placementsOf(f, h, q[1]))
+	}
+	return n
 }
 
 // Paths enumerates the distinct solutions over all sequences of the pattern
@@ -114,17 +133,34 @@ func Paths(ctx context.Context, f Field, pat *Pattern, opt Options) ([]Solution,
 	if opt.Hold {
 		use++
 	}
-	seqs := pat.Sequences()
+	seqs, err := pat.sequences(ctx)
+	if err != nil {
+		return nil, 0, err
+	}
 	s := newSolver(opt.Hold)
+	s.ctx = ctx
 	all := map[string]*Solution{}
 	rows := make([]int, opt.Height)
 	for i := range rows {
 		rows[i] = i
 	}
 	perSeq := map[uint64]map[string][]placed{}
+	// Progress counts the root's moves of every sequence (rootMoves): a
+	// sequence alone can take seconds.
+	g0, h0 := clearLines(f, opt.Height)
+	var steps, base, made, moves int
+	if opt.Progress != nil {
+		for _, sq := range seqs {
+			steps += s.rootMoves(g0, h0, sq)
+		}
+		s.onRoot = func() { made++; opt.Progress(base+min(made, moves), steps) }
+	}
 	for i, sq := range seqs {
-		if i&255 == 0 && ctx.Err() != nil {
-			return nil, 0, ctx.Err()
+		if err := ctx.Err(); err != nil {
+			return nil, 0, err
+		}
+		if opt.Progress != nil {
+			moves, made = s.rootMoves(g0, h0, sq), 0
 		}
 		if len(sq) > use {
 			sq = sq[:use]
@@ -142,7 +178,14 @@ func Paths(ctx context.Context, f Field, pat *Pattern, opt Options) ([]Solution,
 			}
 			_ = rows
 			s.enumerate(g, h, live, NoPiece, sq, nil, found)
+			if s.err != nil {
+				return nil, 0, s.err
+			}
 			perSeq[k] = found
+		}
+		if opt.Progress != nil {
+			base += moves // all of them, also those of a pruned or cached sequence
+			opt.Progress(base, steps)
 		}
 		for key, c := range found {
 			sol := all[key]

@@ -3,6 +3,7 @@
 package pc
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -191,12 +192,26 @@ func (p *Pattern) Count() int {
 
 // Sequences expands the pattern into its piece sequences, in order.
 func (p *Pattern) Sequences() [][]Piece {
+	out, _ := p.sequences(context.Background())
+	return out
+}
+
+// sequences is Sequences, stopped (with ctx's error) when ctx ends: a
+// pattern of millions of sequences takes seconds to list.
+func (p *Pattern) sequences(ctx context.Context) ([][]Piece, error) {
 	var out [][]Piece
+	var err error
 	for _, alt := range p.alts {
 		var rec func(ei int, cur []Piece)
 		rec = func(ei int, cur []Piece) {
+			if err != nil {
+				return
+			}
 			if ei == len(alt) {
 				out = append(out, append([]Piece(nil), cur...))
+				if len(out)&4095 == 0 {
+					err = ctx.Err()
+				}
 				return
 			}
 			e := alt[ei]
@@ -216,5 +231,8 @@ func (p *Pattern) Sequences() [][]Piece {
 		}
 		rec(0, nil)
 	}
-	return out
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }

@@ -200,7 +200,7 @@ func percentSets(ctx context.Context, f Field, h, n int, uniq [][]Piece, opt Opt
 			}
 		}
 	}
-	root, _, err := rootSet(ctx, f, h, n, budget)
+	root, _, err := rootSet(ctx, f, h, n, budget, opt.Progress)
 	if err != nil {
 		return nil, err
 	}
@@ -218,7 +218,8 @@ func percentSets(ctx context.Context, f Field, h, n int, uniq [][]Piece, opt Opt
 // rootSet computes the set of f on all cores: the root's (piece,
 // placement) moves are shared out to workers with one memo between them;
 // the result does not depend on scheduling (a union of the same sets).
-func rootSet(ctx context.Context, f Field, h, n int, budget uint32) (seqSet, seqSolver, error) {
+// progress, if set, is told how many of those moves are done.
+func rootSet(ctx context.Context, f Field, h, n int, budget uint32, progress func(done, total int)) (seqSet, seqSolver, error) {
 	if h == 0 || !feasible(f, h, n) {
 		return nil, seqSolver{}, nil
 	}
@@ -242,7 +243,7 @@ func rootSet(ctx context.Context, f Field, h, n int, budget uint32) (seqSet, seq
 	workers := min(runtime.GOMAXPROCS(0), max(len(tasks), 1))
 	parts := make([]seqSet, workers)
 	solvers := make([]*seqSolver, workers)
-	var next atomic.Int64
+	var next, done atomic.Int64
 	var wg sync.WaitGroup
 	for w := range workers {
 		t := &seqSolver{ft: ft, memo: memo, ctx: ctx}
@@ -260,6 +261,9 @@ func rootSet(ctx context.Context, f Field, h, n int, budget uint32) (seqSet, seq
 				ng, nh := clearLines(tasks[i].g, h)
 				c := t.set(ng, nh, budget-1<<(4*p))
 				orChild(out, c, p, n)
+				if progress != nil && t.err == nil {
+					progress(int(done.Add(1)), len(tasks))
+				}
 			}
 			parts[w] = out
 		}()
