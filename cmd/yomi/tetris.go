@@ -17,6 +17,6 @@ func tetrisGame() game {
 			Verbs:   []*cli.Verb{tetrisPCVerb()},
 		},
 		benches: tetrisPCBenchmarks(),
-		entry:   web.Entry{Slug: "tetris", Title: "Guideline Tetris", Summary: "Modern guideline Tetris: SRS engine, move generator, a Cold-Clear-class bot speaking the Tetris Bot Protocol, perfect clears."},
+		entry:   web.Entry{Slug: "tetris", Title: "Guideline Tetris", Summary: "Modern guideline Tetris: SRS engine, move generator, a Cold-Clear-class bot speaking the Tetris Bot Protocol, perfect clears; a page to play against the bot and watch it.", App: tetrisWebApp()},
 	})))
 }

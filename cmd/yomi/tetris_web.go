@@ -1,0 +1,14 @@
+// This file mounts the Guideline Tetris page (tetris/webapp) in `yomi
+// serve`: the bot thinks on the server there, and in a TBP Web Worker in
+// `yomi serve --export`.
+package main
+
+import (
+	"github.com/yomi-ai/yomi/tetris/webapp"
+	"github.com/yomi-ai/yomi/web"
+)
+
+// tetrisWebApp returns the page and its API for the landing page's entry.
+func tetrisWebApp() *web.App {
+	return &web.App{Handler: webapp.Handler(webapp.Options{}), Static: webapp.Static()}
+}

@@ -1,0 +1,97 @@
+// This file holds the server's bot sessions: one bot (and its search
+// tree) per game side a page plays against, dropped after a while unused.
+
+package webapp
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"sync"
+	"time"
+
+	"github.com/yomi-ai/yomi/tetris/bot"
+	"github.com/yomi-ai/yomi/tetris/webapp/api"
+)
+
+// sessions maps ids to bot sessions, at most max of them, each dropped
+// after ttl without a request.
+type sessions struct {
+	mu   sync.Mutex
+	max  int
+	ttl  time.Duration
+	opt  bot.Options
+	byID map[string]*session
+}
+
+// session is one bot; mu serialises its requests.
+type session struct {
+	mu   sync.Mutex
+	s    *api.BotSession
+	used time.Time
+	gone bool // expired or evicted: requests naming it get "unknown session"
+}
+
+func newSessions(max int, ttl time.Duration, opt bot.Options) *sessions {
+	return &sessions{max: max, ttl: ttl, opt: opt, byID: map[string]*session{}}
+}
+
+// sweep drops the sessions unused for ttl (their bots are closed once no
+// request holds them). The caller holds c.mu.
+func (c *sessions) sweep(now time.Time) {
+	for id, s := range c.byID {
+		if now.Sub(s.used) > c.ttl {
+			delete(c.byID, id)
+			go s.close()
+		}
+	}
+}
+
+func (s *session) close() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.gone = true
+	s.s.Close()
+}
+
+// get returns the session id, or nil if it is unknown or expired.
+func (c *sessions) get(id string, now time.Time) *session {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.sweep(now)
+	s := c.byID[id]
+	if s != nil {
+		s.used = now
+	}
+	return s
+}
+
+// create starts a session, dropping the least recently used one when
+// there are max already.
+func (c *sessions) create(now time.Time) (string, *session) {
+	var b [12]byte
+	rand.Read(b[:])
+	id := hex.EncodeToString(b[:])
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.sweep(now)
+	if len(c.byID) >= c.max {
+		var oldID string
+		var old *session
+		for k, s := range c.byID {
+			if old == nil || s.used.Before(old.used) {
+				oldID, old = k, s
+			}
+		}
+		delete(c.byID, oldID)
+		go old.close()
+	}
+	s := &session{s: api.NewBotSession(c.opt), used: now}
+	c.byID[id] = s
+	return id, s
+}
+
+func (c *sessions) len() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.byID)
+}
