@@ -218,6 +218,19 @@ func TestBrowser(t *testing.T) {
 			t.Fatal(err)
 		}
 		humanMove(t, ctx, "jjjk", 9, "left", "left", "left")
+		// Holding J past the DAS (133 ms) with ARR 10 ms slides the next
+		// piece to the wall.
+		hold := `document.dispatchEvent(new KeyboardEvent("keydown", {code: "KeyJ"}))`
+		if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](hold)); err != nil {
+			t.Fatal(err)
+		}
+		atWall := `Math.min(...window.tetrisPage.state().sides[0].view.falling.map((c) => c[0])) === 0`
+		err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](atWall, chromedp.WithPollingTimeout(5*time.Second)))
+		release := `document.dispatchEvent(new KeyboardEvent("keyup", {code: "KeyJ"})); window.tetrisPage.state().sides[0].view.falling`
+		falling, _ := chromedp.Run(ctx, chromedp.Evaluate[[][2]int](release))
+		if err != nil {
+			t.Fatalf("after holding the left key the piece is at %v: %v", falling, err)
+		}
 		if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](`localStorage.clear()`)); err != nil {
 			t.Fatal(err)
 		}
@@ -273,15 +286,39 @@ func TestBrowser(t *testing.T) {
 		}
 		humanMove(t, ctx, kb.ArrowRight+kb.ArrowRight+"z ", 11, "right", "right", "ccw")
 		botAnswers(t, ctx, 1, 2)
+		// The Worker as another TBP frontend would use it.
+		tbp := fmt.Sprintf(`new Promise((resolve) => {
+			const w = new Worker("tbp-worker.js"), got = [];
+			w.onmessage = (e) => {
+				got.push(e.data);
+				if (e.data.type === "ready") { w.postMessage(%s); setTimeout(() => w.postMessage({type: "suggest"}), 200); }
+				if (e.data.type === "suggestion") { w.terminate(); resolve(got); }
+			};
+			w.postMessage({type: "rules", randomizer: "seven_bag"});
+		})`, startJSON(t))
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[[]api.Message](tbp, chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != 3 || got[0].Type != "info" || got[1].Type != "ready" || got[2].Type != "suggestion" || len(got[2].Moves) == 0 {
+			t.Fatalf("the TBP worker said %+v", got)
+		}
+		g, _ := api.NewGame(api.Config{Seed: 4, Sides: 2})
+		if _, err := g.Play(1, got[2].Moves[0]); err != nil {
+			t.Fatalf("the worker's move %+v: %v", got[2].Moves[0], err)
+		}
 		errs.check(t)
 	})
 
 	if out := os.Getenv("YOMI_TETRIS_SCREENSHOT"); out != "" {
 		// go test ./tetris/webapp -run TestBrowser YOMI_TETRIS_SCREENSHOT=docs/tetris-page.png
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(860, 740)); err != nil {
+			t.Fatal(err)
+		}
 		if err := load(ctx, ts.URL+"/tetris/?mode=watch&seed=5&pps0=2.5&pps1=2.5"); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(12 * time.Second)
+		time.Sleep(8 * time.Second)
 		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 		if err != nil {
 			t.Fatal(err)

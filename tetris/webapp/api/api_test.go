@@ -205,6 +205,7 @@ func TestMessageJSON(t *testing.T) {
 		{Message{Type: "suggestion"}, `{"moves":[],"type":"suggestion"}`},
 		{Message{Type: "start", Queue: []string{"T"}}, `{"back_to_back":false,"combo":0,"hold":null,"queue":["T"],"type":"start"}`},
 		{Message{Type: "ready"}, `{"type":"ready"}`},
+		{NewBotSession(bot.Options{}).Info(), `{"author":"yomi","features":[],"name":"Yomi","type":"info","version":"0.1"}`},
 	} {
 		b, err := json.Marshal(c.m)
 		if err != nil || string(b) != c.want {

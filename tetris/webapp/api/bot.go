@@ -387,6 +387,12 @@ func (m Message) MarshalJSON() ([]byte, error) {
 	switch m.Type {
 	case "start":
 		extra = map[string]any{"combo": m.Combo, "back_to_back": m.BackToBack, "hold": m.Hold}
+	case "info":
+		f := m.Features
+		if f == nil {
+			f = []string{}
+		}
+		extra = map[string]any{"features": f}
 	case "suggestion":
 		mv := m.Moves
 		if mv == nil {

@@ -157,7 +157,7 @@ function newGame(seed) {
     // human
     dir: 0, dasT: 0, arrT: 0, softHeld: false, softT: 0, gravT: 0, lockT: 0, resets: 0, lowest: 99,
     // bot
-    bot: null, pps: 1, pc: false, suggestion: null, asking: false, due: 0, plan: [], chosen: null, info: null,
+    bot: null, pps: 1, pc: false, suggestion: null, asking: false, due: 0, lag: 50, plan: [], info: null,
   }));
   G.over = false;
   G.paused = false;
@@ -191,9 +191,13 @@ function ask(i) {
   const s = G.sides[i], serial = G.serial;
   if (G.over || s.asking) return;
   s.asking = true;
-  const think = Math.max(20, Math.min(2000, s.due - G.clock - 30));
+  // Think until the move is due, less the time answers take beyond the
+  // thinking (measured: a loaded server or machine answers late).
+  const think = Math.max(20, Math.min(2000, s.due - G.clock - s.lag));
+  const sent = performance.now();
   s.bot.suggest(think).then((sug) => {
     if (serial !== G.serial) return;
+    s.lag = 0.7 * s.lag + 0.3 * Math.max(0, performance.now() - sent - think);
     s.asking = false;
     s.suggestion = sug || { moves: [] };
   }, (err) => {
@@ -224,12 +228,12 @@ function botStep(i) {
   }
   s.plan = sug.plan || [];
   s.info = sug.move_info || null;
-  s.chosen = null;
   afterTurn(i, turn);
   if (G.over) return;
   if (turn.garbage_rows > 0) s.bot.begin(call("start", { side: i }));
   else s.bot.played(move, turn.fresh || []);
-  s.due = G.clock + 1000 / s.pps;
+  // Keep to the schedule when a move came late, without bunching moves.
+  s.due = Math.max(G.clock, s.due + 1000 / s.pps);
   ask(i);
 }
 
@@ -486,9 +490,9 @@ function refresh() {
     if (s.kind === "bot" && $("showplan").checked && !G.over) {
       // The chosen move (white) once the bot has answered, else the plan
       // of its last answer; then the placements it expects next (numbered).
-      let moves = s.plan.slice(0, 5);
+      let moves = s.plan.slice(0, 3);
       if (s.suggestion && s.suggestion.moves && s.suggestion.moves.length) {
-        moves = [s.suggestion.moves[0], ...(s.suggestion.plan || []).slice(0, 4)];
+        moves = [s.suggestion.moves[0], ...(s.suggestion.plan || []).slice(0, 3)];
       }
       if (moves.length) {
         try {
@@ -627,6 +631,7 @@ function setup() {
     $("tab-pc").hidden = b.dataset.tab !== "pc";
   });
   const q = new URLSearchParams(location.search);
+  if (q.get("bot") === "worker") window.TETRIS_BOT = "worker"; // the export's Worker bot under yomi serve too
   if (q.get("mode")) $("mode").value = q.get("mode");
   for (const k of ["pps0", "pps1"]) if (q.get(k)) $(k).value = q.get(k);
   if (q.get("pc0")) $("pc0").checked = q.get("pc0") === "1";
