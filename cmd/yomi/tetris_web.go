@@ -12,3 +12,15 @@ import (
 func tetrisWebApp() *web.App {
 	return &web.App{Handler: webapp.Handler(webapp.Options{}), Static: webapp.Static()}
 }
+
+// withTetrisExternalBot returns entries with the Tetris page's server offering the
+// TBP bot cmd (`yomi serve --tetris-bot CMD`).
+func withTetrisExternalBot(entries []web.Entry, cmd string) []web.Entry {
+	out := append([]web.Entry(nil), entries...)
+	for i, e := range out {
+		if e.Slug == "tetris" && e.App != nil {
+			out[i].App = &web.App{Handler: webapp.Handler(webapp.Options{ExternalBot: cmd}), Static: webapp.Static()}
+		}
+	}
+	return out
+}

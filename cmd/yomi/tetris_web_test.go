@@ -4,12 +4,15 @@
 package main
 
 import (
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/yomi-ai/yomi/web"
 )
 
 func TestTetrisServed(t *testing.T) {
@@ -50,5 +53,21 @@ func TestTetrisExport(t *testing.T) {
 	landing, _ := os.ReadFile(filepath.Join(dir, "index.html"))
 	if !strings.Contains(string(mode), `"worker"`) || !strings.Contains(string(landing), `href="tetris/"`) {
 		t.Fatalf("mode.js %q; landing links tetris: %v", mode, strings.Contains(string(landing), `href="tetris/"`))
+	}
+}
+
+// TestTetrisBotFlag: --tetris-bot reaches the page's server (mode.js
+// offers the bot).
+func TestTetrisBotFlag(t *testing.T) {
+	ts := httptest.NewServer((&web.Server{Entries: withTetrisExternalBot(separoSite().Entries, "yomi tetris tbp")}).Handler())
+	defer ts.Close()
+	resp, err := http.Get(ts.URL + "/tetris/mode.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !strings.Contains(string(b), `window.TETRIS_EXTERNAL = "yomi tetris tbp"`) {
+		t.Fatalf("mode.js: %s", b)
 	}
 }

@@ -123,6 +123,7 @@ type pageState struct {
 	Status string `json:"status"`
 	Sides  []struct {
 		Kind string    `json:"kind"`
+		Name string    `json:"name"`
 		View *api.View `json:"view"`
 		Turn *api.Turn `json:"turn"`
 	} `json:"sides"`
@@ -166,8 +167,9 @@ func humanMove(t *testing.T, ctx context.Context, keys string, seed uint64, inpu
 		t.Fatal(err)
 	}
 	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`window.tetrisPage.state().sides[0].view.stats.pieces >= 1`,
-		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
-		t.Fatal(err)
+		chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+		st, _ := state(ctx)
+		t.Fatalf("no lock after typing %q: %v (status %q, %+v)", keys, err, st.Status, st.Sides)
 	}
 	st, err := state(ctx)
 	if err != nil {
@@ -209,8 +211,32 @@ func TestBrowser(t *testing.T) {
 		errs.check(t)
 	})
 
+	t.Run("external bot", func(t *testing.T) {
+		exe, err := os.Executable()
+		if err != nil {
+			t.Fatal(err)
+		}
+		ext := &web.Server{Entries: []web.Entry{{Slug: "tetris", Title: "Guideline Tetris",
+			App: &web.App{Handler: Handler(Options{ExternalBot: "YOMI_TETRIS_WEB_TBP_CHILD=1 exec " + exe}), Static: Static()}}}}
+		es := httptest.NewServer(ext.Handler())
+		defer es.Close()
+		if err := load(ctx, es.URL+"/tetris/?mode=watch&bot1=external&seed=3&pps0=4&pps1=4"); err != nil {
+			t.Fatal(err)
+		}
+		botAnswers(t, ctx, 1, 2)
+		botAnswers(t, ctx, 0, 2)
+		name, err := chromedp.Run(ctx, chromedp.Evaluate[string](`window.tetrisPage.state().sides[1].name`))
+		if err != nil || !strings.HasPrefix(name, "TBP bot") {
+			t.Fatalf("side B is %q (%v)", name, err)
+		}
+		errs.check(t)
+	})
+
 	t.Run("keys saved", func(t *testing.T) {
 		set := `localStorage.setItem("yomi.tetris.handling", JSON.stringify({keys: {left: "KeyJ", hard: "KeyK"}, das: 133, arr: 10, sdf: 20, allow180: false}))`
+		if err := load(ctx, ts.URL+"/tetris/?mode=solo"); err != nil { // the origin whose storage it is
+			t.Fatal(err)
+		}
 		if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](set)); err != nil {
 			t.Fatal(err)
 		}

@@ -26,6 +26,10 @@ type Options struct {
 	SessionTTL  time.Duration // a bot unused this long is dropped (default 10 min)
 	PCTime      time.Duration // time bound of a perfect-clear search (default 10 s)
 	MaxNodes    int64         // nodes a bot searches per move at most (default 4M)
+	// ExternalBot, if set, is a TBP bot command line the page may play
+	// against Yomi (`yomi serve --tetris-bot CMD`): one process per session,
+	// at most 4 at once.
+	ExternalBot string
 }
 
 // maxBody bounds a request: a start message is about 3 KiB.
@@ -38,7 +42,10 @@ const maxMessages = 32
 // Session ("" starts a session), handled in order; a suggest first thinks
 // for ThinkMS milliseconds (at most Options.MaxThink).
 type BotRequest struct {
-	Session  string        `json:"session"`
+	Session string `json:"session"`
+	// Bot chooses a new session's bot: "" or "yomi", or "external" for
+	// Options.ExternalBot.
+	Bot      string        `json:"bot,omitempty"`
 	Messages []api.Message `json:"messages"`
 	ThinkMS  int           `json:"think_ms"`
 }
@@ -78,6 +85,10 @@ func Handler(opt Options) http.Handler {
 		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-cache")
 		io.WriteString(w, "// Served by `yomi serve`: the bot thinks on the server.\nwindow.TETRIS_BOT = \"server\";\n")
+		if opt.ExternalBot != "" {
+			name, _ := json.Marshal(opt.ExternalBot)
+			fmt.Fprintf(w, "// The server also runs a TBP bot for the page to watch against Yomi.\nwindow.TETRIS_EXTERNAL = %s;\n", name)
+		}
 	})
 	mux.HandleFunc("POST /api/bot", func(w http.ResponseWriter, r *http.Request) {
 		var req BotRequest
@@ -92,7 +103,24 @@ func Handler(opt Options) http.Handler {
 		var s *session
 		id := req.Session
 		if id == "" {
-			id, s = bots.create(now)
+			var ext *external
+			switch req.Bot {
+			case "", "yomi":
+			case "external":
+				if opt.ExternalBot == "" {
+					writeJSON(w, http.StatusBadRequest, errorBody{errNoExternal.Error()})
+					return
+				}
+				var err error
+				if ext, err = launchExternal(opt.ExternalBot); err != nil {
+					writeJSON(w, http.StatusBadGateway, errorBody{err.Error()})
+					return
+				}
+			default:
+				writeJSON(w, http.StatusBadRequest, errorBody{fmt.Sprintf("unknown bot %q (yomi or external)", req.Bot)})
+				return
+			}
+			id, s = bots.create(now, ext)
 		} else if s = bots.get(id, now); s == nil {
 			writeJSON(w, http.StatusNotFound, errorBody{"unknown or expired session: start a new one"})
 			return
@@ -107,9 +135,22 @@ func Handler(opt Options) http.Handler {
 		think := min(time.Duration(max(req.ThinkMS, 0))*time.Millisecond, opt.MaxThink)
 		resp := BotResponse{Session: id, Messages: []api.Message{}}
 		if req.Session == "" {
-			resp.Messages = append(resp.Messages, s.s.Info())
+			if s.ext != nil {
+				resp.Messages = append(resp.Messages, s.ext.info())
+			} else {
+				resp.Messages = append(resp.Messages, s.s.Info())
+			}
 		}
 		for i, m := range req.Messages {
+			if s.ext != nil {
+				out, err := s.ext.handle(ctx, m, think, opt.MaxThink+2*time.Second)
+				if err != nil {
+					writeJSON(w, http.StatusBadGateway, errorBody{fmt.Sprintf("message %d (%s) to the TBP bot: %v", i, m.Type, err)})
+					return
+				}
+				resp.Messages = append(resp.Messages, out...)
+				continue
+			}
 			if m.Type == "suggest" && think > 0 && s.s.Active() {
 				select {
 				case sem <- struct{}{}:
@@ -156,7 +197,7 @@ func Handler(opt Options) http.Handler {
 		go func() {
 			defer func() { <-sem }()
 			defer cancel()
-			resp, err := api.PC(ctx, req)
+			resp, err := pcSearch(ctx, req)
 			done <- result{resp, err}
 		}()
 		var resp *api.PCResponse
@@ -178,6 +219,9 @@ func Handler(opt Options) http.Handler {
 	})
 	return mux
 }
+
+// pcSearch is api.PC; tests replace it with a search that overruns.
+var pcSearch = api.PC
 
 // decode reads a JSON body of at most maxBody bytes into v, answering 400
 // (413 when too large) itself when it cannot.

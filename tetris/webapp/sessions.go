@@ -16,23 +16,26 @@ import (
 // sessions maps ids to bot sessions, at most max of them, each dropped
 // after ttl without a request.
 type sessions struct {
-	mu   sync.Mutex
-	max  int
-	ttl  time.Duration
-	opt  bot.Options
-	byID map[string]*session
+	mu     sync.Mutex
+	max    int
+	maxExt int // sessions with a bot process
+	ttl    time.Duration
+	opt    bot.Options
+	byID   map[string]*session
 }
 
-// session is one bot; mu serialises its requests.
+// session is one bot, Yomi's (s) or the server's TBP bot process (ext);
+// mu serialises its requests.
 type session struct {
 	mu   sync.Mutex
 	s    *api.BotSession
+	ext  *external
 	used time.Time
 	gone bool // expired or evicted: requests naming it get "unknown session"
 }
 
 func newSessions(max int, ttl time.Duration, opt bot.Options) *sessions {
-	return &sessions{max: max, ttl: ttl, opt: opt, byID: map[string]*session{}}
+	return &sessions{max: max, maxExt: 4, ttl: ttl, opt: opt, byID: map[string]*session{}}
 }
 
 // sweep drops the sessions unused for ttl (their bots are closed once no
@@ -50,7 +53,11 @@ func (s *session) close() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.gone = true
-	s.s.Close()
+	if s.ext != nil {
+		s.ext.close()
+	} else {
+		s.s.Close()
+	}
 }
 
 // get returns the session id, or nil if it is unknown or expired.
@@ -65,29 +72,47 @@ func (c *sessions) get(id string, now time.Time) *session {
 	return s
 }
 
-// create starts a session, dropping the least recently used one when
-// there are max already.
-func (c *sessions) create(now time.Time) (string, *session) {
+// create starts a session of Yomi's bot, or of ext (a started process)
+// if not nil, dropping the least recently used one when there are max
+// already (maxExt for processes).
+func (c *sessions) create(now time.Time, ext *external) (string, *session) {
 	var b [12]byte
 	rand.Read(b[:])
 	id := hex.EncodeToString(b[:])
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.sweep(now)
-	if len(c.byID) >= c.max {
+	c.evict(func(*session) bool { return true }, c.max)
+	if ext != nil {
+		c.evict(func(s *session) bool { return s.ext != nil }, c.maxExt)
+	}
+	s := &session{s: api.NewBotSession(c.opt), ext: ext, used: now}
+	c.byID[id] = s
+	return id, s
+}
+
+// evict drops the least recently used sessions matching kind until fewer
+// than max of them are left. The caller holds c.mu.
+func (c *sessions) evict(kind func(*session) bool, max int) {
+	for {
+		n := 0
 		var oldID string
 		var old *session
 		for k, s := range c.byID {
+			if !kind(s) {
+				continue
+			}
+			n++
 			if old == nil || s.used.Before(old.used) {
 				oldID, old = k, s
 			}
 		}
+		if n < max || old == nil {
+			return
+		}
 		delete(c.byID, oldID)
 		go old.close()
 	}
-	s := &session{s: api.NewBotSession(c.opt), used: now}
-	c.byID[id] = s
-	return id, s
 }
 
 func (c *sessions) len() int {

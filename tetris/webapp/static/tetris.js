@@ -87,8 +87,9 @@ class WorkerBot {
 }
 
 class ServerBot {
-  constructor(pc) {
+  constructor(pc, kind) {
     this.pc = pc;
+    this.kind = kind || "yomi"; // or "external": the server's TBP bot command
     this.session = "";
     this.queue = [{ type: "rules", randomizer: "seven_bag", perfect_clear: pc }];
     this.lastStart = null;
@@ -103,12 +104,12 @@ class ServerBot {
     messages.push({ type: "suggest" });
     const r = await fetch("api/bot", {
       method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ session: this.session, messages, think_ms: Math.round(thinkMs) }),
+      body: JSON.stringify({ session: this.session, bot: this.kind, messages, think_ms: Math.round(thinkMs) }),
     });
     const body = await r.json();
     if (!r.ok) {
       const err = new Error(body.error || r.statusText);
-      err.restart = true; // the game starts a fresh session from the position
+      err.restart = r.status === 404; // expired: the game starts a fresh session from the position
       this.session = "";
       this.queue = [{ type: "rules", randomizer: "seven_bag", perfect_clear: this.pc }];
       throw err;
@@ -119,7 +120,7 @@ class ServerBot {
   close() {}
 }
 
-const newBot = (pc) => (window.TETRIS_BOT === "server" ? new ServerBot(pc) : new WorkerBot(pc));
+const newBot = (pc, kind) => (kind === "external" || window.TETRIS_BOT === "server" ? new ServerBot(pc, kind) : new WorkerBot(pc));
 
 // --- the game ---------------------------------------------------------------
 
@@ -141,6 +142,7 @@ function sideKinds(mode) {
 function sideName(mode, i) {
   const k = sideKinds(mode)[i];
   if (k === "human") return "You";
+  if (i === 1 && $("bot1").value === "external") return `TBP bot (${window.TETRIS_EXTERNAL})`;
   return mode === "watch" ? `Yomi ${i === 0 ? "A" : "B"}` : "Yomi";
 }
 
@@ -168,7 +170,7 @@ function newGame(seed) {
     if (s.kind !== "bot") return;
     s.pps = Math.max(0.1, Number($(`pps${i}`).value) || 1);
     s.pc = $(`pc${i}`).checked;
-    s.bot = newBot(s.pc);
+    s.bot = newBot(s.pc, i === 1 ? $("bot1").value : "yomi");
     s.bot.begin(call("start", { side: i }));
     s.due = 1000 / s.pps;
     ask(i);
@@ -648,6 +650,15 @@ function setup() {
     labels();
     newGame(randomSeed());
   };
+  if (window.TETRIS_EXTERNAL) {
+    const o = document.createElement("option");
+    o.value = "external";
+    o.textContent = `TBP bot: ${window.TETRIS_EXTERNAL}`;
+    $("bot1").appendChild(o);
+    $("bot1").hidden = false;
+    if (q.get("bot1") === "external") $("bot1").value = "external";
+  }
+  $("bot1").onchange = () => newGame(randomSeed());
   labels();
   $("new").onclick = () => newGame(randomSeed());
   $("rematch").onclick = () => newGame(Number($("seed").value) || G.seed);
