@@ -264,35 +264,7 @@ func TestBrowser(t *testing.T) {
 	})
 
 	t.Run("pc finder", func(t *testing.T) {
-		field := "XXXXXX____\nXXXXXX____\nXXXXXX____\nXXXXXX____"
-		want, err := api.PC(context.Background(), api.PCRequest{Field: field, Pattern: "*p4", Height: 4})
-		if err != nil {
-			t.Fatal(err)
-		}
-		fill := fmt.Sprintf(`(() => { const t = document.getElementById("pc-field-text"); t.value = %q; t.dispatchEvent(new Event("input"));
-			document.getElementById("pc-pattern").value = "*p4"; })()`, field)
-		if err := chromedp.Do(ctx, chromedp.Click(`nav button[data-tab="pc"]`)); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](fill)); err != nil {
-			t.Fatal(err)
-		}
-		if err := chromedp.Do(ctx, chromedp.Click(`#pc-find`)); err != nil {
-			t.Fatal(err)
-		}
-		text, err := chromedp.Run(ctx, chromedp.Poll[string](`(() => { const s = document.getElementById("pc-result").textContent; return s.startsWith("Perfect") || s.startsWith("Error") ? s : ""; })()`,
-			chromedp.WithPollingTimeout(20*time.Second)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		head := fmt.Sprintf("Perfect clear in %d of %d sequences", want.Success, want.Total)
-		if !strings.HasPrefix(text, head) {
-			t.Fatalf("the form says %q, want %q…", text, head)
-		}
-		n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#pc-solutions canvas").length`))
-		if err != nil || n != len(want.Fields) || n == 0 {
-			t.Fatalf("%d solutions drawn, want %d (%v)", n, len(want.Fields), err)
-		}
+		pcForm(t, ctx)
 		errs.check(t)
 	})
 
@@ -333,6 +305,7 @@ func TestBrowser(t *testing.T) {
 		if _, err := g.Play(1, got[2].Moves[0]); err != nil {
 			t.Fatalf("the worker's move %+v: %v", got[2].Moves[0], err)
 		}
+		pcForm(t, ctx) // in the page's WebAssembly here
 		errs.check(t)
 	})
 
@@ -354,5 +327,40 @@ func TestBrowser(t *testing.T) {
 		}
 		b, _ := json.Marshal(len(png))
 		t.Logf("screenshot %s (%s bytes)", out, b)
+	}
+}
+
+// pcForm fills the perfect-clear form as a person would and checks the
+// answer against api.PC.
+func pcForm(t *testing.T, ctx context.Context) {
+	t.Helper()
+	field := "XXXXXX____\nXXXXXX____\nXXXXXX____\nXXXXXX____"
+	want, err := api.PC(context.Background(), api.PCRequest{Field: field, Pattern: "*p4", Height: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fill := fmt.Sprintf(`(() => { const t = document.getElementById("pc-field-text"); t.value = %q; t.dispatchEvent(new Event("input"));
+		document.getElementById("pc-pattern").value = "*p4"; document.getElementById("pc-result").textContent = ""; })()`, field)
+	if err := chromedp.Do(ctx, chromedp.Click(`nav button[data-tab="pc"]`)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](fill)); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(`#pc-find`)); err != nil {
+		t.Fatal(err)
+	}
+	text, err := chromedp.Run(ctx, chromedp.Poll[string](`(() => { const s = document.getElementById("pc-result").textContent; return s.startsWith("Perfect") || s.startsWith("Error") ? s : ""; })()`,
+		chromedp.WithPollingTimeout(20*time.Second)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	head := fmt.Sprintf("Perfect clear in %d of %d sequences", want.Success, want.Total)
+	if !strings.HasPrefix(text, head) {
+		t.Fatalf("the form says %q, want %q…", text, head)
+	}
+	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#pc-solutions canvas").length`))
+	if err != nil || n != len(want.Fields) || n == 0 {
+		t.Fatalf("%d solutions drawn, want %d (%v)", n, len(want.Fields), err)
 	}
 }

@@ -22,10 +22,10 @@ import (
 type Options struct {
 	MaxThink    time.Duration // think time a suggest may ask for (default and cap 2 s)
 	MaxSearches int           // searches running at once, others wait (default GOMAXPROCS)
-	MaxSessions int           // bots kept (default 32; the least recently used is dropped)
+	MaxSessions int           // bots kept (default 8; the least recently used is dropped)
 	SessionTTL  time.Duration // a bot unused this long is dropped (default 10 min)
 	PCTime      time.Duration // time bound of a perfect-clear search (default 10 s)
-	MaxNodes    int64         // nodes a bot searches per move at most (default 4M)
+	MaxNodes    int64         // nodes a bot searches per move at most (default 1M, ≈150 MB of tree)
 	// ExternalBot, if set, is a TBP bot command line the page may play
 	// against Yomi (`yomi serve --tetris-bot CMD`): one process per session,
 	// at most 4 at once.
@@ -66,7 +66,7 @@ func Handler(opt Options) http.Handler {
 		opt.MaxSearches = runtime.GOMAXPROCS(0)
 	}
 	if opt.MaxSessions <= 0 {
-		opt.MaxSessions = 32
+		opt.MaxSessions = 8
 	}
 	if opt.SessionTTL <= 0 {
 		opt.SessionTTL = 10 * time.Minute
@@ -75,7 +75,7 @@ func Handler(opt Options) http.Handler {
 		opt.PCTime = 10 * time.Second
 	}
 	if opt.MaxNodes <= 0 {
-		opt.MaxNodes = 4_000_000
+		opt.MaxNodes = 1_000_000
 	}
 	sem := make(chan struct{}, opt.MaxSearches)
 	bots := newSessions(opt.MaxSessions, opt.SessionTTL, bot.Options{Threads: 1, Seed: 1, MaxNodes: opt.MaxNodes})
@@ -144,6 +144,9 @@ func Handler(opt Options) http.Handler {
 		for i, m := range req.Messages {
 			if s.ext != nil {
 				out, err := s.ext.handle(ctx, m, think, opt.MaxThink+2*time.Second)
+				if m.Type == "suggest" {
+					think = 0
+				}
 				if err != nil {
 					writeJSON(w, http.StatusBadGateway, errorBody{fmt.Sprintf("message %d (%s) to the TBP bot: %v", i, m.Type, err)})
 					return
@@ -152,6 +155,7 @@ func Handler(opt Options) http.Handler {
 				continue
 			}
 			if m.Type == "suggest" && think > 0 && s.s.Active() {
+				// one think per request: more suggests answer at once
 				select {
 				case sem <- struct{}{}:
 				case <-ctx.Done():
@@ -159,6 +163,7 @@ func Handler(opt Options) http.Handler {
 				}
 				s.s.Think(ctx, bot.Budget{Duration: think})
 				<-sem
+				think = 0
 			}
 			out, err := s.s.Handle(ctx, m)
 			if err != nil {

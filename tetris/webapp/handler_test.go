@@ -141,6 +141,18 @@ func TestThinkCapped(t *testing.T) {
 	if d := time.Since(start); d > 5*time.Second {
 		t.Fatalf("took %v", d)
 	}
+	// Many suggests in one request think once.
+	many := strings.Repeat(`{"type":"suggest"},`, 20)
+	ts2 := httptest.NewServer(Handler(Options{MaxThink: 500 * time.Millisecond}))
+	defer ts2.Close()
+	start = time.Now()
+	code, out = post(t, ts2.URL+"/api/bot", `{"messages":[`+startJSON(t)+`,`+many+`{"type":"suggest"}],"think_ms":500}`)
+	if code != 200 || len(out["messages"].([]any)) != 22 {
+		t.Fatalf("%d %v", code, out)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Fatalf("21 suggests took %v (20 × 500 ms would be 10 s)", d)
+	}
 }
 
 // TestPCAPI answers the form, refuses bad input and bounds the search time.

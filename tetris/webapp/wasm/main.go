@@ -22,10 +22,11 @@ import (
 	"github.com/yomi-ai/yomi/tetris/webapp/api"
 )
 
-// The Worker bot's bounds per position: think time and nodes (memory).
+// The Worker bot's bounds per position: think time and nodes (memory:
+// about 150 bytes a node, so ≈75 MB).
 const (
 	maxThink = 5 * time.Second
-	maxNodes = 1_500_000
+	maxNodes = 500_000
 )
 
 func main() {
