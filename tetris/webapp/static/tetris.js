@@ -402,6 +402,13 @@ function frame(now) {
     }
   }
   refresh();
+  // A death outside a lock (a hold whose piece cannot spawn) ends the game too.
+  G.sides.forEach((s, i) => {
+    if (!G.over && s.view && s.view.death) {
+      const other = G.sides.length === 2 ? G.sides[1 - i].name : null;
+      endGame(other ? `${s.name}: ${s.view.death}. ${other} wins!` : `Game over (${s.view.death}).`, i);
+    }
+  });
   requestAnimationFrame(frame);
 }
 
