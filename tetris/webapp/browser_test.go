@@ -138,40 +138,48 @@ func load(ctx context.Context, url string) error {
 		chromedp.Poll[chromedp.Void](`window.tetrisPage && window.tetrisPage.ready`, chromedp.WithPollingTimeout(20*time.Second)))
 }
 
-// expect plays inputs for side 0 of a fresh game on the engine and locks.
-func expect(t *testing.T, seed uint64, sides int, inputs ...string) (*api.Turn, *api.View) {
-	t.Helper()
-	g, err := api.NewGame(api.Config{Seed: seed, Sides: sides})
+// person types keys on the page and the same inputs on an engine game
+// with the page's seed, and checks each lock against the engine's.
+type person struct {
+	t     *testing.T
+	ctx   context.Context
+	g     *api.Game
+	locks int
+}
+
+func newPerson(t *testing.T, ctx context.Context, seed uint64) *person {
+	g, err := api.NewGame(api.Config{Seed: seed, Sides: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
+	return &person{t: t, ctx: ctx, g: g}
+}
+
+// move types keys (ending with the hard drop), waits for the lock and
+// checks that the page placed the engine's move and shows its board.
+func (p *person) move(keys string, inputs ...string) {
+	t := p.t
+	t.Helper()
 	for _, in := range inputs {
-		if _, err := g.Input(0, in); err != nil {
+		if _, err := p.g.Input(0, in); err != nil {
 			t.Fatal(err)
 		}
 	}
-	turn, err := g.Lock(0)
+	wantTurn, err := p.g.Lock(0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, _ := g.View(0)
-	return turn, v
-}
-
-// humanMove types keys, waits for the lock and checks it against the
-// engine's: the same move and the same cells.
-func humanMove(t *testing.T, ctx context.Context, keys string, seed uint64, inputs ...string) {
-	t.Helper()
-	wantTurn, wantView := expect(t, seed, 2, inputs...)
-	if err := chromedp.Do(ctx, chromedp.KeyEvent(keys)); err != nil {
+	wantView, _ := p.g.View(0)
+	p.locks++
+	if err := chromedp.Do(p.ctx, chromedp.KeyEvent(keys)); err != nil {
 		t.Fatal(err)
 	}
-	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`window.tetrisPage.state().sides[0].view.stats.pieces >= 1`,
+	if err := chromedp.Do(p.ctx, chromedp.Poll[chromedp.Void](fmt.Sprintf(`window.tetrisPage.state().sides[0].view.stats.pieces >= %d`, p.locks),
 		chromedp.WithPollingTimeout(20*time.Second))); err != nil {
-		st, _ := state(ctx)
+		st, _ := state(p.ctx)
 		t.Fatalf("no lock after typing %q: %v (status %q, %+v)", keys, err, st.Status, st.Sides)
 	}
-	st, err := state(ctx)
+	st, err := state(p.ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,8 +187,9 @@ func humanMove(t *testing.T, ctx context.Context, keys string, seed uint64, inpu
 	if s.Turn == nil || s.Turn.Move != wantTurn.Move {
 		t.Fatalf("the page placed %+v, the engine %+v", s.Turn, wantTurn.Move)
 	}
-	if !reflect.DeepEqual(s.View.Cells, wantView.Cells) {
-		t.Fatalf("the page's board\n%s\nthe engine's\n%s", strings.Join(s.View.Cells, "\n"), strings.Join(wantView.Cells, "\n"))
+	if !reflect.DeepEqual(s.View.Cells, wantView.Cells) || s.View.Hold != wantView.Hold {
+		t.Fatalf("the page's board (hold %q)\n%s\nthe engine's (hold %q)\n%s", s.View.Hold, strings.Join(s.View.Cells, "\n"),
+			wantView.Hold, strings.Join(wantView.Cells, "\n"))
 	}
 }
 
@@ -203,10 +212,13 @@ func TestBrowser(t *testing.T) {
 	defer ts.Close()
 
 	t.Run("server", func(t *testing.T) {
-		if err := load(ctx, ts.URL+"/tetris/?mode=versus&seed=7&pps1=4"); err != nil {
+		if err := load(ctx, ts.URL+"/tetris/?mode=versus&seed=7&pps1=1.5"); err != nil {
 			t.Fatal(err)
 		}
-		humanMove(t, ctx, kb.ArrowLeft+kb.ArrowLeft+kb.ArrowUp+" ", 7, "left", "left", "cw")
+		p := newPerson(t, ctx, 7)
+		p.move(kb.ArrowLeft+kb.ArrowLeft+kb.ArrowUp+" ", "left", "left", "cw")
+		p.move("c"+kb.ArrowRight+kb.ArrowRight+kb.ArrowRight+kb.ArrowDown+" ", "hold", "right", "right", "right", "down")
+		p.move("zz"+kb.ArrowRight+" ", "ccw", "ccw", "right")
 		botAnswers(t, ctx, 1, 2)
 		errs.check(t)
 	})
@@ -243,7 +255,7 @@ func TestBrowser(t *testing.T) {
 		if err := load(ctx, ts.URL+"/tetris/?mode=versus&seed=9&pps1=1"); err != nil {
 			t.Fatal(err)
 		}
-		humanMove(t, ctx, "jjjk", 9, "left", "left", "left")
+		newPerson(t, ctx, 9).move("jjjk", "left", "left", "left")
 		// Holding J past the DAS (133 ms) with ARR 10 ms slides the next
 		// piece to the wall.
 		hold := `document.dispatchEvent(new KeyboardEvent("keydown", {code: "KeyJ"}))`
@@ -282,7 +294,7 @@ func TestBrowser(t *testing.T) {
 		if err != nil || mode != "worker" {
 			t.Fatalf("bot mode %q (%v), want worker", mode, err)
 		}
-		humanMove(t, ctx, kb.ArrowRight+kb.ArrowRight+"z ", 11, "right", "right", "ccw")
+		newPerson(t, ctx, 11).move(kb.ArrowRight+kb.ArrowRight+"z ", "right", "right", "ccw")
 		botAnswers(t, ctx, 1, 2)
 		// The Worker as another TBP frontend would use it.
 		tbp := fmt.Sprintf(`new Promise((resolve) => {
