@@ -16,6 +16,7 @@ onmessage = (e) => {
   const json = JSON.stringify(e.data);
   if (ready) self.tbpMessage(json);
   else pending.push(json);
+  if (e.data && e.data.type === "quit") self.close(); // TBP: quit ends the bot
 };
 
 (async () => {
