@@ -147,8 +147,8 @@ type person struct {
 	locks int
 }
 
-func newPerson(t *testing.T, ctx context.Context, seed uint64) *person {
-	g, err := api.NewGame(api.Config{Seed: seed, Sides: 2})
+func newPerson(t *testing.T, ctx context.Context, seed uint64, allow180 bool) *person {
+	g, err := api.NewGame(api.Config{Seed: seed, Sides: 2, Allow180: allow180})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,7 +215,7 @@ func TestBrowser(t *testing.T) {
 		if err := load(ctx, ts.URL+"/tetris/?mode=versus&seed=7&pps1=1.5"); err != nil {
 			t.Fatal(err)
 		}
-		p := newPerson(t, ctx, 7)
+		p := newPerson(t, ctx, 7, false)
 		p.move(kb.ArrowLeft+kb.ArrowLeft+kb.ArrowUp+" ", "left", "left", "cw")
 		p.move("c"+kb.ArrowRight+kb.ArrowRight+kb.ArrowRight+kb.ArrowDown+" ", "hold", "right", "right", "right", "down")
 		p.move("zz"+kb.ArrowRight+" ", "ccw", "ccw", "right")
@@ -245,7 +245,7 @@ func TestBrowser(t *testing.T) {
 	})
 
 	t.Run("keys saved", func(t *testing.T) {
-		set := `localStorage.setItem("yomi.tetris.handling", JSON.stringify({keys: {left: "KeyJ", hard: "KeyK"}, das: 133, arr: 10, sdf: 20, allow180: false}))`
+		set := `localStorage.setItem("yomi.tetris.handling", JSON.stringify({keys: {left: "KeyJ", hard: "KeyK"}, das: 133, arr: 10, sdf: 20, allow180: true}))`
 		if err := load(ctx, ts.URL+"/tetris/?mode=solo"); err != nil { // the origin whose storage it is
 			t.Fatal(err)
 		}
@@ -255,7 +255,9 @@ func TestBrowser(t *testing.T) {
 		if err := load(ctx, ts.URL+"/tetris/?mode=versus&seed=9&pps1=1"); err != nil {
 			t.Fatal(err)
 		}
-		newPerson(t, ctx, 9).move("jjjk", "left", "left", "left")
+		p := newPerson(t, ctx, 9, true)
+		p.move("jjjk", "left", "left", "left")
+		p.move("ajk", "180", "left")
 		// Holding J past the DAS (133 ms) with ARR 10 ms slides the next
 		// piece to the wall.
 		hold := `document.dispatchEvent(new KeyboardEvent("keydown", {code: "KeyJ"}))`
@@ -294,7 +296,7 @@ func TestBrowser(t *testing.T) {
 		if err != nil || mode != "worker" {
 			t.Fatalf("bot mode %q (%v), want worker", mode, err)
 		}
-		newPerson(t, ctx, 11).move(kb.ArrowRight+kb.ArrowRight+"z ", "right", "right", "ccw")
+		newPerson(t, ctx, 11, false).move(kb.ArrowRight+kb.ArrowRight+"z ", "right", "right", "ccw")
 		botAnswers(t, ctx, 1, 2)
 		// The Worker as another TBP frontend would use it.
 		tbp := fmt.Sprintf(`new Promise((resolve) => {
