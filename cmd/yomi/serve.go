@@ -19,7 +19,7 @@ func serveArea(entries []web.Entry) *cli.Area {
 		Name:    "serve",
 		Summary: "serve the Yomi web app (http://localhost:8080)",
 		Run: func(ctx context.Context, env *cli.Env, args []string) error {
-			fs := cli.NewFlags(env, "yomi serve", "[--addr HOST:PORT] [--allow-host NAME[:PORT]]... [--any-host] [--export DIR] [--log]",
+			fs := cli.NewFlags(env, "yomi serve", "[--addr HOST:PORT] [--allow-host NAME[:PORT]]... [--any-host] [--export DIR] [--log] [--tetris-bot CMD]",
 				"Serves the landing page and every game's page until Ctrl-C. With --export, writes\na static copy of the site (pages whose AI runs in the browser) to DIR and exits.\n\n"+
 					"Since any web page you visit can send requests to a local server, the server\n"+
 					"answers only requests addressed to it: the Host header must be the address a\n"+
@@ -40,6 +40,7 @@ func serveArea(entries []web.Entry) *cli.Area {
 			})
 			anyHost := fs.Bool("any-host", false, "answer requests whatever their Host header (for a reverse proxy that checks it; cross-site POSTs are still refused)")
 			export := fs.String("export", "", "write a static site to `DIR` instead of serving")
+			tetrisBot := fs.String("tetris-bot", "", "a TBP bot `CMD` the Tetris page can watch against Yomi (one process per game)")
 			logReq := fs.Bool("log", false, "log each request to stderr")
 			if err := cli.Parse(fs, args); err != nil {
 				return err
@@ -51,6 +52,9 @@ func serveArea(entries []web.Entry) *cli.Area {
 				if err := checkListenAddr(*addr); err != nil {
 					return err
 				}
+			}
+			if *tetrisBot != "" {
+				entries = withTetrisExternalBot(entries, *tetrisBot)
 			}
 			srv := &web.Server{Entries: entries, AllowedHosts: allow, AnyHost: *anyHost}
 			if *export != "" {

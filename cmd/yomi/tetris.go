@@ -24,6 +24,6 @@ func tetrisGame() game {
 			versus.MatchKind: arena.PairHandler(versus.PairFactory),
 			versus.SoloKind:  arena.ScoreHandler(versus.SoloFactory),
 		},
-		entry: web.Entry{Slug: "tetris", Title: "Guideline Tetris", Summary: "Modern guideline Tetris: SRS engine, move generator, a Cold-Clear-class bot speaking the Tetris Bot Protocol, perfect clears."},
+		entry: web.Entry{Slug: "tetris", Title: "Guideline Tetris", Summary: "Modern guideline Tetris: SRS engine, move generator, a Cold-Clear-class bot speaking the Tetris Bot Protocol, perfect clears; a page to play against the bot and watch it.", App: tetrisWebApp()},
 	})))
 }
