@@ -20,7 +20,7 @@ func serveArea(entries []web.Entry) *cli.Area {
 		Summary: "serve the Yomi web app (http://localhost:8080)",
 		Run: func(ctx context.Context, env *cli.Env, args []string) error {
 			fs := cli.NewFlags(env, "yomi serve", "[--addr HOST:PORT] [--allow-host NAME[:PORT]]... [--any-host] [--export DIR] [--log]",
-				"Serves the landing page and every game's page until Ctrl-C. With --export, writes\na static copy of the site (pages whose AI runs in the browser) to DIR and exits.\n\n"+
+				"Serves the landing page and every game's page until Ctrl-C. With --export, writes\na static copy of the site (pages whose AI runs in the browser) to DIR and exits;\nserve DIR with any static web server (browsers do not run its pages from file://).\n\n"+
 					"Since any web page you visit can send requests to a local server, the server\n"+
 					"answers only requests addressed to it: the Host header must be the address a\n"+
 					"request arrived on (localhost too for a loopback address), or a name given with\n"+
@@ -52,7 +52,8 @@ func serveArea(entries []web.Entry) *cli.Area {
 				if err := srv.Export(*export); err != nil {
 					return err
 				}
-				fmt.Fprintf(env.Stdout, "exported static site to %s\n", *export)
+				// Browsers refuse pages opened as file:// their Web Workers, so say how to serve it.
+				fmt.Fprintf(env.Stdout, "exported static site to %s\nServe it over HTTP (pages opened as files cannot start their Web Workers), e.g.\n  python3 -m http.server 8000 --directory %s\nthen open http://localhost:8000/\n", *export, *export)
 				return nil
 			}
 			if *logReq {

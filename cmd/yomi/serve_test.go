@@ -9,6 +9,8 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -139,5 +141,21 @@ func TestSeparoAPIRefusesOtherSites(t *testing.T) {
 		if got := send(t, u, c.host, "/separo/api/step", stepBody, c.hdr...); got != c.want {
 			t.Errorf("%s: %d, want %d", c.name, got, c.want)
 		}
+	}
+}
+
+// TestServeExport checks that --export writes the site and says how to
+// serve it, since its pages do not run from file://.
+func TestServeExport(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errs := run(t, "serve", "--export", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "python3 -m http.server 8000 --directory "+dir) || !strings.Contains(out, "http://localhost:8000/") {
+		t.Errorf("export output %q does not say how to serve the site", out)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "separo", "separo.wasm")); err != nil {
+		t.Error(err)
 	}
 }
