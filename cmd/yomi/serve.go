@@ -8,8 +8,11 @@ import (
 	"fmt"
 	"log"
 	"net"
+	"os"
+	"slices"
 	"strings"
 
+	"github.com/yomi-ai/yomi/arena/webapp"
 	"github.com/yomi-ai/yomi/internal/cli"
 	"github.com/yomi-ai/yomi/web"
 )
@@ -19,7 +22,7 @@ func serveArea(entries []web.Entry) *cli.Area {
 		Name:    "serve",
 		Summary: "serve the Yomi web app (http://localhost:8080)",
 		Run: func(ctx context.Context, env *cli.Env, args []string) error {
-			fs := cli.NewFlags(env, "yomi serve", "[--addr HOST:PORT] [--allow-host NAME[:PORT]]... [--any-host] [--export DIR] [--log]",
+			fs := cli.NewFlags(env, "yomi serve", "[--addr HOST:PORT] [--allow-host NAME[:PORT]]... [--any-host] [--results-dir DIR]... [--export DIR] [--log]",
 				"Serves the landing page and every game's page until Ctrl-C. With --export, writes\na static copy of the site (pages whose AI runs in the browser) to DIR and exits;\nserve DIR with any static web server (browsers do not run its pages from file://).\n\n"+
 					"Since any web page you visit can send requests to a local server, the server\n"+
 					"answers only requests addressed to it: the Host header must be the address a\n"+
@@ -40,6 +43,14 @@ func serveArea(entries []web.Entry) *cli.Area {
 			})
 			anyHost := fs.Bool("any-host", false, "answer requests whatever their Host header (for a reverse proxy that checks it; cross-site POSTs are still refused)")
 			export := fs.String("export", "", "write a static site to `DIR` instead of serving")
+			var resultsDirs []string
+			fs.Func("results-dir", "offer the match results files (*.jsonl) in `DIR` on the arena page (repeatable), e.g. codevs/matches", func(v string) error {
+				if st, err := os.Stat(v); err != nil || !st.IsDir() {
+					return fmt.Errorf("%s is not a directory", v)
+				}
+				resultsDirs = append(resultsDirs, v)
+				return nil
+			})
 			logReq := fs.Bool("log", false, "log each request to stderr")
 			if err := cli.Parse(fs, args); err != nil {
 				return err
@@ -47,7 +58,8 @@ func serveArea(entries []web.Entry) *cli.Area {
 			if fs.NArg() > 0 {
 				return cli.Usagef("serve takes no arguments, got %q", fs.Args())
 			}
-			srv := &web.Server{Entries: entries, AllowedHosts: allow, AnyHost: *anyHost}
+			all := append(slices.Clip(entries), arenaEntry(resultsDirs))
+			srv := &web.Server{Entries: all, AllowedHosts: allow, AnyHost: *anyHost}
 			if *export != "" {
 				if err := srv.Export(*export); err != nil {
 					return err
@@ -64,4 +76,12 @@ func serveArea(entries []web.Entry) *cli.Area {
 			})
 		},
 	}
+}
+
+// arenaEntry is the arena page's landing-page entry: results files are
+// uploaded or picked from dirs (--results-dir).
+func arenaEntry(dirs []string) web.Entry {
+	return web.Entry{Slug: "arena", Title: "Arena",
+		Summary: "Open a match's results file: W/L/D, pentanomial, Elo and nElo with intervals, LOS, the SPRT's LLR over the games, score distributions.",
+		App:     &web.App{Handler: webapp.Handler(webapp.Options{Dirs: dirs})}}
 }

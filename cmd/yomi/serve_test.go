@@ -6,6 +6,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/url"
@@ -157,5 +158,34 @@ func TestServeExport(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "separo", "separo.wasm")); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestArenaPageMatchesReport checks that the arena page's report of a
+// committed match file is what `yomi arena report` prints, and that
+// --results-dir offers that file.
+func TestArenaPageMatchesReport(t *testing.T) {
+	const file = "../../codevs/matches/skill-selfplay-60s-v4.jsonl"
+	code, out, errs := run(t, "arena", "report", "--sprt", "0,5", file)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	u := startServe(t, "--results-dir", "../../codevs/matches")
+	req, _ := http.NewRequest("POST", u.String()+"arena/api/report", strings.NewReader(`{"file":"0/skill-selfplay-60s-v4.jsonl","sprt":[0,5]}`))
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var rep struct{ Text string }
+	if err := json.NewDecoder(resp.Body).Decode(&rep); err != nil || resp.StatusCode != 200 {
+		t.Fatalf("status %d, %v", resp.StatusCode, err)
+	}
+	if rep.Text != out {
+		t.Errorf("page's report\n%s\nyomi arena report\n%s", rep.Text, out)
+	}
+	if code, _, errs := run(t, "serve", "--results-dir", "no/such/dir"); code != 2 || !strings.Contains(errs, "no/such/dir is not a directory") {
+		t.Errorf("bad --results-dir: exit %d, %q", code, errs)
 	}
 }
