@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/yomi-ai/yomi/arena/webapp"
+	codevsweb "github.com/yomi-ai/yomi/codevs/webapp"
 	"github.com/yomi-ai/yomi/internal/cli"
 	"github.com/yomi-ai/yomi/web"
 )
@@ -22,7 +23,7 @@ func serveArea(entries []web.Entry) *cli.Area {
 		Name:    "serve",
 		Summary: "serve the Yomi web app (http://localhost:8080)",
 		Run: func(ctx context.Context, env *cli.Env, args []string) error {
-			fs := cli.NewFlags(env, "yomi serve", "[--addr HOST:PORT] [--allow-host NAME[:PORT]]... [--any-host] [--results-dir DIR]... [--export DIR] [--log]",
+			fs := cli.NewFlags(env, "yomi serve", "[--addr HOST:PORT] [--allow-host NAME[:PORT]]... [--any-host] [--results-dir DIR]... [--codevs-logs DIR]... [--export DIR] [--log]",
 				"Serves the landing page and every game's page until Ctrl-C. With --export, writes\na static copy of the site (pages whose AI runs in the browser) to DIR and exits;\nserve DIR with any static web server (browsers do not run its pages from file://).\n\n"+
 					"Since any web page you visit can send requests to a local server, the server\n"+
 					"answers only requests addressed to it: the Host header must be the address a\n"+
@@ -51,6 +52,14 @@ func serveArea(entries []web.Entry) *cli.Area {
 				resultsDirs = append(resultsDirs, v)
 				return nil
 			})
+			var codevsLogs []string
+			fs.Func("codevs-logs", "offer the CODE VS replays (replay.json, up to two levels down) in `DIR` on the replay viewer (repeatable), e.g. a match's --log-dir", func(v string) error {
+				if st, err := os.Stat(v); err != nil || !st.IsDir() {
+					return fmt.Errorf("%s is not a directory", v)
+				}
+				codevsLogs = append(codevsLogs, v)
+				return nil
+			})
 			logReq := fs.Bool("log", false, "log each request to stderr")
 			if err := cli.Parse(fs, args); err != nil {
 				return err
@@ -58,7 +67,13 @@ func serveArea(entries []web.Entry) *cli.Area {
 			if fs.NArg() > 0 {
 				return cli.Usagef("serve takes no arguments, got %q", fs.Args())
 			}
-			all := append(slices.Clip(entries), arenaEntry(resultsDirs))
+			all := append(slices.Clone(entries), arenaEntry(resultsDirs))
+			for i, e := range all {
+				if e.Slug == "codevs" && e.App == nil {
+					// The replay viewer needs the server (it replays on it).
+					all[i].App = &web.App{Handler: codevsweb.Handler(codevsweb.Options{LogDirs: codevsLogs})}
+				}
+			}
 			srv := &web.Server{Entries: all, AllowedHosts: allow, AnyHost: *anyHost}
 			if *export != "" {
 				if err := srv.Export(*export); err != nil {

@@ -189,3 +189,21 @@ func TestArenaPageMatchesReport(t *testing.T) {
 		t.Errorf("bad --results-dir: exit %d, %q", code, errs)
 	}
 }
+
+// TestServeCodevsLogs checks that --codevs-logs offers a match's replays on
+// the CODE VS viewer and that a bad directory is a usage error.
+func TestServeCodevsLogs(t *testing.T) {
+	u := startServe(t, "--codevs-logs", "../../codevs/webapp/testdata")
+	resp, err := http.Get(u.String() + "codevs/api/replays")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var list []struct{ ID string }
+	if err := json.NewDecoder(resp.Body).Decode(&list); err != nil || len(list) != 2 || list[0].ID != "0/chains/replay.json" {
+		t.Fatalf("replays %+v, %v", list, err)
+	}
+	if code, _, errs := run(t, "serve", "--codevs-logs", "no/such/dir"); code != 2 || !strings.Contains(errs, "no/such/dir is not a directory") {
+		t.Errorf("bad --codevs-logs: exit %d, %q", code, errs)
+	}
+}
