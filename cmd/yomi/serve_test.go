@@ -200,7 +200,7 @@ func TestServeCodevsLogs(t *testing.T) {
 	}
 	defer resp.Body.Close()
 	var list []struct{ ID string }
-	if err := json.NewDecoder(resp.Body).Decode(&list); err != nil || len(list) != 2 || list[0].ID != "0/chains/replay.json" {
+	if err := json.NewDecoder(resp.Body).Decode(&list); err != nil || len(list) != 3 || list[0].ID != "0/chains/replay.json" {
 		t.Fatalf("replays %+v, %v", list, err)
 	}
 	if code, _, errs := run(t, "serve", "--codevs-logs", "no/such/dir"); code != 2 || !strings.Contains(errs, "no/such/dir is not a directory") {

@@ -96,8 +96,16 @@ func TestViewAPI(t *testing.T) {
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/replays", nil))
 	var list []Replay
-	if err := json.Unmarshal(rec.Body.Bytes(), &list); err != nil || len(list) != 2 || list[0].ID != "0/chains/replay.json" {
+	if err := json.Unmarshal(rec.Body.Bytes(), &list); err != nil || len(list) != 3 || list[0].ID != "0/chains/replay.json" {
 		t.Fatalf("replays: %v %s", err, rec.Body)
+	}
+	// A match's log directory: its results file labels the game.
+	list = nil
+	rec = httptest.NewRecorder()
+	Handler(Options{LogDirs: []string{"testdata/match"}}).ServeHTTP(rec, httptest.NewRequest("GET", "/api/replays", nil))
+	if err := json.Unmarshal(rec.Body.Bytes(), &list); err != nil || len(list) != 1 ||
+		list[0].Match != "dummyA vs dummyB, seed 1 game 0: dummyA win (player 2 died)" {
+		t.Fatalf("match replays: %v %s", err, rec.Body)
 	}
 	for _, tc := range []struct {
 		body string

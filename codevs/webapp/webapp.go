@@ -22,6 +22,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/yomi-ai/yomi/arena"
 	"github.com/yomi-ai/yomi/codevs/referee"
 )
 
@@ -45,6 +46,10 @@ type Replay struct {
 	Dir   string `json:"dir"`   // the log directory as given
 	Path  string `json:"path"`  // relative to Dir
 	Bytes int64  `json:"bytes"` // file size
+	// Match describes the game from a results file (*.jsonl) in Dir when
+	// Path is a match's s<seed>_g<game>/replay.json: "A vs B, seed S game
+	// G: A win (reason)".
+	Match string `json:"match,omitempty"`
 }
 
 // ViewRequest is the body of POST api/view: a replay the server offers
@@ -154,8 +159,41 @@ func listReplays(dirs []string) ([]Replay, error) {
 		if err != nil {
 			return nil, fmt.Errorf("log directory: %v", err)
 		}
+		labelMatches(d, out)
 	}
 	return out, nil
+}
+
+// labelMatches sets Replay.Match for the games of dir's results files.
+func labelMatches(dir string, list []Replay) {
+	files, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
+	games := map[string]arena.GameRecord{}
+	for _, f := range files {
+		recs, err := arena.ReadResults(f)
+		if err != nil {
+			continue // not a results file, or torn: the replays still open
+		}
+		for _, g := range recs {
+			games[fmt.Sprintf("s%d_g%d/replay.json", g.Seed, g.Game)] = g
+		}
+	}
+	for i := range list {
+		g, ok := games[list[i].Path]
+		if !ok || list[i].Dir != dir {
+			continue
+		}
+		list[i].Match = fmt.Sprintf("%s vs %s, seed %d game %d: %s %s", g.NameA, g.NameB, g.Seed, g.Game, g.NameA, g.Result)
+		reason := g.Reason
+		if reason == "" {
+			var info struct{ Reason string }
+			if json.Unmarshal(g.Info, &info) == nil {
+				reason = info.Reason // the referee's, e.g. "player 2 died"
+			}
+		}
+		if reason != "" {
+			list[i].Match += " (" + reason + ")"
+		}
+	}
 }
 
 type errorBody struct {

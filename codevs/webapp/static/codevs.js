@@ -36,7 +36,7 @@ async function loadList() {
     if (list.length) sel.replaceChildren();
     for (const f of list) {
       const o = document.createElement("option");
-      o.value = f.id; o.textContent = `${f.path} (${f.dir})`;
+      o.value = f.id; o.textContent = f.match ? `${f.match} — ${f.path}` : `${f.path} (${f.dir})`;
       sel.append(o);
     }
     const want = new URLSearchParams(location.search).get("replay");
