@@ -207,3 +207,39 @@ func TestServeCodevsLogs(t *testing.T) {
 		t.Errorf("bad --codevs-logs: exit %d, %q", code, errs)
 	}
 }
+
+// TestSeigotPageMatchesPlay checks that the game the seigot page streams
+// ends with the score, lines and drop bonus of `yomi seigot play`.
+func TestSeigotPageMatchesPlay(t *testing.T) {
+	code, out, errs := run(t, "seigot", "play", "--level", "2", "--seed", "3", "--ai", "fast", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var want seigotGameResult
+	if err := json.Unmarshal([]byte(strings.SplitN(out, "\n", 2)[0]), &want); err != nil {
+		t.Fatal(err)
+	}
+	u := startServe(t)
+	req, _ := http.NewRequest("POST", u.String()+"seigot/api/play", strings.NewReader(`{"level":2,"seed":3,"ai":"fast"}`))
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	lines := strings.Split(strings.TrimSpace(string(body)), "\n")
+	var end struct {
+		Done  bool
+		Stats struct {
+			Score, Lines, Drop_score, Block_index int
+			Line_stat                             [4]int
+		}
+	}
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &end); err != nil || !end.Done {
+		t.Fatalf("end line %q: %v", lines[len(lines)-1], err)
+	}
+	if s := end.Stats; s.Score != want.Score || s.Lines != want.Lines || s.Drop_score != want.DropScore || s.Line_stat != want.LineStat || s.Block_index != want.Pieces {
+		t.Errorf("page's game %+v, yomi seigot play %+v", s, want)
+	}
+}
