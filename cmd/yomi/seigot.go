@@ -31,7 +31,7 @@ func seigotGame() game {
 			},
 		},
 		benches: seigotBenches(),
-		entry:   web.Entry{Slug: "seigot", Title: "seigot/tetris", Summary: "The seigot/tetris Python contest: exact engine with numpy's random sequences, an AI for every level, a bridge into the real game.", App: &web.App{Handler: seigotweb.Handler(seigotweb.Options{})}},
+		entry:   web.Entry{Slug: "seigot", Title: "seigot/tetris", Summary: "The seigot/tetris Python contest: exact engine with numpy's random sequences, an AI for every level, a bridge into the real game, and a page to watch the AI play.", App: &web.App{Handler: seigotweb.Handler(seigotweb.Options{})}},
 	}
 }
 
