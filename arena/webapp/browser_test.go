@@ -90,7 +90,7 @@ func chromium(t *testing.T) (context.Context, func()) {
 // waitJS polls a JavaScript condition until it holds (20 s at most).
 func waitJS(cond string) chromedp.Action[chromedp.Void] {
 	return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
-		_, err := chromedp.Poll[bool](cond, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second))(ctx, t)
+		_, err := chromedp.Poll[bool]("!!("+cond+")", chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second))(ctx, t)
 		if err != nil {
 			return chromedp.Void{}, fmt.Errorf("waiting for %s: %w", cond, err)
 		}

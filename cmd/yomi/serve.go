@@ -23,7 +23,7 @@ func serveArea(entries []web.Entry) *cli.Area {
 		Name:    "serve",
 		Summary: "serve the Yomi web app (http://localhost:8080)",
 		Run: func(ctx context.Context, env *cli.Env, args []string) error {
-			fs := cli.NewFlags(env, "yomi serve", "[--addr HOST:PORT] [--allow-host NAME[:PORT]]... [--any-host] [--results-dir DIR]... [--codevs-logs DIR]... [--export DIR] [--log]",
+			fs := cli.NewFlags(env, "yomi serve", "[--addr HOST:PORT] [--allow-host NAME[:PORT]]... [--any-host] [--results-dir DIR]... [--codevs-logs DIR]... [--codevs-ai NAME=CMD]... [--export DIR] [--log]",
 				"Serves the landing page and every game's page until Ctrl-C. With --export, writes\na static copy of the site (pages whose AI runs in the browser) to DIR and exits;\nserve DIR with any static web server (browsers do not run its pages from file://).\n\n"+
 					"Since any web page you visit can send requests to a local server, the server\n"+
 					"answers only requests addressed to it: the Host header must be the address a\n"+
@@ -52,6 +52,15 @@ func serveArea(entries []web.Entry) *cli.Area {
 				resultsDirs = append(resultsDirs, v)
 				return nil
 			})
+			codevsAIs := map[string]string{}
+			fs.Func("codevs-ai", "let the CODE VS viewer's live games use the AI command `NAME=CMD` (repeatable; besides yomi, yomi-light and dummy)", func(v string) error {
+				name, cmd, ok := strings.Cut(v, "=")
+				if !ok || strings.TrimSpace(name) == "" || strings.TrimSpace(cmd) == "" {
+					return fmt.Errorf("want NAME=CMD, got %q", v)
+				}
+				codevsAIs[strings.TrimSpace(name)] = cmd
+				return nil
+			})
 			var codevsLogs []string
 			fs.Func("codevs-logs", "offer the CODE VS replays (replay.json, up to two levels down) in `DIR` on the replay viewer (repeatable), e.g. a match's --log-dir", func(v string) error {
 				if st, err := os.Stat(v); err != nil || !st.IsDir() {
@@ -71,7 +80,7 @@ func serveArea(entries []web.Entry) *cli.Area {
 			for i, e := range all {
 				if e.Slug == "codevs" && e.App == nil {
 					// The replay viewer needs the server (it replays on it).
-					all[i].App = &web.App{Handler: codevsweb.Handler(codevsweb.Options{LogDirs: codevsLogs})}
+					all[i].App = &web.App{Handler: codevsweb.Handler(codevsweb.Options{LogDirs: codevsLogs, Players: codevsPlayers(codevsAIs)})}
 				}
 			}
 			srv := &web.Server{Entries: all, AllowedHosts: allow, AnyHost: *anyHost}
@@ -99,4 +108,21 @@ func arenaEntry(dirs []string) web.Entry {
 	return web.Entry{Slug: "arena", Title: "Arena",
 		Summary: "Open a match's results file: W/L/D, pentanomial, Elo and nElo with intervals, LOS, the SPRT's LLR over the games, score distributions.",
 		App:     &web.App{Handler: webapp.Handler(webapp.Options{Dirs: dirs})}}
+}
+
+// codevsPlayers returns the live games' AI commands: this binary's AI (as
+// the contest ran it, and a light setting for a small machine) and dummy,
+// then the --codevs-ai ones.
+func codevsPlayers(extra map[string]string) map[string]string {
+	p := map[string]string{}
+	if exe, err := os.Executable(); err == nil {
+		q := "'" + strings.ReplaceAll(exe, "'", `'\''`) + "'"
+		p["yomi"] = q + " codevs ai"
+		p["yomi-light"] = q + " codevs ai --width 100 --threads 1 --own-depth 2 --enemy-depth 1"
+		p["dummy"] = q + " codevs dummy"
+	}
+	for n, c := range extra {
+		p[n] = c
+	}
+	return p
 }

@@ -243,3 +243,21 @@ func TestSeigotPageMatchesPlay(t *testing.T) {
 		t.Errorf("page's game %+v, yomi seigot play %+v", s, want)
 	}
 }
+
+// TestServeCodevsAIFlag checks --codevs-ai: the live player list has the
+// built-in AIs and the given one, and a bad value is a usage error.
+func TestServeCodevsAIFlag(t *testing.T) {
+	u := startServe(t, "--codevs-ai", "mine=echo mine")
+	resp, err := http.Get(u.String() + "codevs/api/players")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var names []string
+	if err := json.NewDecoder(resp.Body).Decode(&names); err != nil || strings.Join(names, ",") != "dummy,mine,yomi,yomi-light" {
+		t.Errorf("players %v, %v", names, err)
+	}
+	if code, _, errs := run(t, "serve", "--codevs-ai", "nocommand"); code != 2 || !strings.Contains(errs, `want NAME=CMD, got "nocommand"`) {
+		t.Errorf("bad --codevs-ai: exit %d, %q", code, errs)
+	}
+}

@@ -91,7 +91,7 @@ func chromium(t *testing.T) (context.Context, func()) {
 // waitJS polls a JavaScript condition until it holds (20 s at most).
 func waitJS(cond string) chromedp.Action[chromedp.Void] {
 	return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
-		_, err := chromedp.Poll[bool](cond, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second))(ctx, t)
+		_, err := chromedp.Poll[bool]("!!("+cond+")", chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second))(ctx, t)
 		if err != nil {
 			return chromedp.Void{}, fmt.Errorf("waiting for %s: %w", cond, err)
 		}
@@ -158,7 +158,8 @@ func eval(js string) chromedp.Action[chromedp.Void] {
 func TestBrowserReplayViewer(t *testing.T) {
 	ctx, checkErrors := chromium(t)
 	site := &web.Server{Entries: []web.Entry{{Slug: "codevs", Title: "CODE VS", Summary: "test",
-		App: &web.App{Handler: webapp.Handler(webapp.Options{LogDirs: []string{"testdata"}})}}}}
+		App: &web.App{Handler: webapp.Handler(webapp.Options{LogDirs: []string{"testdata"},
+			Players: map[string]string{"dummy A": webapp.DummyCommand(3), "dummy B": webapp.DummyCommand(4)}})}}}}
 	srv := httptest.NewServer(site.Handler())
 	defer srv.Close()
 
@@ -221,7 +222,23 @@ func TestBrowserReplayViewer(t *testing.T) {
 	if got := must(t, ctx, chromedp.Text(chromedp.CSS("#side0 .chains"))); !strings.HasPrefix(got, wantText) {
 		t.Errorf("skill turn %d: viewer shows %q, want %q…", turn, got, wantText)
 	}
+	// A live game between two dummies the server knows: it streams to its end.
+	must(t, ctx, chromedp.Steps(
+		chromedp.SetValue(chromedp.ID("liveseed"), "7"),
+		chromedp.Click(chromedp.ID("live")),
+		waitJS(`codevs.view && codevs.view.live && codevs.view.result`),
+	))
+	title := must(t, ctx, chromedp.Text(chromedp.ID("title")))
+	n := must(t, ctx, chromedp.Evaluate[int](`codevs.view.turns.length`))
+	if !strings.HasPrefix(title, "dummy3 vs dummy4: ") || !strings.Contains(title, fmt.Sprintf("after %d turns", n)) || n == 0 {
+		t.Errorf("live game: title %q after %d turns streamed", title, n)
+	}
 	if dir := os.Getenv("YOMI_SCREENSHOTS"); dir != "" {
+		must(t, ctx, chromedp.Steps(
+			chromedp.SetValue(chromedp.ID("replays"), "0/skills/replay.json"),
+			chromedp.Click(chromedp.ID("open")),
+			waitJS(`codevs.view && !codevs.view.live && !codevs.busy`),
+		))
 		must(t, ctx, eval(fmt.Sprintf(`codevs.go(%d, codevs.view.turns[%d].players[0].frames.findIndex(f => f.stage === "explode") + 1)`, turn, turn)))
 		png := must(t, ctx, chromedp.ScreenshotScale(chromedp.ID("viewer"), 0.5))
 		if err := os.WriteFile(filepath.Join(dir, "codevs-viewer.png"), png, 0o644); err != nil {

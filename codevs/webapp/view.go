@@ -96,63 +96,100 @@ func field(b *sim.Board) string {
 
 // BuildView plays the replay again and describes every turn.
 func BuildView(rp *referee.Replay, source string) (*View, error) {
-	g, err := codevs.NewGame(codevs.SimPacks(rp.Packs))
+	tv, err := NewTurnViewer(rp.Packs)
 	if err != nil {
 		return nil, err
 	}
-	v := &View{Names: [2]string{rp.Players[0].Name, rp.Players[1].Name}, TimeMs: rp.TimeMs, Result: rp.Result,
-		Rows: rows, Width: sim.Width, Danger: sim.Danger, Source: source,
-		Limits: map[string]int{"skill": codevs.SkillCost, "gauge": codevs.MaxGauge, "ojamaRow": codevs.OjamaRow}}
-	var used [2]float64
+	v := newView([2]string{rp.Players[0].Name, rp.Players[1].Name}, rp.TimeMs, source)
+	v.Result = rp.Result
 	for k, rec := range rp.Turns {
-		if rec.Turn != g.Turn {
-			return nil, fmt.Errorf("record %d is turn %d, want %d", k, rec.Turn, g.Turn)
-		}
-		var m [2]codevs.Move
+		var think [2]int64
 		for i := range 2 {
-			if m[i], err = protocol.ParseCommand(rec.Moves[i]); err != nil {
-				return nil, fmt.Errorf("turn %d player %d: %w", rec.Turn, i+1, err)
-			}
-		}
-		pk := g.Packs[g.Turn]
-		tv := TurnView{Turn: g.Turn, Pack: [4]int8{pk.Top[0], pk.Top[1], pk.Bottom[0], pk.Bottom[1]}}
-		var frames [2][]FrameView
-		var obs [2]func(sim.Frame)
-		for i := range 2 {
-			tv.Players[i].Before = field(&g.P[i].Board)
-			obs[i] = func(f sim.Frame) {
-				frames[i] = append(frames[i], FrameView{Stage: f.Stage, Chain: f.Chain, Field: field(&f.Board), Vanish: f.Vanish, Pairs: f.Pairs})
-			}
-		}
-		h, err := g.StepTraced(m, obs)
-		if err != nil {
-			return nil, fmt.Errorf("turn %d: %w", rec.Turn, err)
-		}
-		for i := range 2 {
-			p := &tv.Players[i]
-			p.Move, p.Frames, p.After = m[i].String(), frames[i], field(&g.P[i].Board)
-			if p.Frames == nil {
-				p.Frames = []FrameView{}
-			}
-			if !m[i].Skill {
-				q := pk.Rotate(m[i].R)
-				p.X, p.Rotated = m[i].X, &[4]int8{q.Top[0], q.Top[1], q.Bottom[0], q.Bottom[1]}
-			}
-			p.codevsNumbers = codevsNumbers{OjamaFell: h[i].OjamaFell, Chains: h[i].Chains, Exploded: h[i].Exploded, Points: h[i].Points,
-				Sent: h[i].Sent, Ojama: g.P[i].Ojama, Gauge: g.P[i].Gauge, Score: g.P[i].Score, Dead: g.P[i].Dead()}
 			if t := rp.Players[i].ThinkNs; k < len(t) {
-				p.ThinkMs = float64(t[k]) / 1e6
-			}
-			used[i] += p.ThinkMs
-			p.UsedMs = used[i]
-			if v.Check == "" {
-				if rec.Chains[i] != h[i].Chains || rec.Score[i] != g.P[i].Score || rec.Ojama[i] != g.P[i].Ojama || rec.Gauge[i] != g.P[i].Gauge {
-					v.Check = fmt.Sprintf("turn %d player %d: the replay records chains %d, score %d, ojama %d, gauge %d; the simulator gives %d, %d, %d, %d",
-						rec.Turn, i+1, rec.Chains[i], rec.Score[i], rec.Ojama[i], rec.Gauge[i], h[i].Chains, g.P[i].Score, g.P[i].Ojama, g.P[i].Gauge)
-				}
+				think[i] = t[k]
 			}
 		}
-		v.Turns = append(v.Turns, tv)
+		t, check, err := tv.Next(rec, think)
+		if err != nil {
+			return nil, err
+		}
+		if v.Check == "" {
+			v.Check = check
+		}
+		v.Turns = append(v.Turns, t)
 	}
 	return v, nil
+}
+
+func newView(names [2]string, timeMs int64, source string) *View {
+	return &View{Names: names, TimeMs: timeMs, Rows: rows, Width: sim.Width, Danger: sim.Danger, Source: source,
+		Turns:  []TurnView{},
+		Limits: map[string]int{"skill": codevs.SkillCost, "gauge": codevs.MaxGauge, "ojamaRow": codevs.OjamaRow}}
+}
+
+// TurnViewer plays a game's turns one at a time through the game's own
+// turn loop with an observer; BuildView and the live game use it.
+type TurnViewer struct {
+	g    *codevs.Game
+	used [2]float64
+}
+
+// NewTurnViewer starts a game on the packs.
+func NewTurnViewer(packs []protocol.Pack) (*TurnViewer, error) {
+	g, err := codevs.NewGame(codevs.SimPacks(packs))
+	if err != nil {
+		return nil, err
+	}
+	return &TurnViewer{g: g}, nil
+}
+
+// Next plays the turn of rec (its moves; thinkNs is the time each player
+// was charged) and describes it. check is "" when the simulator gives the
+// record's numbers, else the difference.
+func (tv *TurnViewer) Next(rec referee.TurnRecord, thinkNs [2]int64) (t TurnView, check string, err error) {
+	g := tv.g
+	if rec.Turn != g.Turn {
+		return t, "", fmt.Errorf("record of turn %d, want turn %d", rec.Turn, g.Turn)
+	}
+	var m [2]codevs.Move
+	for i := range 2 {
+		if m[i], err = protocol.ParseCommand(rec.Moves[i]); err != nil {
+			return t, "", fmt.Errorf("turn %d player %d: %w", rec.Turn, i+1, err)
+		}
+	}
+	pk := g.Packs[g.Turn]
+	t = TurnView{Turn: g.Turn, Pack: [4]int8{pk.Top[0], pk.Top[1], pk.Bottom[0], pk.Bottom[1]}}
+	var frames [2][]FrameView
+	var obs [2]func(sim.Frame)
+	for i := range 2 {
+		t.Players[i].Before = field(&g.P[i].Board)
+		obs[i] = func(f sim.Frame) {
+			frames[i] = append(frames[i], FrameView{Stage: f.Stage, Chain: f.Chain, Field: field(&f.Board), Vanish: f.Vanish, Pairs: f.Pairs})
+		}
+	}
+	h, err := g.StepTraced(m, obs)
+	if err != nil {
+		return t, "", fmt.Errorf("turn %d: %w", rec.Turn, err)
+	}
+	for i := range 2 {
+		p := &t.Players[i]
+		p.Move, p.Frames, p.After = m[i].String(), frames[i], field(&g.P[i].Board)
+		if p.Frames == nil {
+			p.Frames = []FrameView{}
+		}
+		if !m[i].Skill {
+			q := pk.Rotate(m[i].R)
+			p.X, p.Rotated = m[i].X, &[4]int8{q.Top[0], q.Top[1], q.Bottom[0], q.Bottom[1]}
+		}
+		p.codevsNumbers = codevsNumbers{OjamaFell: h[i].OjamaFell, Chains: h[i].Chains, Exploded: h[i].Exploded, Points: h[i].Points,
+			Sent: h[i].Sent, Ojama: g.P[i].Ojama, Gauge: g.P[i].Gauge, Score: g.P[i].Score, Dead: g.P[i].Dead()}
+		p.ThinkMs = float64(thinkNs[i]) / 1e6
+		tv.used[i] += p.ThinkMs
+		p.UsedMs = tv.used[i]
+		if check == "" && (rec.Chains[i] != h[i].Chains || rec.Score[i] != g.P[i].Score || rec.Ojama[i] != g.P[i].Ojama || rec.Gauge[i] != g.P[i].Gauge) {
+			check = fmt.Sprintf("turn %d player %d: the replay records chains %d, score %d, ojama %d, gauge %d; the simulator gives %d, %d, %d, %d",
+				rec.Turn, i+1, rec.Chains[i], rec.Score[i], rec.Ojama[i], rec.Gauge[i], h[i].Chains, g.P[i].Score, g.P[i].Ojama, g.P[i].Gauge)
+		}
+	}
+	return t, check, nil
 }

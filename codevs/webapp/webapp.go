@@ -35,6 +35,9 @@ type Options struct {
 	// or two levels down (a match's --log-dir has s<seed>_g<game>/); none
 	// means uploads only.
 	LogDirs []string
+	// Players names the AI commands (shell command lines, speaking the
+	// contest protocol) that live games may use; none disables live games.
+	Players map[string]string
 }
 
 // maxReplay bounds an uploaded replay (a 500-turn game is about 200 KiB).
@@ -61,9 +64,31 @@ type ViewRequest struct {
 }
 
 // Handler returns the viewer and its API, to be mounted with its prefix
-// stripped: GET / and the static files, GET api/replays, POST api/view.
+// stripped: GET / and the static files, GET api/replays, POST api/view,
+// GET api/players and POST api/live (one live game at a time).
 func Handler(opt Options) http.Handler {
+	liveSem := make(chan struct{}, 1)
 	mux := http.NewServeMux()
+	mux.HandleFunc("GET /api/players", func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusOK, opt.players())
+	})
+	mux.HandleFunc("POST /api/live", func(w http.ResponseWriter, r *http.Request) {
+		var req LiveRequest
+		dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 4096))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&req); err != nil {
+			writeJSON(w, http.StatusBadRequest, errorBody{"bad request: " + err.Error()})
+			return
+		}
+		select {
+		case liveSem <- struct{}{}:
+			defer func() { <-liveSem }()
+		default:
+			writeJSON(w, http.StatusTooManyRequests, errorBody{"a live game is already running on this server"})
+			return
+		}
+		live(w, r, opt, req)
+	})
 	static, _ := fs.Sub(staticFS, "static")
 	mux.Handle("GET /", http.FileServerFS(static))
 	mux.HandleFunc("GET /api/replays", func(w http.ResponseWriter, r *http.Request) {

@@ -45,17 +45,23 @@ async function loadList() {
   } catch (err) { showError(err); }
 }
 
+function showTitle() {
+  const r = view.result;
+  if (!r) { $("title").textContent = `${view.names[0]} vs ${view.names[1]}: playing, turn ${view.turns.length}…`; return; }
+  const who = r.winner < 0 ? "draw" : `${view.names[r.winner]} (player ${r.winner + 1}) wins`;
+  $("title").textContent = `${view.names[0]} vs ${view.names[1]}: ${who} after ${r.turns} turns — ${r.reason}`;
+}
+
 async function open(src) {
   showError(null);
   stop();
+  stopLive();
   window.codevs.busy = true;
   $("status").textContent = "Replaying…";
   try {
     view = await post("api/view", src);
     $("viewer").hidden = false;
-    const r = view.result;
-    const who = r.winner < 0 ? "draw" : `${view.names[r.winner]} (player ${r.winner + 1}) wins`;
-    $("title").textContent = `${view.names[0]} vs ${view.names[1]}: ${who} after ${r.turns} turns — ${r.reason}`;
+    showTitle();
     $("check").textContent = view.check ? "Warning: " + view.check : `Every recorded turn replayed exactly (${view.turns.length} turns, ${(view.time_ms / 1000).toFixed(0)} s per player).`;
     $("scrub").max = Math.max(0, view.turns.length - 1);
     $("status").textContent = `${view.source}: ${view.turns.length} turns.`;
@@ -65,6 +71,74 @@ async function open(src) {
     showError(err);
   } finally { window.codevs.busy = false; }
 }
+
+// ---- live games -------------------------------------------------------------------
+
+let liveAbort = null;
+function stopLive() { if (liveAbort) liveAbort.abort(); liveAbort = null; $("livestop").hidden = true; }
+
+// startLive asks the server to referee a game and shows each turn as it comes;
+// the view follows the newest turn unless the user moved away from it.
+async function startLive() {
+  showError(null);
+  stop();
+  stopLive();
+  const ctrl = new AbortController();
+  liveAbort = ctrl;
+  $("livestop").hidden = false;
+  $("status").textContent = "Starting the AIs…";
+  const body = { p1: $("p1").value, p2: $("p2").value, seed: Math.max(0, Math.round(Number($("liveseed").value) || 0)), time_ms: Math.round(1000 * (Number($("livetime").value) || 20)) };
+  try {
+    const r = await fetch("api/live", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal: ctrl.signal });
+    if (!r.ok) { const j = await r.json().catch(() => ({})); throw new Error(j.error || "HTTP " + r.status); }
+    const reader = r.body.getReader(), dec = new TextDecoder();
+    let buf = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buf += dec.decode(value, { stream: true });
+      let nl;
+      while ((nl = buf.indexOf("\n")) >= 0) {
+        const line = buf.slice(0, nl); buf = buf.slice(nl + 1);
+        if (!line.trim()) continue;
+        const m = JSON.parse(line);
+        if (m.error) throw new Error(m.error);
+        if (m.names) {
+          view = m; view.result = null; view.live = true;
+          $("viewer").hidden = false; $("check").textContent = "Live: every turn is the simulator's, as the referee plays it.";
+          showTitle();
+        } else if (m.turn) {
+          const atEnd = !view.turns.length || (pos.turn === view.turns.length - 1 && pos.step === steps(pos.turn) - 1);
+          view.turns.push(m.turn);
+          $("scrub").max = Math.max(0, view.turns.length - 1);
+          showTitle();
+          if (atEnd && !timer) go(view.turns.length - 1, -1); else render();
+          $("status").textContent = `Live: turn ${m.turn.turn} played.`;
+        } else if (m.result) {
+          view.result = m.result; showTitle();
+          $("status").textContent = `Live game over after ${m.result.turns} turns.`;
+        }
+      }
+    }
+  } catch (err) {
+    if (err.name !== "AbortError") showError(err);
+  } finally { if (liveAbort === ctrl) { liveAbort = null; $("livestop").hidden = true; } }
+}
+
+async function loadPlayers() {
+  try {
+    const r = await fetch("api/players");
+    const names = await r.json();
+    if (!r.ok || !names.length) return;
+    for (const id of ["p1", "p2"]) {
+      for (const n of names) { const o = document.createElement("option"); o.value = o.textContent = n; $(id).append(o); }
+    }
+    if (names.length > 1) $("p2").value = names[names.length - 1];
+    $("liveform").hidden = false;
+  } catch (err) { showError(err); }
+}
+$("live").addEventListener("click", startLive);
+$("livestop").addEventListener("click", stopLive);
 
 // ---- stepping ------------------------------------------------------------------
 
@@ -78,7 +152,7 @@ function steps(t) { return Math.max(stages(t, 0).length, stages(t, 1).length); }
 
 // go shows turn t at step s (negative s counts from the end).
 function go(t, s) {
-  if (!view || !view.turns.length) return;
+  if (!view || !view.turns.length) { if (view) render0(); return; }
   t = Math.max(0, Math.min(view.turns.length - 1, t));
   const n = steps(t);
   if (s < 0) s = n + s;
@@ -158,7 +232,11 @@ function describe(st, p) {
   }
 }
 
+// render0 shows an empty game (a live game before its first turn).
+function render0() { $("where").textContent = "waiting for the first turn"; $("stage").textContent = ""; }
+
 function render() {
+  if (!view.turns.length) { render0(); return; }
   const t = pos.turn, tv = view.turns[t], last = pos.step === steps(t) - 1;
   $("scrub").value = t;
   $("where").textContent = `Turn ${tv.turn} of ${view.turns.length - 1}, step ${pos.step + 1}/${steps(t)}`;
@@ -209,3 +287,4 @@ document.addEventListener("keydown", (ev) => {
 });
 
 loadList();
+loadPlayers();
