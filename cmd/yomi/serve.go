@@ -9,6 +9,7 @@ import (
 	"log"
 	"net"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -24,7 +25,7 @@ func serveArea(entries []web.Entry) *cli.Area {
 		Summary: "serve the Yomi web app (http://localhost:8080)",
 		Run: func(ctx context.Context, env *cli.Env, args []string) error {
 			fs := cli.NewFlags(env, "yomi serve", "[--addr HOST:PORT] [--allow-host NAME[:PORT]]... [--any-host] [--results-dir DIR]... [--codevs-logs DIR]... [--codevs-ai NAME=CMD]... [--export DIR] [--log]",
-				"Serves the landing page and every game's page until Ctrl-C. With --export, writes\na static copy of the site (pages whose AI runs in the browser) to DIR and exits;\nserve DIR with any static web server (browsers do not run its pages from file://).\n\n"+
+				"Serves the landing page and every game's page until Ctrl-C. With --export, writes\na static copy of the site (pages whose AI runs in the browser) to DIR and exits;\nopen DIR/index.html as a file or serve DIR with any static web server.\n\n"+
 					"Since any web page you visit can send requests to a local server, the server\n"+
 					"answers only requests addressed to it: the Host header must be the address a\n"+
 					"request arrived on (localhost too for a loopback address), or a name given with\n"+
@@ -88,8 +89,8 @@ func serveArea(entries []web.Entry) *cli.Area {
 				if err := srv.Export(*export); err != nil {
 					return err
 				}
-				// Browsers refuse pages opened as file:// their Web Workers, so say how to serve it.
-				fmt.Fprintf(env.Stdout, "exported static site to %s\nServe it over HTTP (pages opened as files cannot start their Web Workers), e.g.\n  python3 -m http.server 8000 --directory %s\nthen open http://localhost:8000/\n", *export, *export)
+				fmt.Fprintf(env.Stdout, "exported static site to %s\nOpen %s in a browser, or serve the directory, e.g.\n  python3 -m http.server 8000 --directory %s\nthen open http://localhost:8000/\n",
+					*export, filepath.Join(*export, "index.html"), *export)
 				return nil
 			}
 			if *logReq {

@@ -145,19 +145,21 @@ func TestSeparoAPIRefusesOtherSites(t *testing.T) {
 	}
 }
 
-// TestServeExport checks that --export writes the site and says how to
-// serve it, since its pages do not run from file://.
+// TestServeExport checks that --export writes the site, with the scripts
+// that let SEPARO run from file://, and says how to open or serve it.
 func TestServeExport(t *testing.T) {
 	dir := t.TempDir()
 	code, out, errs := run(t, "serve", "--export", dir)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if !strings.Contains(out, "python3 -m http.server 8000 --directory "+dir) || !strings.Contains(out, "http://localhost:8000/") {
+	if !strings.Contains(out, "Open "+filepath.Join(dir, "index.html")+" in a browser") || !strings.Contains(out, "python3 -m http.server 8000 --directory "+dir) {
 		t.Errorf("export output %q does not say how to serve the site", out)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "separo", "separo.wasm")); err != nil {
-		t.Error(err)
+	for _, f := range []string{"separo.wasm", "separo-wasm.js", "worker-src.js"} {
+		if _, err := os.Stat(filepath.Join(dir, "separo", f)); err != nil {
+			t.Error(err)
+		}
 	}
 }
 

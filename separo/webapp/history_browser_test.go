@@ -236,29 +236,37 @@ func TestBrowserHistoryAndRecords(t *testing.T) {
 	checkErrors()
 }
 
-// TestBrowserExportFromFile opens the exported site as files: the page and
-// the landing page must say how to serve the folder, naming it.
+// TestBrowserExportFromFile opens the exported page as a file: the engine
+// runs (built from the generated scripts) and an AI-vs-AI game starts; with
+// a script missing, the page says how to serve the folder instead.
 func TestBrowserExportFromFile(t *testing.T) {
-	ctx, _ := chromium(t) // a file:// page's refused worker may log errors
+	ctx, checkErrors := chromium(t)
 	dir := t.TempDir()
 	if err := testSite().Export(dir); err != nil {
 		t.Fatal(err)
 	}
+	page := "file://" + filepath.Join(dir, "separo", "index.html")
 	must(t, ctx, chromedp.Steps(
-		chromedp.Navigate("file://"+filepath.Join(dir, "separo", "index.html")),
+		chromedp.Navigate(page),
+		waitJS(`window.separo && separo.state && !separo.busy`),
+		chromedp.SetValue(chromedp.ID("movetime"), "0.05"),
+		choose("red", "random"),
+		waitJS(`separo.state.moves.length >= 4`),
+	))
+	if eng := must(t, ctx, chromedp.Evaluate[string](`separo.engine.name`)); eng != "worker" {
+		t.Errorf("engine %q from a file, want the worker", eng)
+	}
+	checkErrors()
+	if err := os.Remove(filepath.Join(dir, "separo", "worker-src.js")); err != nil {
+		t.Fatal(err)
+	}
+	must(t, ctx, chromedp.Steps(
+		chromedp.Navigate(page),
 		waitJS(`!document.getElementById("error").hidden`),
 	))
 	msg := must(t, ctx, chromedp.Text(chromedp.ID("error")))
-	must(t, ctx, chromedp.Steps(
-		chromedp.Navigate("file://"+filepath.Join(dir, "index.html")),
-		waitJS(`!document.getElementById("file-note").hidden`),
-	))
-	landing := must(t, ctx, chromedp.Text(chromedp.ID("file-note")))
 	want := "python3 -m http.server 8000 --directory '" + dir + "'"
-	if !strings.Contains(msg, want) || !strings.Contains(msg, "http://localhost:8000/separo/") {
-		t.Errorf("page opened as a file says %q, want it to contain %q", msg, want)
-	}
-	if !strings.Contains(landing, want) {
-		t.Errorf("landing page opened as a file says %q, want it to contain %q", landing, want)
+	if !strings.Contains(msg, want) || !strings.Contains(msg, "http://localhost:8000/separo/") || !strings.Contains(msg, "cannot load worker-src.js") {
+		t.Errorf("page without its worker script says %q, want it to contain %q", msg, want)
 	}
 }

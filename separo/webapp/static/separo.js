@@ -21,15 +21,36 @@ class ServerEngine {
   }
 }
 
+// loadScript adds a <script> (which, unlike fetch, works from file://).
+function loadScript(src) {
+  return new Promise((resolve, reject) => {
+    const s = document.createElement("script");
+    s.src = src; s.onload = resolve; s.onerror = () => reject(new Error("cannot load " + src));
+    document.head.append(s);
+  });
+}
+
 class WorkerEngine {
   constructor() {
     this.name = "worker";
     this.next = 1;
     this.pending = new Map();
+    this.started = location.protocol === "file:" ? this.startFromFile() : Promise.resolve(this.start(() => new Worker("worker.js")));
+  }
+  // startFromFile builds the worker from the generated scripts of an export
+  // opened as a file: browsers refuse worker.js and separo.wasm from disk.
+  async startFromFile() {
+    await Promise.all([loadScript("worker-src.js"), loadScript("separo-wasm.js")]);
+    this.start(() => new Worker(URL.createObjectURL(new Blob([window.SEPARO_WORKER_SRC], { type: "text/javascript" }))));
+    if (this.broken) return;
+    const bin = Uint8Array.from(atob(window.SEPARO_WASM_B64), (c) => c.charCodeAt(0));
+    this.worker.postMessage({ wasm: bin }, [bin.buffer]);
+  }
+  start(make) {
     try {
-      this.worker = new Worker("worker.js");
-    } catch (err) { // e.g. a page opened from file://
-      this.broken = new Error("cannot start the Web Worker (" + err.message + "); serve the page over HTTP, e.g. `yomi serve`");
+      this.worker = make();
+    } catch (err) {
+      this.broken = new Error("cannot start the Web Worker (" + err.message + ")");
       return;
     }
     this.worker.onmessage = (e) => {
@@ -43,8 +64,9 @@ class WorkerEngine {
       this.pending.clear();
     };
   }
-  call(op, req) {
-    if (this.broken) return Promise.reject(this.broken);
+  async call(op, req) {
+    await this.started;
+    if (this.broken) throw this.broken;
     return new Promise((resolve, reject) => {
       const id = this.next++;
       this.pending.set(id, { resolve, reject });
@@ -418,8 +440,8 @@ function render() {
 // browsers refuse a file:// page its Web Worker and the WebAssembly engine.
 function fileNote() {
   const dir = decodeURIComponent(location.pathname).replace(/\/separo\/(index\.html)?$/, "") || ".";
-  return "This page was opened as a file (file://), and browsers do not let such a page start the Web Worker " +
-    "that runs the WebAssembly engine. Serve the exported folder over HTTP instead, for example:\n\n" +
+  return "This page was opened as a file (file://) and could not start the Web Worker that runs the " +
+    "WebAssembly engine. Serve the exported folder over HTTP instead, for example:\n\n" +
     `    python3 -m http.server 8000 --directory '${dir}'\n\n` +
     "then open http://localhost:8000/separo/ (any static web server will do). Or run `yomi serve` and open " +
     "http://127.0.0.1:8080/separo/, where the AI runs on the server.";
@@ -439,8 +461,10 @@ document.addEventListener("keydown", (ev) => {
 });
 for (const id of ["red", "blue"]) $(id).addEventListener("change", () => { render(); if (state && !busy) loop(game); });
 if (location.protocol === "file:" && engine.name === "worker") {
-  $("status").textContent = "Cannot run from a file.";
-  showError(new Error(fileNote()));
+  // An export opened as a file: the worker is built from generated scripts;
+  // if that fails (another browser, a partial copy), say how to serve it.
+  engine.started.then(() => { if (engine.broken) throw engine.broken; return newGame(); })
+    .catch((err) => { $("status").textContent = "Cannot run from a file."; showError(new Error(err.message + "\n\n" + fileNote())); });
 } else {
   newGame();
 }
