@@ -38,3 +38,26 @@ func TestParseMoveListErrors(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseMoveList checks that any input is refused cleanly or gives moves
+// the game accepts.
+func FuzzParseMoveList(f *testing.F) {
+	f.Add([]byte(`[[0, 5, 1, 1, "n"], [1, 0, 0, 3, "y"]]`))
+	f.Add([]byte(`[[0, 1e3, 1, 1, "n"]]`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		moves, err := ParseMoveList(data)
+		if err != nil {
+			return
+		}
+		g := NewGame(Config{Seed: 1, BlockNumMax: 180})
+		for _, m := range moves {
+			if _, err := MoveOf(StrategyOf(m)); err != nil {
+				t.Fatalf("move %+v does not round-trip: %v", m, err)
+			}
+			if g.Done {
+				break
+			}
+			g.Tick(m)
+		}
+	})
+}

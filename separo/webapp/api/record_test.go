@@ -95,3 +95,24 @@ func TestRecordErrors(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseRecord checks that any text is refused cleanly or, when its
+// moves replay, that the export reads back to the same game.
+func FuzzParseRecord(f *testing.F) {
+	f.Add("size 5\nmoves R:44-33-23 B:40-31-21")
+	f.Add("1. 44-33-23 2. 40-31-21\n# c\nR . . . B\nRed (x) 1 - Blue (y) 1: draw")
+	f.Add("size 19\nmoves R:ij-hi-gi")
+	f.Fuzz(func(t *testing.T, text string) {
+		if _, _, err := ParseRecord(text); err != nil {
+			return
+		}
+		r, err := Step(context.Background(), Request{Size: 5, Record: text})
+		if err != nil {
+			return
+		}
+		back, err := Step(context.Background(), Request{Record: r.Record})
+		if err != nil || !slices.Equal(back.Moves, r.Moves) || back.Size != r.Size {
+			t.Fatalf("export %q does not read back: %v", r.Record, err)
+		}
+	})
+}
