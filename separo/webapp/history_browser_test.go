@@ -226,8 +226,11 @@ func TestBrowserHistoryAndRecords(t *testing.T) {
 	must(t, ctx, chromedp.Steps(
 		chromedp.SetValue(chromedp.ID("record"), "size 9\nmoves R:88-77-67 R:08-17-27"),
 		chromedp.Click(chromedp.ID("load")),
-		waitJS(`!document.getElementById("error").hidden && !separo.busy`),
 	))
+	if _, err := chromedp.Run(ctx, waitJS(`!document.getElementById("error").hidden && !separo.busy`)); err != nil {
+		d := must(t, ctx, chromedp.Evaluate[string](`JSON.stringify({err: document.getElementById("error").hidden, etext: document.getElementById("error").textContent, busy: separo.busy, paused: separo.paused, n: separo.state.moves.length, rec: document.getElementById("record").value, status: document.getElementById("status").textContent, note: document.getElementById("recordnote").textContent, red: document.getElementById("red").value, blue: document.getElementById("blue").value})`))
+		t.Fatalf("%v: %s", err, d)
+	}
 	msg := must(t, ctx, chromedp.Text(chromedp.ID("error")))
 	movesAfter := must(t, ctx, chromedp.Evaluate[string](`JSON.stringify(separo.state.moves)`))
 	if !strings.Contains(msg, "Cannot load the game: record: move 2 R:08-17-27: it is Blue's turn") || movesAfter != movesBefore {
