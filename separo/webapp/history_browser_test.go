@@ -225,7 +225,9 @@ func TestBrowserHistoryAndRecords(t *testing.T) {
 	movesBefore := must(t, ctx, chromedp.Evaluate[string](`JSON.stringify(separo.state.moves)`))
 	must(t, ctx, chromedp.Steps(
 		chromedp.SetValue(chromedp.ID("record"), "size 9\nmoves R:88-77-67 R:08-17-27"),
-		chromedp.Click(chromedp.ID("load")),
+		// A click by script: the AIs have just stopped, and a last re-render
+		// (score note, status) may still move the button under the mouse.
+		eval(`document.getElementById("load").click()`),
 	))
 	if _, err := chromedp.Run(ctx, waitJS(`!document.getElementById("error").hidden && !separo.busy`)); err != nil {
 		d := must(t, ctx, chromedp.Evaluate[string](`JSON.stringify({err: document.getElementById("error").hidden, etext: document.getElementById("error").textContent, busy: separo.busy, paused: separo.paused, n: separo.state.moves.length, rec: document.getElementById("record").value, status: document.getElementById("status").textContent, note: document.getElementById("recordnote").textContent, red: document.getElementById("red").value, blue: document.getElementById("blue").value})`))
