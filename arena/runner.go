@@ -601,8 +601,15 @@ func ReadResults(path string) ([]GameRecord, error) {
 		return nil, err
 	}
 	defer f.Close()
+	return ParseResults(f, path)
+}
+
+// ParseResults reads the game records of a results file from r (an upload,
+// say); name prefixes the line numbers of errors.
+func ParseResults(r io.Reader, name string) ([]GameRecord, error) {
+	path := name
 	var out []GameRecord
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<16), 1<<26)
 	for n := 1; sc.Scan(); n++ {
 		if strings.TrimSpace(sc.Text()) == "" {

@@ -75,7 +75,12 @@ func (p *Player) Legal(m Move) error {
 // used, which empties the gauge and discards the pack), chains resolve,
 // points are added to the score and the gauge gains 8 if anything vanished
 // through the vanish rule. The opponent-dependent steps are Settle's.
-func (p *Player) Act(pack sim.Pack, m Move) (Half, error) {
+func (p *Player) Act(pack sim.Pack, m Move) (Half, error) { return p.ActTraced(pack, m, nil) }
+
+// ActTraced is Act that also shows obs (if not nil) every stage on the
+// field: the ojama row, the pack landed or the skill's explosion, each
+// chain (see sim.Frame).
+func (p *Player) ActTraced(pack sim.Pack, m Move, obs func(sim.Frame)) (Half, error) {
 	if err := p.Legal(m); err != nil {
 		return Half{}, err
 	}
@@ -84,15 +89,18 @@ func (p *Player) Act(pack sim.Pack, m Move) (Half, error) {
 		p.Board.DropOjamaRow()
 		p.Ojama -= OjamaRow
 		h.OjamaFell = true
+		if obs != nil {
+			obs(sim.Frame{Stage: sim.StageOjama, Board: p.Board})
+		}
 	}
 	if m.Skill {
 		p.Gauge = 0
-		h.Exploded, h.Chains = p.Board.Explode()
+		h.Exploded, h.Chains = p.Board.ExplodeTraced(obs)
 		e, s := ExplosionScore(h.Exploded), ChainScore(h.Chains)
 		h.Points = e + s
 		h.Sent = int(e/2 + s/2)
 	} else {
-		c, err := p.Board.Drop(pack, m.X, m.R)
+		c, err := p.Board.DropTraced(pack, m.X, m.R, obs)
 		if err != nil {
 			return Half{}, err
 		}
@@ -202,7 +210,11 @@ var ErrOver = errors.New("game is over")
 // game ends when a player dies or after turn 499; then Over and Result are
 // set. An illegal move is an error and changes nothing: the referee decides
 // what illegal output means.
-func (g *Game) Step(m [2]Move) ([2]Half, error) {
+func (g *Game) Step(m [2]Move) ([2]Half, error) { return g.StepTraced(m, [2]func(sim.Frame){}) }
+
+// StepTraced is Step that also shows obs[i] (if not nil) every stage of
+// player i's field (Player.ActTraced), for replay viewers.
+func (g *Game) StepTraced(m [2]Move, obs [2]func(sim.Frame)) ([2]Half, error) {
 	var h [2]Half
 	if g.Over {
 		return h, ErrOver
@@ -215,7 +227,7 @@ func (g *Game) Step(m [2]Move) ([2]Half, error) {
 	pack := g.Packs[g.Turn]
 	for i := range 2 {
 		var err error
-		if h[i], err = g.P[i].Act(pack, m[i]); err != nil {
+		if h[i], err = g.P[i].ActTraced(pack, m[i], obs[i]); err != nil {
 			return h, fmt.Errorf("player %d: %w", i+1, err) // unreachable after Legal
 		}
 	}

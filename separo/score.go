@@ -165,3 +165,34 @@ func (b *Board) ScoreWith(c Color, s *Scratch) int {
 	}
 	return score
 }
+
+// Regions labels every triangle of c's scoring graph with the region that
+// scores it, so that a page can draw the regions behind c's score: the
+// result has 4 entries per cell (index 4·cell + triangle, cell = cx·(size−1)
+// + cy, triangles N, E, S, W), each a region number in 0..Score(c)−1
+// (numbered in order of first triangle) or −1 when its region has four
+// triangles or fewer and so does not score.
+func (b *Board) Regions(c Color) []int {
+	var s Scratch
+	b.ScoreWith(c, &s)
+	g := int(b.w) - 1
+	out := make([]int, 4*g*g)
+	label := map[uint16]int{}
+	for cell := range g * g {
+		k := b.cut[c][cell] & 15
+		for t := range 4 {
+			r := s.find(uint16(4*cell) + uint16(piece[k][t]))
+			if s.size[r] <= 4 {
+				out[4*cell+t] = -1
+				continue
+			}
+			l, ok := label[r]
+			if !ok {
+				l = len(label)
+				label[r] = l
+			}
+			out[4*cell+t] = l
+		}
+	}
+	return out
+}

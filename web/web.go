@@ -40,6 +40,9 @@ type Entry struct {
 	Title   string // e.g. "SEPARO"
 	Summary string // one sentence
 	App     *App   // nil when the game has no page yet
+	// ServerOnly is set by Export for a page that exists but needs the
+	// server (an App without Static files), so the copy says so.
+	ServerOnly bool
 }
 
 // Server serves the landing page and the apps. Every request must name the
@@ -148,6 +151,7 @@ func (s *Server) Export(dir string) error {
 		entries[i] = e
 		if e.App == nil || e.App.Static == nil {
 			entries[i].App = nil
+			entries[i].ServerOnly = e.App != nil
 			continue
 		}
 		if err := copyFS(filepath.Join(dir, e.Slug), e.App.Static); err != nil {

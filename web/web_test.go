@@ -22,6 +22,7 @@ func testServer() *Server {
 	return &Server{Entries: []Entry{
 		{Slug: "toy", Title: "Toy", Summary: "a toy game", App: app},
 		{Slug: "cli", Title: "CLI only", Summary: "no page"},
+		{Slug: "live", Title: "Server only", Summary: "a page that needs the server", App: &App{Handler: http.NotFoundHandler()}},
 	}}
 }
 
@@ -83,5 +84,15 @@ func TestExport(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(dir, p)); err != nil {
 			t.Fatal(err)
 		}
+	}
+	// A page without static files is listed, unlinked, as needing the server.
+	b, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(b)
+	if !strings.Contains(page, "Its page needs the server: <code>yomi serve</code>, then /live/") || strings.Contains(page, `href="live/"`) ||
+		!strings.Contains(page, "Command line only for now: <code>yomi cli --help</code>") {
+		t.Errorf("exported landing page:\n%s", page)
 	}
 }

@@ -15,6 +15,6 @@ func codevsGame() game {
 			Name:    "codevs",
 			Summary: "CODE VS Reborn: simulator, referee, AI",
 		},
-		entry: web.Entry{Slug: "codevs", Title: "CODE VS Reborn", Summary: "The 2019 contest game: exact simulator, a referee speaking the contest protocol, and a chain-search AI."},
+		entry: web.Entry{Slug: "codevs", Title: "CODE VS Reborn", Summary: "The 2019 contest game: exact simulator, a referee speaking the contest protocol, a chain-search AI, and a replay viewer (yomi serve --codevs-logs DIR)."},
 	}))
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/yomi-ai/yomi/internal/cli"
 	"github.com/yomi-ai/yomi/seigot"
+	seigotweb "github.com/yomi-ai/yomi/seigot/webapp"
 	"github.com/yomi-ai/yomi/web"
 )
 
@@ -33,7 +34,7 @@ func seigotGame() game {
 		},
 		benches: seigotBenches(),
 		jobs:    map[string]fabric.Handler{seigotPlayKind: arena.ScoreHandler(seigotPlayFactory)},
-		entry:   web.Entry{Slug: "seigot", Title: "seigot/tetris", Summary: "The seigot/tetris Python contest: exact engine with numpy's random sequences, an AI for every level, a bridge into the real game."},
+		entry:   web.Entry{Slug: "seigot", Title: "seigot/tetris", Summary: "The seigot/tetris Python contest: exact engine with numpy's random sequences, an AI for every level, a bridge into the real game, and a page to watch the AI play.", App: &web.App{Handler: seigotweb.Handler(seigotweb.Options{})}},
 	}
 }
 

@@ -6,9 +6,12 @@ package main
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/url"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -139,5 +142,124 @@ func TestSeparoAPIRefusesOtherSites(t *testing.T) {
 		if got := send(t, u, c.host, "/separo/api/step", stepBody, c.hdr...); got != c.want {
 			t.Errorf("%s: %d, want %d", c.name, got, c.want)
 		}
+	}
+}
+
+// TestServeExport checks that --export writes the site, with the scripts
+// that let SEPARO run from file://, and says how to open or serve it.
+func TestServeExport(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errs := run(t, "serve", "--export", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "Open "+filepath.Join(dir, "index.html")+" in a browser") || !strings.Contains(out, "python3 -m http.server 8000 --directory "+dir) {
+		t.Errorf("export output %q does not say how to serve the site", out)
+	}
+	for _, f := range []string{"separo.wasm", "separo-wasm.js", "worker-src.js"} {
+		if _, err := os.Stat(filepath.Join(dir, "separo", f)); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// TestArenaPageMatchesReport checks that the arena page's report of a
+// committed match file is what `yomi arena report` prints, and that
+// --results-dir offers that file.
+func TestArenaPageMatchesReport(t *testing.T) {
+	const file = "../../codevs/matches/skill-selfplay-60s-v4.jsonl"
+	code, out, errs := run(t, "arena", "report", "--sprt", "0,5", file)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	u := startServe(t, "--results-dir", "../../codevs/matches")
+	req, _ := http.NewRequest("POST", u.String()+"arena/api/report", strings.NewReader(`{"file":"0/skill-selfplay-60s-v4.jsonl","sprt":[0,5]}`))
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var rep struct{ Text string }
+	if err := json.NewDecoder(resp.Body).Decode(&rep); err != nil || resp.StatusCode != 200 {
+		t.Fatalf("status %d, %v", resp.StatusCode, err)
+	}
+	if rep.Text != out {
+		t.Errorf("page's report\n%s\nyomi arena report\n%s", rep.Text, out)
+	}
+	if code, _, errs := run(t, "serve", "--results-dir", "no/such/dir"); code != 2 || !strings.Contains(errs, "no/such/dir is not a directory") {
+		t.Errorf("bad --results-dir: exit %d, %q", code, errs)
+	}
+}
+
+// TestServeCodevsLogs checks that --codevs-logs offers a match's replays on
+// the CODE VS viewer and that a bad directory is a usage error.
+func TestServeCodevsLogs(t *testing.T) {
+	u := startServe(t, "--codevs-logs", "../../codevs/webapp/testdata")
+	resp, err := http.Get(u.String() + "codevs/api/replays")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var list []struct{ ID string }
+	if err := json.NewDecoder(resp.Body).Decode(&list); err != nil || len(list) != 3 || list[0].ID != "0/chains/replay.json" {
+		t.Fatalf("replays %+v, %v", list, err)
+	}
+	if code, _, errs := run(t, "serve", "--codevs-logs", "no/such/dir"); code != 2 || !strings.Contains(errs, "no/such/dir is not a directory") {
+		t.Errorf("bad --codevs-logs: exit %d, %q", code, errs)
+	}
+}
+
+// TestSeigotPageMatchesPlay checks that the game the seigot page streams
+// ends with the score, lines and drop bonus of `yomi seigot play`.
+func TestSeigotPageMatchesPlay(t *testing.T) {
+	code, out, errs := run(t, "seigot", "play", "--level", "2", "--seed", "3", "--ai", "fast", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var want seigotGameResult
+	if err := json.Unmarshal([]byte(strings.SplitN(out, "\n", 2)[0]), &want); err != nil {
+		t.Fatal(err)
+	}
+	u := startServe(t)
+	req, _ := http.NewRequest("POST", u.String()+"seigot/api/play", strings.NewReader(`{"level":2,"seed":3,"ai":"fast"}`))
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	lines := strings.Split(strings.TrimSpace(string(body)), "\n")
+	var end struct {
+		Done  bool
+		Stats struct {
+			Score, Lines, Drop_score, Block_index int
+			Line_stat                             [4]int
+		}
+	}
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &end); err != nil || !end.Done {
+		t.Fatalf("end line %q: %v", lines[len(lines)-1], err)
+	}
+	if s := end.Stats; s.Score != want.Score || s.Lines != want.Lines || s.Drop_score != want.DropScore || s.Line_stat != want.LineStat || s.Block_index != want.Pieces {
+		t.Errorf("page's game %+v, yomi seigot play %+v", s, want)
+	}
+}
+
+// TestServeCodevsAIFlag checks --codevs-ai: the live player list has the
+// built-in AIs and the given one, and a bad value is a usage error.
+func TestServeCodevsAIFlag(t *testing.T) {
+	u := startServe(t, "--codevs-ai", "mine=echo mine")
+	resp, err := http.Get(u.String() + "codevs/api/players")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var names []string
+	if err := json.NewDecoder(resp.Body).Decode(&names); err != nil || strings.Join(names, ",") != "dummy,mine,yomi,yomi-light" {
+		t.Errorf("players %v, %v", names, err)
+	}
+	if code, _, errs := run(t, "serve", "--codevs-ai", "nocommand"); code != 2 || !strings.Contains(errs, `want NAME=CMD, got "nocommand"`) {
+		t.Errorf("bad --codevs-ai: exit %d, %q", code, errs)
 	}
 }

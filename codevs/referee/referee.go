@@ -59,6 +59,11 @@ type Config struct {
 	LogDir string
 	// OnTurn, if set, is called after every turn played (for progress).
 	OnTurn func(turn int)
+	// OnStart and OnRecord, if set, see the game as it is played (for a
+	// live viewer): the names and packs once both AIs have answered their
+	// names, then every turn's record with the time each AI was charged.
+	OnStart  func(names [2]string, packs []protocol.Pack)
+	OnRecord func(rec TurnRecord, thinkNs [2]int64)
 }
 
 // Fault kinds, as recorded in Result.Faults.
@@ -238,6 +243,9 @@ func Play(ctx context.Context, cfg Config) (*Result, error) {
 		return finish(o)
 	}
 
+	if cfg.OnStart != nil {
+		cfg.OnStart([2]string{seats[0].name, seats[1].name}, rp.Packs)
+	}
 	start := protocol.AppendStart(nil, rp.Packs)
 	for !g.Over {
 		times := [2]int64{seats[0].left.Milliseconds(), seats[1].left.Milliseconds()}
@@ -290,6 +298,9 @@ func Play(ctx context.Context, cfg Config) (*Result, error) {
 		rp.Turns = append(rp.Turns, turnRecord(turn, ans, h, g))
 		if cfg.OnTurn != nil {
 			cfg.OnTurn(turn)
+		}
+		if cfg.OnRecord != nil {
+			cfg.OnRecord(rp.Turns[len(rp.Turns)-1], [2]int64{ans[0].used.Nanoseconds(), ans[1].used.Nanoseconds()})
 		}
 	}
 	return finish(g.Result)

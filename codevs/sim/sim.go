@@ -73,7 +73,11 @@ func ChainScore(c int) int64 {
 
 // Drop drops pack p with rotation r at column x and resolves chains. It
 // returns the chain count and an error for an illegal move.
-func (b *Board) Drop(p Pack, x, r int) (int, error) {
+func (b *Board) Drop(p Pack, x, r int) (int, error) { return b.DropTraced(p, x, r, nil) }
+
+// DropTraced is Drop that also shows obs (if not nil) each stage: the pack
+// landed, then every chain's vanishing cells before they go.
+func (b *Board) DropTraced(p Pack, x, r int, obs func(Frame)) (int, error) {
 	if x < 0 || x > 8 || r < 0 || r > 3 {
 		return 0, fmt.Errorf("illegal move x=%d r=%d", x, r)
 	}
@@ -82,14 +86,20 @@ func (b *Board) Drop(p Pack, x, r int) (int, error) {
 		b.push(x+i, q.Bottom[i])
 		b.push(x+i, q.Top[i])
 	}
-	return b.Resolve(), nil
+	if obs != nil {
+		obs(Frame{Stage: StagePack, Board: *b})
+	}
+	return b.resolve(obs), nil
 }
 
 // Resolve runs the vanish/fall loop and returns the number of chains.
-func (b *Board) Resolve() int {
+func (b *Board) Resolve() int { return b.resolve(nil) }
+
+func (b *Board) resolve(obs func(Frame)) int {
 	chains := 0
 	for {
 		var kill [Width][Height + 2]bool
+		var pairs [][4]int
 		any := false
 		for x := 0; x < Width; x++ {
 			for h := 0; h < Height+2; h++ {
@@ -104,6 +114,9 @@ func (b *Board) Resolve() int {
 					}
 					if w := b.Cell[nx][nh]; w != 0 && w != Ojama && v+w == 10 {
 						kill[x][h], kill[nx][nh], any = true, true, true
+						if obs != nil {
+							pairs = append(pairs, [4]int{x, h, nx, nh})
+						}
 					}
 				}
 			}
@@ -112,6 +125,9 @@ func (b *Board) Resolve() int {
 			return chains
 		}
 		chains++
+		if obs != nil {
+			obs(Frame{Stage: StageVanish, Chain: chains, Board: *b, Vanish: marked(&kill), Pairs: pairs})
+		}
 		b.fall(&kill)
 	}
 }

@@ -30,12 +30,20 @@ func ExplosionScore(b int) int64 {
 // Explode applies the skill: it removes every 5 and every non-ojama block
 // 8-adjacent to one, lets blocks fall, then resolves chains. It returns the
 // number of blocks removed by the explosion and the chains that followed.
-func (b *Board) Explode() (blocks, chains int) {
+func (b *Board) Explode() (blocks, chains int) { return b.ExplodeTraced(nil) }
+
+// ExplodeTraced is Explode that also shows obs (if not nil) each stage: the
+// exploding cells around the 5s before they go, then every chain's.
+func (b *Board) ExplodeTraced(obs func(Frame)) (blocks, chains int) {
 	var kill [Width][Height + 2]bool
+	var fives [][4]int
 	for x := 0; x < Width; x++ {
 		for h := 0; h < Height+2; h++ {
 			if b.Cell[x][h] != 5 {
 				continue
+			}
+			if obs != nil {
+				fives = append(fives, [4]int{x, h, x, h})
 			}
 			for dx := -1; dx <= 1; dx++ {
 				for dh := -1; dh <= 1; dh++ {
@@ -54,6 +62,9 @@ func (b *Board) Explode() (blocks, chains int) {
 	if blocks == 0 {
 		return 0, 0
 	}
+	if obs != nil {
+		obs(Frame{Stage: StageExplode, Board: *b, Vanish: marked(&kill), Pairs: fives})
+	}
 	b.fall(&kill)
-	return blocks, b.Resolve()
+	return blocks, b.resolve(obs)
 }

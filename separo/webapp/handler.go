@@ -47,7 +47,7 @@ func Handler(opt Options) http.Handler {
 	sem := make(chan struct{}, opt.MaxSearches)
 	sessions := newSessionCache(opt.MaxSessions)
 	mux := http.NewServeMux()
-	mux.Handle("GET /", http.FileServerFS(Static()))
+	mux.Handle("GET /", http.FileServerFS(staticSub()))
 	mux.HandleFunc("GET /mode.js", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-cache")

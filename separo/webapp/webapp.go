@@ -22,8 +22,12 @@ import (
 var staticFS embed.FS
 
 // Static returns the files of the page as a static site: the AI runs in the
-// browser (static/mode.js selects the Web Worker).
-func Static() fs.FS {
+// browser (static/mode.js selects the Web Worker). Two generated scripts
+// (fileexport.go) let the copy run from file:// too.
+func Static() fs.FS { return withFileScripts{staticSub()} }
+
+// staticSub is the embedded static directory as it is.
+func staticSub() fs.FS {
 	sub, err := fs.Sub(staticFS, "static")
 	if err != nil {
 		panic(err) // the embedded directory always exists

@@ -52,6 +52,9 @@ type Request struct {
 	// MoveTimeMS is the AI's thinking time (0 means 1 s, at most 60 s).
 	MoveTimeMS int    `json:"movetime_ms,omitempty"`
 	Seed       uint64 `json:"seed,omitempty"` // the AI's random seed
+	// Record, if set, replaces Moves: a game as text (see ParseRecord), e.g.
+	// one the page exported; its "size" line, if any, overrides Size.
+	Record string `json:"record,omitempty"`
 }
 
 // Response describes the position after Step.
@@ -68,6 +71,15 @@ type Response struct {
 	Legal  [2][]Move `json:"legal"`  // each side's legal moves now
 	Last   *Move     `json:"last"`   // the last move, nil at the start
 	AI     *AIInfo   `json:"ai,omitempty"`
+	// Notation is each move in the engine's notation with its colour
+	// ("R:88-77-67"), so a page can list the moves and tell passes.
+	Notation []string `json:"notation"`
+	// Record is the game as text (FormatRecord), for export.
+	Record string `json:"record"`
+	// Regions labels each side's scoring regions triangle by triangle (see
+	// separo.Board.Regions): Regions[c][4·(cx·(size−1)+cy)+t] for triangles
+	// N, E, S, W of cell (cx, cy), -1 where no scoring region lies.
+	Regions [2][]int `json:"regions"`
 }
 
 // AIInfo says what the AI did when Request.AI was set.
@@ -120,6 +132,20 @@ func step(ctx context.Context, req Request, sess *Session) (*Response, error) {
 	if size < MinSize || size > MaxSize {
 		return nil, fmt.Errorf("board size %d out of range %d..%d", size, MinSize, MaxSize)
 	}
+	var record []recordMove
+	if req.Record != "" {
+		if len(req.Moves) > 0 {
+			return nil, errors.New("give either moves or record, not both")
+		}
+		rs, moves, err := ParseRecord(req.Record)
+		if err != nil {
+			return nil, fmt.Errorf("record: %w", err)
+		}
+		if rs != 0 {
+			size = rs
+		}
+		record = moves
+	}
 	if len(req.Moves) > size*size {
 		return nil, fmt.Errorf("%d moves is more than a %d×%d game can have", len(req.Moves), size, size)
 	}
@@ -133,6 +159,14 @@ func step(ctx context.Context, req Request, sess *Session) (*Response, error) {
 	for i, m := range req.Moves {
 		if err := g.play(m); err != nil {
 			return nil, fmt.Errorf("move %d: %w", i+1, err)
+		}
+	}
+	for i, m := range record {
+		if m.color >= 0 && m.color != g.turn && g.turn >= 0 {
+			return nil, fmt.Errorf("record: move %d %s: it is %s's turn", i+1, m.text, colorName(g.turn))
+		}
+		if err := g.play(m.move); err != nil {
+			return nil, fmt.Errorf("record: move %d %s: %w", i+1, m.text, err)
 		}
 	}
 	var info *AIInfo
@@ -184,6 +218,7 @@ type game struct {
 	size  int
 	turn  int // -1 when over
 	moves []Move
+	nota  []string // moves in notation, with their colours
 	legal [2][]Move
 }
 
@@ -228,6 +263,7 @@ func (g *game) play(m Move) error {
 	}
 	g.b.apply(g.turn, m)
 	g.moves = append(g.moves, m)
+	g.nota = append(g.nota, notation(g.turn, m))
 	g.refresh(1 - g.turn)
 	return nil
 }
@@ -249,9 +285,16 @@ func (g *game) response() *Response {
 		Stones: g.b.stones(),
 		Roots:  g.b.roots(),
 		Legal:  g.legal,
+
+		Notation: g.nota,
+		Record:   FormatRecord(g.size, g.nota),
+		Regions:  [2][]int{g.b.regions(Red), g.b.regions(Blue)},
 	}
 	if r.Moves == nil {
 		r.Moves = []Move{}
+	}
+	if r.Notation == nil {
+		r.Notation = []string{}
 	}
 	for c := range r.Legal {
 		if r.Legal[c] == nil {

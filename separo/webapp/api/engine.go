@@ -42,6 +42,8 @@ func (b *board) apply(c int, m Move) { b.b.Apply(separo.Color(c), fromMove(m)) }
 
 func (b *board) score(c int) int { return b.b.Score(separo.Color(c)) }
 
+func (b *board) regions(c int) []int { return b.b.Regions(separo.Color(c)) }
+
 func (b *board) stones() [][3]int {
 	out := [][3]int{}
 	n := b.b.Size()
