@@ -14,36 +14,19 @@ import (
 
 	"github.com/yomi-ai/yomi/hatetris/webapp/api"
 	"github.com/yomi-ai/yomi/hatetris/webapp/internal/gen"
+	"github.com/yomi-ai/yomi/internal/wasmbuild"
 )
+
+// wasmMain is the WebAssembly program, as genwasm builds it (go:generate
+// in webapp.go).
+const wasmMain = "github.com/yomi-ai/yomi/hatetris/webapp/wasm"
 
 // TestWasmFresh checks that static/hatetris.wasm was built from the current
 // sources: run `go generate ./hatetris/webapp` after changing the engine,
 // the codecs or the API.
 func TestWasmFresh(t *testing.T) {
-	sumText, err := fs.ReadFile(Static(), gen.SumFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sum, err := gen.ParseSum(string(sumText))
-	if err != nil {
-		t.Fatal(err)
-	}
-	bin, err := fs.ReadFile(Static(), "hatetris.wasm")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := gen.FileSHA256(bin); got != sum.Wasm {
-		t.Fatalf("static/hatetris.wasm has SHA-256 %s but %s records %s: rebuild with `go generate ./hatetris/webapp`", got, gen.SumFile, sum.Wasm)
-	}
-	src, err := gen.Sources(".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if src != sum.Sources {
-		t.Fatalf("static/hatetris.wasm is stale (sources %s, built from %s): run `go generate ./hatetris/webapp` and commit the result", src[:12], sum.Sources[:12])
-	}
-	if _, err := os.Stat("static/wasm_exec.js"); err != nil {
-		t.Fatal(err)
+	if err := wasmbuild.Check(Static(), "hatetris.wasm", wasmMain); err != nil {
+		t.Fatalf("static: %v: run `go generate ./hatetris/webapp` and commit the result", err)
 	}
 }
 

@@ -9,13 +9,12 @@ import (
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/yomi-ai/yomi/internal/wasmbuild"
 	"github.com/yomi-ai/yomi/separo/webapp/api"
-	"github.com/yomi-ai/yomi/separo/webapp/internal/wasmsrc"
 )
 
 func TestHandler(t *testing.T) {
@@ -107,34 +106,16 @@ func TestStaticFiles(t *testing.T) {
 	}
 }
 
+// wasmMain is the WebAssembly program, as genwasm builds it (go:generate
+// in webapp.go).
+const wasmMain = "github.com/yomi-ai/yomi/separo/webapp/wasm"
+
 // TestWasmFresh checks that static/separo.wasm was built from the current
 // sources: run `go generate ./separo/webapp` after changing the engine, the
 // AIs or the API.
 func TestWasmFresh(t *testing.T) {
-	sumText, err := fs.ReadFile(Static(), wasmsrc.SumFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sum, err := wasmsrc.ParseSum(string(sumText))
-	if err != nil {
-		t.Fatal(err)
-	}
-	bin, err := fs.ReadFile(Static(), "separo.wasm")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := wasmsrc.FileSHA256(bin); got != sum.Wasm {
-		t.Fatalf("static/separo.wasm has SHA-256 %s but %s records %s: rebuild with `go generate ./separo/webapp`", got, wasmsrc.SumFile, sum.Wasm)
-	}
-	src, err := wasmsrc.Sources(".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if src != sum.Sources {
-		t.Fatalf("static/separo.wasm is stale (sources %s, built from %s): run `go generate ./separo/webapp` and commit the result", src[:12], sum.Sources[:12])
-	}
-	if _, err := os.Stat("static/wasm_exec.js"); err != nil {
-		t.Fatal(err)
+	if err := wasmbuild.Check(Static(), "separo.wasm", wasmMain); err != nil {
+		t.Fatalf("static: %v: run `go generate ./separo/webapp` and commit the result", err)
 	}
 }
 

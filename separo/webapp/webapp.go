@@ -11,7 +11,7 @@
 // that it matches the sources.
 package webapp
 
-//go:generate go run ./internal/genwasm
+//go:generate go run github.com/yomi-ai/yomi/internal/wasmbuild/genwasm -wasm separo.wasm github.com/yomi-ai/yomi/separo/webapp/wasm
 
 import (
 	"embed"

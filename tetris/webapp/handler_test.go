@@ -4,16 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"io/fs"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/yomi-ai/yomi/internal/wasmbuild"
 	"github.com/yomi-ai/yomi/tetris/webapp/api"
-	"github.com/yomi-ai/yomi/tetris/webapp/internal/wasmsrc"
 )
 
 func post(t *testing.T, url, body string) (int, map[string]any) {
@@ -185,33 +183,15 @@ func TestPCAPI(t *testing.T) {
 	}
 }
 
+// wasmMain is the WebAssembly program, as genwasm builds it (go:generate
+// in webapp.go).
+const wasmMain = "github.com/yomi-ai/yomi/tetris/webapp/wasm"
+
 // TestWasmFresh checks that static/tetris.wasm was built from the current
 // sources: run `go generate ./tetris/webapp` after changing the engine,
 // the bot, the finder or the page's Go code.
 func TestWasmFresh(t *testing.T) {
-	sumText, err := fs.ReadFile(Static(), wasmsrc.SumFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sum, err := wasmsrc.ParseSum(string(sumText))
-	if err != nil {
-		t.Fatal(err)
-	}
-	bin, err := fs.ReadFile(Static(), "tetris.wasm")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := wasmsrc.FileSHA256(bin); got != sum.Wasm {
-		t.Fatalf("static/tetris.wasm has SHA-256 %s but %s records %s: rebuild with `go generate ./tetris/webapp`", got, wasmsrc.SumFile, sum.Wasm)
-	}
-	src, err := wasmsrc.Sources(".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if src != sum.Sources {
-		t.Fatalf("static/tetris.wasm is stale (sources %s, built from %s): run `go generate ./tetris/webapp` and commit the result", src[:12], sum.Sources[:12])
-	}
-	if _, err := os.Stat("static/wasm_exec.js"); err != nil {
-		t.Fatal(err)
+	if err := wasmbuild.Check(Static(), "tetris.wasm", wasmMain); err != nil {
+		t.Fatalf("static: %v: run `go generate ./tetris/webapp` and commit the result", err)
 	}
 }

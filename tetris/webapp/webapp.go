@@ -12,7 +12,7 @@
 // sources.
 package webapp
 
-//go:generate go run ./internal/genwasm
+//go:generate go run github.com/yomi-ai/yomi/internal/wasmbuild/genwasm -wasm tetris.wasm github.com/yomi-ai/yomi/tetris/webapp/wasm
 
 import (
 	"embed"
