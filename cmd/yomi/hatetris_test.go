@@ -1,11 +1,15 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // hatetrisVector returns a replay from the package's copy of the upstream vectors.
@@ -114,7 +118,7 @@ func TestHatetrisTrainAndSearchNN(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &table); err != nil || len(table) != 2 || table[0].Samples == 0 {
 		t.Fatalf("train --json: %v %q", err, out)
 	}
-	for _, f := range []string{"config.json", "summary.txt", "progress.png", "gen-001/net.yomi", "gen-000/targets.bin"} {
+	for _, f := range []string{"config.json", "summary.txt", "progress.png", "gen-001/net.yomi", "gen-000/targets.bin.gz", "summary.csv", ".gitignore"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Error(err)
 		}
@@ -148,5 +152,74 @@ func TestHatetrisTrainAndSearchNN(t *testing.T) {
 		if code != c.code || !strings.Contains(errOut, c.want) {
 			t.Errorf("%v: code %d err %q, want %d %q", c.args, code, errOut, c.code, c.want)
 		}
+	}
+}
+
+// A trainer killed (SIGKILL) mid-Refine and resumed with --resume keeps
+// the Refine checkpoints it had finished (not recomputed) and ends with the
+// nets of an uninterrupted run.
+func TestHatetrisTrainSurvivesSIGKILL(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs two small training runs")
+	}
+	tiny := []string{"--gens", "2", "--beam", "40", "--samples", "20", "--refine-width", "8", "--refine-depth", "4",
+		"--max-depth", "30", "--hidden", "8", "--epochs", "4", "--batch", "8", "--distill-width", "6", "--distill-samples", "2", "--workers", "1"}
+	full := filepath.Join(t.TempDir(), "full")
+	if code, _, errOut := run(t, append([]string{"hatetris", "train", "--dir", full}, tiny...)...); code != 0 {
+		t.Fatalf("uninterrupted run: %d %s", code, errOut)
+	}
+	dir := filepath.Join(t.TempDir(), "killed")
+	cmd, _, _ := startYomi(t, append([]string{"hatetris", "train", "--dir", dir}, tiny...)...)
+	mark := filepath.Join(dir, "gen-000", "refine-0002.bin")
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		if _, err := os.Stat(mark); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no Refine checkpoint within 60 s")
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	cmd.Wait()
+	// What was finished at the kill, with its modification time.
+	done := map[string]time.Time{}
+	files, _ := filepath.Glob(filepath.Join(dir, "gen-*", "*"))
+	for _, f := range files {
+		if strings.HasSuffix(f, ".tmp") {
+			continue
+		}
+		if st, err := os.Stat(f); err == nil {
+			done[f] = st.ModTime()
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "gen-002", "search.json")); err == nil {
+		t.Skip("the run finished before the kill")
+	}
+	if code, _, errOut := run(t, "hatetris", "train", "--resume", dir); code != 0 {
+		t.Fatalf("resume: %d %s", code, errOut)
+	}
+	for f, mt := range done {
+		if st, err := os.Stat(f); err != nil || !st.ModTime().Equal(mt) {
+			t.Errorf("%s was redone after the kill", f)
+		}
+	}
+	for g := 0; g <= 2; g++ {
+		name := filepath.Join(fmt.Sprintf("gen-%03d", g), "net.yomi")
+		a, _ := os.ReadFile(filepath.Join(full, name))
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil || !bytes.Equal(a, b) {
+			t.Errorf("%s differs from the uninterrupted run's (%v)", name, err)
+		}
+	}
+	// Bad resumes are usage errors.
+	if code, _, errOut := run(t, "hatetris", "train", "--resume", t.TempDir()); code != 2 || !strings.Contains(errOut, "no config.json") {
+		t.Errorf("resume of an empty dir: %d %s", code, errOut)
+	}
+	if code, _, _ := run(t, "hatetris", "train", "--resume", dir, "--dir", dir); code != 2 {
+		t.Errorf("--resume with --dir: %d", code)
 	}
 }
