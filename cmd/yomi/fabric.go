@@ -6,12 +6,14 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
 	"runtime"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/yomi-ai/yomi/arena"
@@ -79,10 +81,28 @@ func (n *natsFlags) connect(ctx context.Context, name string) (*fabric.Client, e
 }
 
 func (n *natsFlags) connectOpt(ctx context.Context, name string, ackWait time.Duration) (*fabric.Client, error) {
-	return fabric.Connect(ctx, fabric.Options{
+	c, err := fabric.Connect(ctx, fabric.Options{
 		URL: *n.url, Creds: *n.creds, TLSCA: *n.ca, TLSCert: *n.cert, TLSKey: *n.key,
 		Replicas: *n.replicas, Name: name, AckWait: ackWait,
 	})
+	if err == nil {
+		lastFabric.Store(c)
+	}
+	return c, err
+}
+
+// lastFabric is this process's latest fabric connection: handlers that
+// fetch artifacts (HATETRIS Refine nets) use it, since a fabric.Handler is
+// not given its worker's client.
+var lastFabric atomic.Pointer[fabric.Client]
+
+// fetchArtifact gets an artifact through lastFabric.
+func fetchArtifact(ctx context.Context, digest string) ([]byte, error) {
+	c := lastFabric.Load()
+	if c == nil {
+		return nil, errors.New("no fabric connection to fetch " + digest + " from")
+	}
+	return c.GetArtifact(ctx, digest)
 }
 
 // remote connects to the fabric for a match of kind whose players workers

@@ -223,3 +223,77 @@ func TestHatetrisTrainSurvivesSIGKILL(t *testing.T) {
 		t.Errorf("--resume with --dir: %d", code)
 	}
 }
+
+// Refine on a standalone fabric node, run by worker processes: the first
+// is killed (SIGKILL) mid-Refine and a second takes over (its batches are
+// redelivered after the ack wait). The nets equal those of the default run
+// (embedded fabric), and each batch's result is stored once.
+func TestHatetrisTrainRefineWorkers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs training with worker processes")
+	}
+	tiny := []string{"--gens", "1", "--beam", "40", "--samples", "20", "--refine-width", "8", "--refine-depth", "4",
+		"--max-depth", "30", "--hidden", "8", "--epochs", "4", "--batch", "8", "--distill-width", "6", "--distill-samples", "2", "--workers", "1"}
+	full := filepath.Join(t.TempDir(), "full")
+	if code, _, errOut := run(t, append([]string{"hatetris", "train", "--dir", full}, tiny...)...); code != 0 {
+		t.Fatalf("embedded run: %d %s", code, errOut)
+	}
+	url, _ := startNode(t)
+	a, _, _ := startYomi(t, "worker", "--nats", url, "--concurrency", "1", "--ack-wait", "1s")
+	dir := filepath.Join(t.TempDir(), "remote")
+	trainer, _, trainErr := startYomi(t, append([]string{"hatetris", "train", "--dir", dir, "--nats", url, "--concurrency", "0"}, tiny...)...)
+	mark := filepath.Join(dir, "gen-000", "refine-0001.bin")
+	deadline := time.Now().Add(90 * time.Second)
+	for {
+		if _, err := os.Stat(mark); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no Refine result within 90 s: %s", trainErr)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	a.Process.Signal(syscall.SIGKILL)
+	a.Wait()
+	startYomi(t, "worker", "--nats", url, "--concurrency", "1", "--ack-wait", "1s")
+	done := make(chan error, 1)
+	go func() { done <- trainer.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("trainer: %v\n%s", err, trainErr)
+		}
+	case <-time.After(120 * time.Second):
+		t.Fatalf("trainer did not finish: %s", trainErr)
+	}
+	for g := 0; g <= 1; g++ {
+		for _, f := range []string{"net.yomi", "search.json"} {
+			name := filepath.Join(fmt.Sprintf("gen-%03d", g), f)
+			a, _ := os.ReadFile(filepath.Join(full, name))
+			b, err := os.ReadFile(filepath.Join(dir, name))
+			if f == "search.json" {
+				// Only the game, not the time.
+				var x, y struct{ Replay string }
+				json.Unmarshal(a, &x)
+				json.Unmarshal(b, &y)
+				a, b = []byte(x.Replay), []byte(y.Replay)
+			}
+			if err != nil || !bytes.Equal(a, b) {
+				t.Errorf("%s differs from the embedded run's (%v)", name, err)
+			}
+		}
+	}
+	code, out, errOut := run(t, "fabric", "status", "--nats", url, "--json")
+	if code != 0 {
+		t.Fatalf("status: %s", errOut)
+	}
+	var runs []struct {
+		Kind    string
+		Results int
+	}
+	json.Unmarshal([]byte(out), &runs)
+	chunks, _ := filepath.Glob(filepath.Join(dir, "gen-000", "refine-*.bin"))
+	if len(runs) != 1 || runs[0].Kind != "hatetris.refine" || runs[0].Results != len(chunks) {
+		t.Errorf("runs %+v, want one hatetris.refine run with %d results", runs, len(chunks))
+	}
+}

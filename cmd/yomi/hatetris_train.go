@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/yomi-ai/yomi/hatetris/train"
@@ -31,8 +32,10 @@ Generation 0 is, by default (--start heuristic), a net distilled from the hand h
 its values ranked within each depth (mapped to [-1, 1]) on all children of wells of its own
 beam game (--distill-width, --distill-samples wells per depth); --start random uses random
 weights (--seed). The defaults are the recipe measured in BENCHMARKS.md. After --gens generations the last net
-plays one more Search game. Every phase writes its results atomically (Refine every 64
-samples), so a killed run resumes where it stopped: run the same command again, or
+plays one more Search game. Refine runs as jobs (kind hatetris.refine, 64 samples each, the
+net shipped by digest) on the job fabric: an embedded one by default, run by --concurrency
+goroutines here; with --nats URL, `+"`yomi worker --nats URL`"+` processes anywhere share them
+(same targets). Every phase writes its results atomically (Refine every 64 samples), so a killed run resumes where it stopped: run the same command again, or
 --resume RUN (a run's settings are kept in RUN/config.json; only --gens may change).
 A campaign is a run directory committed to git (e.g. hatetris/campaigns/NAME): RUN/.gitignore
 leaves out the scratch files (Search samples, Refine checkpoints), so a commit holds each
@@ -63,6 +66,8 @@ Use a net with: yomi hatetris search --eval nn:RUN/gen-N/net.yomi`)
 	dw := fs.Int("distill-width", def.DistillWidth, "--start heuristic: width of the heuristic beam game")
 	ds := fs.Int("distill-samples", def.DistillSamples, "--start heuristic: beam wells per depth whose children are distilled")
 	workers := fs.Int("workers", 0, "goroutines (0 = all cores); results do not depend on it")
+	nf := addNATSFlags(fs, false)
+	conc := fs.Int("concurrency", -1, "Refine jobs this process runs at once (default: --workers; 0 with --nats leaves Refine to `yomi worker`s)")
 	asJSON := fs.Bool("json", false, "print the per-generation table as JSON on stdout")
 	if err := cli.Parse(fs, args); err != nil {
 		return err
@@ -116,9 +121,24 @@ Use a net with: yomi hatetris search --eval nn:RUN/gen-N/net.yomi`)
 	if err := cfg.Validate(); err != nil {
 		return cli.Usagef("%v", err)
 	}
+	if *conc < 0 {
+		*conc = *workers
+		if *conc <= 0 {
+			*conc = runtime.GOMAXPROCS(0)
+		}
+	}
+	if err := nf.check(*conc); err != nil {
+		return err
+	}
+	fc, err := nf.connect(ctx, "yomi hatetris train")
+	if err != nil {
+		return err
+	}
+	defer fc.Close()
 	var bar *progressbar.ProgressBar
 	curGen, curPhase := -1, ""
-	r := &train.Runner{Dir: *dir, Config: cfg, Workers: *workers, Progress: func(g int, phase string, done, total int, note string) {
+	rm := &train.Remote{Client: fc, Version: version(), Local: *conc, Log: env.Stderr}
+	r := &train.Runner{Dir: *dir, Config: cfg, Workers: *workers, Remote: rm, Progress: func(g int, phase string, done, total int, note string) {
 		if g != curGen || phase != curPhase {
 			if bar != nil {
 				_ = bar.Finish()

@@ -114,7 +114,14 @@ type Runner struct {
 	Config   Config
 	Workers  int // goroutines (0 = GOMAXPROCS); results do not depend on it
 	Progress Progress
-	chunk    int // samples per Refine checkpoint (0 = refineChunk); tests make it small
+	// Remote, if set, runs Refine as jobs on the job fabric (the same
+	// targets as in this process).
+	Remote *Remote
+	chunk  int // samples per Refine checkpoint (0 = refineChunk); tests make it small
+}
+
+func (r *Runner) chunkPath(g, k int) string {
+	return filepath.Join(r.genDir(g), fmt.Sprintf("refine-%04d.bin", k))
 }
 
 func (r *Runner) genDir(g int) string { return filepath.Join(r.Dir, fmt.Sprintf("gen-%03d", g)) }
@@ -408,10 +415,15 @@ func (r *Runner) refine(ctx context.Context, g int, net *nn.Net, sum *GenSummary
 	if size <= 0 {
 		size = refineChunk
 	}
+	if r.Remote != nil {
+		if secs, err = r.refineRemote(ctx, g, net, wells, xs, ys, size); err != nil {
+			return err
+		}
+	}
 	nChunks := (len(wells) + size - 1) / size
-	for c := 0; c < nChunks; c++ {
+	for c := 0; c < nChunks && r.Remote == nil; c++ {
 		lo, hi := c*size, min((c+1)*size, len(wells))
-		cp := filepath.Join(dir, fmt.Sprintf("refine-%04d.bin", c))
+		cp := r.chunkPath(g, c)
 		if ch, err := readChunk(cp); err == nil && len(ch.X) == hi-lo {
 			copy(xs[lo:], ch.X)
 			copy(ys[lo:], ch.Y)
