@@ -327,7 +327,10 @@ func (s *search) selectNext(workers []*worker) []node {
 	for _, w := range workers {
 		total += len(w.out)
 	}
-	all := make([]node, 0, total)
+	// Children stay in the workers' buffers: all points at the unique ones
+	// and vals holds their values (16 bytes per child instead of a copy).
+	all := make([]*node, 0, total)
+	vals := make([]float64, 0, total)
 	index := make(map[hatetris.Well]int32, total)
 	for _, w := range workers {
 		for k := range w.out {
@@ -336,18 +339,23 @@ func (s *search) selectNext(workers []*worker) []node {
 				continue
 			}
 			index[c.well] = int32(len(all))
-			all = append(all, *c)
+			all = append(all, c)
+			vals = append(vals, c.value)
 		}
 	}
 	if len(all) <= s.opt.Width {
-		return all
+		out := make([]node, len(all))
+		for i, c := range all {
+			out[i] = *c
+		}
+		return out
 	}
 	idx := make([]int32, len(all))
 	for i := range idx {
 		idx[i] = int32(i)
 	}
 	cmp := func(a, b int32) int {
-		va, vb := all[a].value, all[b].value
+		va, vb := vals[a], vals[b]
 		switch {
 		case va > vb:
 			return -1
@@ -363,7 +371,7 @@ func (s *search) selectNext(workers []*worker) []node {
 	slices.SortFunc(idx, cmp)
 	out := make([]node, s.opt.Width)
 	for i := range out {
-		out[i] = all[idx[i]]
+		out[i] = *all[idx[i]]
 	}
 	return out
 }
