@@ -136,7 +136,8 @@ func runWorker(ctx context.Context, env *cli.Env, args []string) error {
 	fs := cli.NewFlags(env, "yomi worker", "--nats URL [--concurrency K] [--name N]",
 		`Joins the job fabric at --nats (a NATS server with JetStream: `+"`yomi fabric serve`"+`, or
 an existing NATS cluster) and runs jobs of every kind this binary knows — games of
-`+"`yomi tetris versus/solo`, `yomi codevs match`, `yomi separo match`, `yomi seigot play`"+` started
+`+"`yomi tetris versus/solo`, `yomi codevs match`, `yomi separo match`, `yomi seigot play`"+` and the Refine batches of
+`+"`yomi hatetris train`"+` started
 anywhere with the same --nats — until Ctrl-C. A job is acknowledged only after its result is
 stored; a worker that dies mid-job loses it to another after the ack wait (30 s of silence).
 Jobs made by another Yomi version are refused and handed back, with a notice to the command
