@@ -6,6 +6,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -85,6 +86,16 @@ func (n *natsFlags) connectOpt(ctx context.Context, name string, ackWait time.Du
 	})
 }
 
+// fetchArtifact gets an artifact through the connection of the worker
+// running the job ctx belongs to.
+func fetchArtifact(ctx context.Context, digest string) ([]byte, error) {
+	c := fabric.ClientFrom(ctx)
+	if c == nil {
+		return nil, errors.New("no fabric connection to fetch " + digest + " from (not inside a job)")
+	}
+	return c.GetArtifact(ctx, digest)
+}
+
 // remote connects to the fabric for a match of kind whose players workers
 // rebuild from spec; local workers (conc of them) play in this process. The
 // caller closes the client when the match is over.
@@ -116,7 +127,8 @@ func runWorker(ctx context.Context, env *cli.Env, args []string) error {
 	fs := cli.NewFlags(env, "yomi worker", "--nats URL [--concurrency K] [--name N]",
 		`Joins the job fabric at --nats (a NATS server with JetStream: `+"`yomi fabric serve`"+`, or
 an existing NATS cluster) and runs jobs of every kind this binary knows — games of
-`+"`yomi tetris versus/solo`, `yomi codevs match`, `yomi separo match`, `yomi seigot play`"+` started
+`+"`yomi tetris versus/solo`, `yomi codevs match`, `yomi separo match`, `yomi seigot play`"+` and the Refine batches of
+`+"`yomi hatetris train`"+` started
 anywhere with the same --nats — until Ctrl-C. A job is acknowledged only after its result is
 stored; a worker that dies mid-job loses it to another after the ack wait (30 s of silence).
 Jobs made by another Yomi version are refused and handed back, with a notice to the command

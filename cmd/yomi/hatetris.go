@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/yomi-ai/yomi/fabric"
 	"github.com/yomi-ai/yomi/hatetris"
 	"github.com/yomi-ai/yomi/hatetris/player"
 	"github.com/yomi-ai/yomi/hatetris/replay"
@@ -36,6 +37,7 @@ func hatetrisGame() game {
 			},
 		},
 		benches: hatetrisBenches(),
+		jobs:    map[string]fabric.Handler{train.RefineKind: train.RefineHandler(fetchArtifact)},
 		entry:   web.Entry{Slug: "hatetris", Title: "HATETRIS", Summary: "The hardest Tetris: exact emulator and replays, beam search, and a small neural net trained by Search/Refine/Learn; play against its AI, view replays and watch a search.", App: hatetrisWebApp()},
 	}
 }

@@ -1,12 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // hatetrisVector returns a replay from the package's copy of the upstream vectors.
@@ -115,7 +119,7 @@ func TestHatetrisTrainAndSearchNN(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &table); err != nil || len(table) != 2 || table[0].Samples == 0 {
 		t.Fatalf("train --json: %v %q", err, out)
 	}
-	for _, f := range []string{"config.json", "summary.txt", "progress.png", "gen-001/net.yomi", "gen-000/targets.bin"} {
+	for _, f := range []string{"config.json", "summary.txt", "progress.png", "gen-001/net.yomi", "gen-000/targets.bin.gz", "summary.csv", ".gitignore"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Error(err)
 		}
@@ -184,5 +188,148 @@ func TestHatetrisSearchOut(t *testing.T) {
 	}
 	if _, err := os.Stat(good); err == nil {
 		t.Errorf("the check left %s behind", good)
+	}
+}
+
+// A trainer killed (SIGKILL) mid-Refine and resumed with --resume keeps
+// the Refine checkpoints it had finished (not recomputed) and ends with the
+// nets of an uninterrupted run.
+func TestHatetrisTrainSurvivesSIGKILL(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs two small training runs")
+	}
+	tiny := []string{"--gens", "2", "--beam", "40", "--samples", "20", "--refine-width", "8", "--refine-depth", "4",
+		"--max-depth", "30", "--hidden", "8", "--epochs", "4", "--batch", "8", "--distill-width", "6", "--distill-samples", "2", "--workers", "1"}
+	full := filepath.Join(t.TempDir(), "full")
+	if code, _, errOut := run(t, append([]string{"hatetris", "train", "--dir", full}, tiny...)...); code != 0 {
+		t.Fatalf("uninterrupted run: %d %s", code, errOut)
+	}
+	dir := filepath.Join(t.TempDir(), "killed")
+	cmd, _, _ := startYomi(t, append([]string{"hatetris", "train", "--dir", dir}, tiny...)...)
+	mark := filepath.Join(dir, "gen-000", "refine-0002.bin")
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		if _, err := os.Stat(mark); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no Refine checkpoint within 60 s")
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	cmd.Wait()
+	// What was finished at the kill, with its modification time.
+	done := map[string]time.Time{}
+	files, _ := filepath.Glob(filepath.Join(dir, "gen-*", "*"))
+	for _, f := range files {
+		if strings.HasSuffix(f, ".tmp") {
+			continue
+		}
+		if st, err := os.Stat(f); err == nil {
+			done[f] = st.ModTime()
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "gen-002", "search.json")); err == nil {
+		t.Skip("the run finished before the kill")
+	}
+	if code, _, errOut := run(t, "hatetris", "train", "--resume", dir); code != 0 {
+		t.Fatalf("resume: %d %s", code, errOut)
+	}
+	for f, mt := range done {
+		if st, err := os.Stat(f); err != nil || !st.ModTime().Equal(mt) {
+			t.Errorf("%s was redone after the kill", f)
+		}
+	}
+	for g := 0; g <= 2; g++ {
+		name := filepath.Join(fmt.Sprintf("gen-%03d", g), "net.yomi")
+		a, _ := os.ReadFile(filepath.Join(full, name))
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil || !bytes.Equal(a, b) {
+			t.Errorf("%s differs from the uninterrupted run's (%v)", name, err)
+		}
+	}
+	// Bad resumes are usage errors.
+	if code, _, errOut := run(t, "hatetris", "train", "--resume", t.TempDir()); code != 2 || !strings.Contains(errOut, "no config.json") {
+		t.Errorf("resume of an empty dir: %d %s", code, errOut)
+	}
+	if code, _, _ := run(t, "hatetris", "train", "--resume", dir, "--dir", dir); code != 2 {
+		t.Errorf("--resume with --dir: %d", code)
+	}
+}
+
+// Refine on a standalone fabric node, run by worker processes: the first
+// is killed (SIGKILL) mid-Refine and a second takes over (its batches are
+// redelivered after the ack wait). The nets equal those of the default run
+// (embedded fabric), and each batch's result is stored once.
+func TestHatetrisTrainRefineWorkers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs training with worker processes")
+	}
+	tiny := []string{"--gens", "1", "--beam", "40", "--samples", "20", "--refine-width", "8", "--refine-depth", "4",
+		"--max-depth", "30", "--hidden", "8", "--epochs", "4", "--batch", "8", "--distill-width", "6", "--distill-samples", "2", "--workers", "1"}
+	full := filepath.Join(t.TempDir(), "full")
+	if code, _, errOut := run(t, append([]string{"hatetris", "train", "--dir", full}, tiny...)...); code != 0 {
+		t.Fatalf("embedded run: %d %s", code, errOut)
+	}
+	url, _ := startNode(t)
+	a, _, _ := startYomi(t, "worker", "--nats", url, "--concurrency", "1", "--ack-wait", "1s")
+	dir := filepath.Join(t.TempDir(), "remote")
+	trainer, _, trainErr := startYomi(t, append([]string{"hatetris", "train", "--dir", dir, "--nats", url, "--concurrency", "0"}, tiny...)...)
+	mark := filepath.Join(dir, "gen-000", "refine-0001.bin")
+	deadline := time.Now().Add(90 * time.Second)
+	for {
+		if _, err := os.Stat(mark); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no Refine result within 90 s: %s", trainErr)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	a.Process.Signal(syscall.SIGKILL)
+	a.Wait()
+	startYomi(t, "worker", "--nats", url, "--concurrency", "1", "--ack-wait", "1s")
+	done := make(chan error, 1)
+	go func() { done <- trainer.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("trainer: %v\n%s", err, trainErr)
+		}
+	case <-time.After(120 * time.Second):
+		t.Fatalf("trainer did not finish: %s", trainErr)
+	}
+	for g := 0; g <= 1; g++ {
+		for _, f := range []string{"net.yomi", "search.json"} {
+			name := filepath.Join(fmt.Sprintf("gen-%03d", g), f)
+			a, _ := os.ReadFile(filepath.Join(full, name))
+			b, err := os.ReadFile(filepath.Join(dir, name))
+			if f == "search.json" {
+				// Only the game, not the time.
+				var x, y struct{ Replay string }
+				json.Unmarshal(a, &x)
+				json.Unmarshal(b, &y)
+				a, b = []byte(x.Replay), []byte(y.Replay)
+			}
+			if err != nil || !bytes.Equal(a, b) {
+				t.Errorf("%s differs from the embedded run's (%v)", name, err)
+			}
+		}
+	}
+	code, out, errOut := run(t, "fabric", "status", "--nats", url, "--json")
+	if code != 0 {
+		t.Fatalf("status: %s", errOut)
+	}
+	var runs []struct {
+		Kind    string
+		Results int
+	}
+	json.Unmarshal([]byte(out), &runs)
+	chunks, _ := filepath.Glob(filepath.Join(dir, "gen-000", "refine-*.bin"))
+	if len(runs) != 1 || runs[0].Kind != "hatetris.refine" || runs[0].Results != len(chunks) {
+		t.Errorf("runs %+v, want one hatetris.refine run with %d results", runs, len(chunks))
 	}
 }

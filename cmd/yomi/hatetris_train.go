@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/yomi-ai/yomi/hatetris/train"
@@ -18,7 +19,7 @@ import (
 )
 
 func runHatetrisTrain(ctx context.Context, env *cli.Env, args []string) error {
-	fs := cli.NewFlags(env, "yomi hatetris train", "--dir RUN [--start heuristic|random] [--gens N] [--beam W] [--samples K] [--refine-width W] [--refine-depth D] [--hidden H] [--json]",
+	fs := cli.NewFlags(env, "yomi hatetris train", "--dir RUN [--start heuristic|random] [--gens N] [--beam W] [--samples K] [--refine-width W] [--refine-depth D] [--hidden H] [--json]\n       yomi hatetris train --resume RUN [--gens N]",
 		`Trains a HATETRIS evaluator net as in seed 001, one generation at a time:
   Search  plays a full game by beam search with the current net (RUN/gen-N/search.json,
           its replay) and samples K wells from every depth of the beam;
@@ -31,13 +32,22 @@ Generation 0 is, by default (--start heuristic), a net distilled from the hand h
 its values ranked within each depth (mapped to [-1, 1]) on all children of wells of its own
 beam game (--distill-width, --distill-samples wells per depth); --start random uses random
 weights (--seed). The defaults are the recipe measured in BENCHMARKS.md. After --gens generations the last net
-plays one more Search game. Every phase writes its results atomically (Refine every 64
-samples), so a killed run resumes where it stopped: run the same command again (a run's
-settings are kept in RUN/config.json; only --gens may change). The table is printed at
-the end and kept in RUN/summary.txt, with RUN/progress.png (lines and loss by generation).
+plays one more Search game. Refine runs as jobs (kind hatetris.refine, 64 samples each, the
+net shipped by digest) on the job fabric: an embedded one by default, run by --concurrency
+goroutines here; with --nats URL, `+"`yomi worker --nats URL`"+` processes anywhere share them
+(same targets). Every phase writes its results atomically (Refine every 64 samples), so a killed run resumes where it stopped: run the same command again, or
+--resume RUN (a run's settings are kept in RUN/config.json; only --gens may change).
+A campaign is a run directory committed to git (e.g. hatetris/campaigns/NAME): RUN/.gitignore
+leaves out the scratch files (Search samples, Refine checkpoints), so a commit holds each
+generation's net, search.json (its game), learn.json and gzipped targets (Learn reads the
+last --history generations' targets); --resume on a fresh checkout plays the Search of a
+generation still to refine again for its samples and continues bit-for-bit: the same nets as
+an uninterrupted run. The table is printed at the end and kept in RUN/summary.txt (.csv,
+.json), with RUN/progress.png (lines and loss by generation).
 Use a net with: yomi hatetris search --eval nn:RUN/gen-N/net.yomi`)
 	def := train.DefaultConfig()
 	dir := fs.String("dir", "", "run directory (created; resumed if it exists)")
+	resume := fs.String("resume", "", "resume the run (campaign) in this `DIR`, with its stored settings")
 	gens := fs.Int("gens", def.Gens, "generations of Refine + Learn")
 	beam := fs.Int("beam", def.Beam, "width of the Search game's beam")
 	quiet := fs.Bool("quiescence", def.Quiescence, "Search values wells by their single-line-clear chains too")
@@ -56,6 +66,8 @@ Use a net with: yomi hatetris search --eval nn:RUN/gen-N/net.yomi`)
 	dw := fs.Int("distill-width", def.DistillWidth, "--start heuristic: width of the heuristic beam game")
 	ds := fs.Int("distill-samples", def.DistillSamples, "--start heuristic: beam wells per depth whose children are distilled")
 	workers := fs.Int("workers", 0, "goroutines (0 = all cores); results do not depend on it")
+	nf := addNATSFlags(fs, false)
+	conc := fs.Int("concurrency", -1, "Refine jobs this process runs at once (default: --workers; 0 with --nats leaves Refine to `yomi worker`s)")
 	asJSON := fs.Bool("json", false, "print the per-generation table as JSON on stdout")
 	if err := cli.Parse(fs, args); err != nil {
 		return err
@@ -63,8 +75,17 @@ Use a net with: yomi hatetris search --eval nn:RUN/gen-N/net.yomi`)
 	if fs.NArg() > 0 {
 		return cli.Usagef("unexpected argument %q", fs.Arg(0))
 	}
+	if *resume != "" {
+		if *dir != "" {
+			return cli.Usagef("give --dir or --resume, not both")
+		}
+		if _, err := os.Stat(filepath.Join(*resume, "config.json")); err != nil {
+			return cli.Usagef("--resume %s: not a training run (no config.json): %v", *resume, err)
+		}
+		*dir = *resume
+	}
 	if *dir == "" {
-		return cli.Usagef("--dir is required")
+		return cli.Usagef("--dir or --resume is required")
 	}
 	if *workers < 0 {
 		return cli.Usagef("--workers must not be negative (0: all cores)")
@@ -103,9 +124,24 @@ Use a net with: yomi hatetris search --eval nn:RUN/gen-N/net.yomi`)
 	if err := cfg.Validate(); err != nil {
 		return cli.Usagef("%v", err)
 	}
+	if *conc < 0 {
+		*conc = *workers
+		if *conc <= 0 {
+			*conc = runtime.GOMAXPROCS(0)
+		}
+	}
+	if err := nf.check(*conc); err != nil {
+		return err
+	}
+	fc, err := nf.connect(ctx, "yomi hatetris train")
+	if err != nil {
+		return err
+	}
+	defer fc.Close()
 	var bar *progressbar.ProgressBar
 	curGen, curPhase := -1, ""
-	r := &train.Runner{Dir: *dir, Config: cfg, Workers: *workers, Progress: func(g int, phase string, done, total int, note string) {
+	rm := &train.Remote{Client: fc, Version: version(), Local: *conc, Log: env.Stderr}
+	r := &train.Runner{Dir: *dir, Config: cfg, Workers: *workers, Remote: rm, Progress: func(g int, phase string, done, total int, note string) {
 		if g != curGen || phase != curPhase {
 			if bar != nil {
 				_ = bar.Finish()
@@ -124,7 +160,7 @@ Use a net with: yomi hatetris search --eval nn:RUN/gen-N/net.yomi`)
 	}
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
-			fmt.Fprintf(env.Stderr, "stopped; run the same command again to resume %s\n", *dir)
+			fmt.Fprintf(env.Stderr, "stopped; resume with: yomi hatetris train --resume %s\n", *dir)
 		}
 		return err
 	}

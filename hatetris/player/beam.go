@@ -70,7 +70,7 @@ type Result struct {
 	BestValue float64
 }
 
-// node is one well in the beam; parent indexes the previous layer.
+// node is one child while a depth is expanded; parent indexes the previous layer.
 type node struct {
 	well    hatetris.Well
 	value   float64
@@ -78,6 +78,36 @@ type node struct {
 	parent  int32
 	piece   hatetris.Piece // piece placed to reach this well
 	o, x, y int8           // where it locked
+}
+
+// entry is one well of a kept beam layer: the rows below the bar (beam
+// wells are never over, so the rows above are empty) and the replay's
+// links, without the value (44 bytes where a node takes 64; the layers of
+// a whole game are most of a wide search's memory).
+type entry struct {
+	rows    [hatetris.Height - hatetris.Bar]uint16
+	score   int32
+	parent  int32
+	piece   hatetris.Piece
+	o, x, y int8
+}
+
+func (e *entry) well() (w hatetris.Well) {
+	copy(w[hatetris.Bar:], e.rows[:])
+	return w
+}
+
+// is reports whether e holds the well w.
+func (e *entry) is(w *hatetris.Well) bool {
+	return [hatetris.Height - hatetris.Bar]uint16(w[hatetris.Bar:]) == e.rows && w[0]|w[1]|w[2]|w[3] == 0
+}
+
+func toEntry(n *node) entry {
+	w := &n.well
+	if w[0]|w[1]|w[2]|w[3] != 0 {
+		panic("player: a beam well has cells above the bar")
+	}
+	return entry{rows: [hatetris.Height - hatetris.Bar]uint16(w[hatetris.Bar:]), score: n.score, parent: n.parent, piece: n.piece, o: n.o, x: n.x, y: n.y}
 }
 
 // Search plays one game by beam search and returns the best game found.
@@ -97,8 +127,12 @@ func Search(ctx context.Context, opt Options) (*Result, error) {
 	if opt.Start.Over() {
 		return nil, errors.New("player: the start well is already game over")
 	}
-	s.layers = [][]node{{{well: opt.Start, parent: -1}}}
-	s.bloom.add(&s.layers[0][0].well)
+	if opt.Start[0]|opt.Start[1]|opt.Start[2]|opt.Start[3] != 0 {
+		return nil, errors.New("player: the start well has cells above the bar")
+	}
+	s.layers = [][]entry{{toEntry(&node{well: opt.Start, parent: -1})}}
+	s.bloom.add(&opt.Start)
+	s.bestValue = math.Inf(-1)
 	workers := make([]*worker, nw)
 	for i := range workers {
 		workers[i] = &worker{s: s, eval: opt.NewEval()}
@@ -136,10 +170,14 @@ func Search(ctx context.Context, opt Options) (*Result, error) {
 		if len(next) == 0 {
 			break
 		}
+		layer := make([]entry, len(next))
+		s.bestValue = math.Inf(-1)
 		for i := range next {
 			s.bloom.add(&next[i].well)
+			layer[i] = toEntry(&next[i])
+			s.bestValue = max(s.bestValue, next[i].value)
 		}
-		s.layers = append(s.layers, next)
+		s.layers = append(s.layers, layer)
 		if opt.OnDepth != nil {
 			beamWells = beamWells[:0]
 			for i := range next {
@@ -169,9 +207,11 @@ func Search(ctx context.Context, opt Options) (*Result, error) {
 type search struct {
 	opt    Options
 	start  time.Time
-	layers [][]node
+	layers [][]entry
 	bloom  bloom
-	wells  int64
+	// bestValue is the highest value in the deepest layer.
+	bestValue float64
+	wells     int64
 }
 
 // worker expands a contiguous chunk of the beam with its own buffers.
@@ -190,14 +230,15 @@ func (w *worker) expand(depth, lo, hi int) {
 	pa, _ := w.eval.(ParentAware)
 	for i := lo; i < hi; i++ {
 		n := &cur[i]
+		well := n.well()
 		if pa != nil {
-			pa.SetParent(&n.well)
+			pa.SetParent(&well)
 		}
 		var loops func(*hatetris.Well) int
 		if s.opt.AI == hatetris.Hatetris {
 			loops = func(f *hatetris.Well) int { return s.loops(depth, int32(i), f) }
 		}
-		p, futs := w.exp.Choose(&n.well, loops)
+		p, futs := w.exp.Choose(&well, loops)
 		for k := range futs {
 			f := &futs[k]
 			if f.Well.Over() {
@@ -284,7 +325,7 @@ func (s *search) loops(depth int, idx int32, f *hatetris.Well) int {
 	n := 0
 	d, i := depth, idx
 	for d >= 0 {
-		if (depth+1-d)%5 == 0 && s.layers[d][i].well == *f {
+		if (depth+1-d)%5 == 0 && s.layers[d][i].is(f) {
 			n++
 		}
 		i = s.layers[d][i].parent
@@ -301,7 +342,10 @@ func (s *search) selectNext(workers []*worker) []node {
 	for _, w := range workers {
 		total += len(w.out)
 	}
-	all := make([]node, 0, total)
+	// Children stay in the workers' buffers: all points at the unique ones
+	// and vals holds their values (16 bytes per child instead of a copy).
+	all := make([]*node, 0, total)
+	vals := make([]float64, 0, total)
 	index := make(map[hatetris.Well]int32, total)
 	for _, w := range workers {
 		for k := range w.out {
@@ -310,18 +354,23 @@ func (s *search) selectNext(workers []*worker) []node {
 				continue
 			}
 			index[c.well] = int32(len(all))
-			all = append(all, *c)
+			all = append(all, c)
+			vals = append(vals, c.value)
 		}
 	}
 	if len(all) <= s.opt.Width {
-		return all
+		out := make([]node, len(all))
+		for i, c := range all {
+			out[i] = *c
+		}
+		return out
 	}
 	idx := make([]int32, len(all))
 	for i := range idx {
 		idx[i] = int32(i)
 	}
 	cmp := func(a, b int32) int {
-		va, vb := all[a].value, all[b].value
+		va, vb := vals[a], vals[b]
 		switch {
 		case va > vb:
 			return -1
@@ -337,7 +386,7 @@ func (s *search) selectNext(workers []*worker) []node {
 	slices.SortFunc(idx, cmp)
 	out := make([]node, s.opt.Width)
 	for i := range out {
-		out[i] = all[idx[i]]
+		out[i] = *all[idx[i]]
 	}
 	return out
 }
@@ -402,15 +451,13 @@ func (s *search) result(res *Result) (*Result, error) {
 	res.Depth = len(s.layers) - 1
 	res.BestValue = math.Inf(-1)
 	if res.Depth > 0 {
-		for i := range s.layers[res.Depth] {
-			res.BestValue = max(res.BestValue, s.layers[res.Depth][i].value)
-		}
+		res.BestValue = s.bestValue
 	}
 	res.Wells = s.wells
 	res.Score = int(s.layers[bd][bi].score)
 	res.Pieces = bd
-	res.Final = s.layers[bd][bi].well
-	var chain []*node
+	res.Final = s.layers[bd][bi].well()
+	var chain []*entry
 	for d, i := bd, bi; d > 0; d-- {
 		n := &s.layers[d][i]
 		chain = append(chain, n)
@@ -426,7 +473,7 @@ func (s *search) result(res *Result) (*Result, error) {
 		}
 		res.Moves = append(res.Moves, ms...)
 		res.Spawned = append(res.Spawned, n.piece)
-		well = n.well
+		well = n.well()
 	}
 	// If the beam died after this well, finish the game: any lock of the
 	// enemy's next piece is game over.

@@ -4,11 +4,15 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"os"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/yomi-ai/yomi/hatetris"
+	"github.com/yomi-ai/yomi/hatetris/replay"
 	"github.com/yomi-ai/yomi/internal/bench"
 )
 
@@ -239,5 +243,31 @@ func TestSearchLine(t *testing.T) {
 	last := lines[len(lines)-1]
 	if last.Score != res.Score || hatetris.MovesString(last.Moves) != hatetris.MovesString(res.Moves) {
 		t.Errorf("last line %d lines %d moves, result %d lines %d moves", last.Score, len(last.Moves), res.Score, len(res.Moves))
+	}
+}
+
+// The kept layers' compact entries change no game: the heuristic beam of
+// width 300 with quiescence plays (40 pieces) the game the engine played with full
+// nodes (testdata/beam300-quiescence.txt, written before the change), and
+// an entry takes 44 bytes (a node 64).
+func TestCompactLayers(t *testing.T) {
+	if n, e := unsafe.Sizeof(node{}), unsafe.Sizeof(entry{}); e != 44 || n != 64 {
+		t.Errorf("node %d bytes, entry %d: want 64 and 44", n, e)
+	}
+	b, err := os.ReadFile("testdata/beam300-quiescence.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := strings.TrimSpace(string(b))
+	res, err := Search(context.Background(), Options{Width: 300, Quiescence: true, Workers: 2, MaxDepth: 40})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := replay.Encode(res.Moves, replay.Base2048)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != want || res.Score != 8 {
+		t.Errorf("score %d, replay differs from the fixture: %v", res.Score, got != want)
 	}
 }

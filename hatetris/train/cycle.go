@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 	"time"
 
@@ -113,7 +114,14 @@ type Runner struct {
 	Config   Config
 	Workers  int // goroutines (0 = GOMAXPROCS); results do not depend on it
 	Progress Progress
-	chunk    int // samples per Refine checkpoint (0 = refineChunk); tests make it small
+	// Remote, if set, runs Refine as jobs on the job fabric (the same
+	// targets as in this process).
+	Remote *Remote
+	chunk  int // samples per Refine checkpoint (0 = refineChunk); tests make it small
+}
+
+func (r *Runner) chunkPath(g, k int) string {
+	return filepath.Join(r.genDir(g), fmt.Sprintf("refine-%04d.bin", k))
 }
 
 func (r *Runner) genDir(g int) string { return filepath.Join(r.Dir, fmt.Sprintf("gen-%03d", g)) }
@@ -138,6 +146,9 @@ func (r *Runner) Run(ctx context.Context) ([]GenSummary, error) {
 	if err := r.checkConfig(); err != nil {
 		return nil, err
 	}
+	if err := r.writeIgnore(); err != nil {
+		return nil, err
+	}
 	var table []GenSummary
 	for g := 0; g <= r.Config.Gens; g++ {
 		if err := os.MkdirAll(r.genDir(g), 0o755); err != nil {
@@ -148,7 +159,12 @@ func (r *Runner) Run(ctx context.Context) ([]GenSummary, error) {
 			return table, err
 		}
 		var sum GenSummary
-		if err := r.search(ctx, g, net, &sum); err != nil {
+		// Samples are scratch (not committed): a generation still to refine
+		// whose samples are gone (a fresh checkout) plays its Search again,
+		// which gives the same samples.
+		_, terr := r.readTargets(g)
+		needSamples := g < r.Config.Gens && terr != nil
+		if err := r.search(ctx, g, net, needSamples, &sum); err != nil {
 			return table, err
 		}
 		if g < r.Config.Gens {
@@ -165,6 +181,41 @@ func (r *Runner) Run(ctx context.Context) ([]GenSummary, error) {
 		}
 	}
 	return table, nil
+}
+
+// Ignored lists the run directory's scratch files: what a resume can do
+// without (Search samples, Refine checkpoints, distillation data), kept out
+// of git by RUN/.gitignore. Everything else is the campaign's committed state.
+var Ignored = []string{"samples.bin", "refine-*.bin", "distill.bin", "*.tmp"}
+
+// writeIgnore writes RUN/.gitignore (once).
+func (r *Runner) writeIgnore() error {
+	p := filepath.Join(r.Dir, ".gitignore")
+	if _, err := os.Stat(p); err == nil {
+		return nil
+	}
+	var b strings.Builder
+	b.WriteString("# Scratch files of `yomi hatetris train`: a resume regenerates them.\n")
+	for _, pat := range Ignored {
+		b.WriteString(pat + "\n")
+	}
+	return writeAtomic(p, []byte(b.String()))
+}
+
+// TargetsFile is a generation's refined samples (gzipped, committed: Learn
+// of the next History−1 generations reads them).
+const TargetsFile = "targets.bin.gz"
+
+// readTargets reads generation g's targets (targets.bin in runs made before
+// they were compressed).
+func (r *Runner) readTargets(g int) (*targets, error) {
+	ts, err := readTargets(filepath.Join(r.genDir(g), TargetsFile))
+	if errors.Is(err, os.ErrNotExist) {
+		if old, err2 := readTargets(filepath.Join(r.genDir(g), "targets.bin")); err2 == nil {
+			return old, nil
+		}
+	}
+	return ts, err
 }
 
 // checkConfig stores the config of a new run or checks a resumed one.
@@ -270,10 +321,19 @@ type searchOut struct {
 
 // search plays the generation's game and samples Samples wells from every
 // depth of its beam (RUN/gen-N/samples.bin, then search.json as the marker).
-func (r *Runner) search(ctx context.Context, g int, net *nn.Net, sum *GenSummary) error {
+// With needSamples and samples.bin gone, a finished search is played again
+// for its samples; it must give the stored game.
+func (r *Runner) search(ctx context.Context, g int, net *nn.Net, needSamples bool, sum *GenSummary) error {
 	p := filepath.Join(r.genDir(g), "search.json")
 	var out searchOut
-	if readJSON(p, &out) != nil {
+	done := readJSON(p, &out) == nil
+	if done && needSamples {
+		if _, err := os.Stat(filepath.Join(r.genDir(g), "samples.bin")); err != nil {
+			done = false
+		}
+	}
+	if !done {
+		old := out
 		tab, err := NewTables(net)
 		if err != nil {
 			return err
@@ -307,6 +367,13 @@ func (r *Runner) search(ctx context.Context, g int, net *nn.Net, sum *GenSummary
 			return err
 		}
 		out = searchOut{Score: res.Score, Pieces: res.Pieces, Depth: res.Depth, Wells: res.Wells, Seconds: res.Elapsed.Seconds(), Samples: len(samples), Replay: code}
+		if old.Replay != "" {
+			// Played again for its samples: the stored game (and its time) stays.
+			if old.Replay != out.Replay || old.Samples != out.Samples {
+				return fmt.Errorf("gen %d: the Search played again gives %d lines and %d samples, %s says %d and %d: not deterministic", g, out.Score, out.Samples, p, old.Score, old.Samples)
+			}
+			out = old
+		}
 		if err := writeWells(filepath.Join(r.genDir(g), "samples.bin"), samples); err != nil {
 			return err
 		}
@@ -323,11 +390,11 @@ func (r *Runner) search(ctx context.Context, g int, net *nn.Net, sum *GenSummary
 const refineChunk = 64
 
 // refine computes every sample's target in chunks (RUN/gen-N/refine-K.bin),
-// then normalises them into targets.bin.
+// then normalises them into targets.bin.gz.
 func (r *Runner) refine(ctx context.Context, g int, net *nn.Net, sum *GenSummary) error {
 	dir := r.genDir(g)
-	tp := filepath.Join(dir, "targets.bin")
-	if ts, err := readTargets(tp); err == nil {
+	tp := filepath.Join(dir, TargetsFile)
+	if ts, err := r.readTargets(g); err == nil {
 		sum.Samples = len(ts.Wells)
 		sum.Died = ts.Died
 		sum.RefineSecs = ts.Seconds
@@ -348,10 +415,15 @@ func (r *Runner) refine(ctx context.Context, g int, net *nn.Net, sum *GenSummary
 	if size <= 0 {
 		size = refineChunk
 	}
+	if r.Remote != nil {
+		if secs, err = r.refineRemote(ctx, g, net, wells, xs, ys, size); err != nil {
+			return err
+		}
+	}
 	nChunks := (len(wells) + size - 1) / size
-	for c := 0; c < nChunks; c++ {
+	for c := 0; c < nChunks && r.Remote == nil; c++ {
 		lo, hi := c*size, min((c+1)*size, len(wells))
-		cp := filepath.Join(dir, fmt.Sprintf("refine-%04d.bin", c))
+		cp := r.chunkPath(g, c)
 		if ch, err := readChunk(cp); err == nil && len(ch.X) == hi-lo {
 			copy(xs[lo:], ch.X)
 			copy(ys[lo:], ch.Y)
@@ -474,7 +546,7 @@ func (r *Runner) learn(ctx context.Context, g int, net *nn.Net, sum *GenSummary)
 	if readJSON(p, &out) != nil {
 		var samples []nn.Sample
 		for k := max(0, g-r.Config.History+1); k <= g; k++ {
-			ts, err := readTargets(filepath.Join(r.genDir(k), "targets.bin"))
+			ts, err := r.readTargets(k)
 			if err != nil {
 				return err
 			}

@@ -26,11 +26,11 @@ func tinyConfig() Config {
 }
 
 // runFiles returns the run's deterministic files (nets, samples, targets,
-// refine chunks without their timings) by name.
+// refine chunks and targets without their timings) by name.
 func runFiles(t *testing.T, dir string) map[string][]byte {
 	t.Helper()
 	m := map[string][]byte{}
-	for _, pat := range []string{"gen-*/net.yomi", "gen-*/samples.bin", "gen-*/refine-*.bin", "gen-*/distill.bin"} {
+	for _, pat := range []string{"gen-*/net.yomi", "gen-*/samples.bin", "gen-*/refine-*.bin", "gen-*/distill.bin", "gen-*/" + TargetsFile} {
 		fs, _ := filepath.Glob(filepath.Join(dir, pat))
 		for _, f := range fs {
 			rel, _ := filepath.Rel(dir, f)
@@ -45,6 +45,20 @@ func runFiles(t *testing.T, dir string) map[string][]byte {
 					putF32(&b, c.X[i])
 					putF32(&b, c.Y[i])
 				}
+				m[rel] = b.Bytes()
+				continue
+			}
+			if strings.HasSuffix(rel, TargetsFile) {
+				ts, err := readTargets(f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var b bytes.Buffer
+				for i := range ts.Wells {
+					putWell(&b, &ts.Wells[i])
+					putF32(&b, ts.T[i])
+				}
+				b.WriteByte(byte(ts.Died))
 				m[rel] = b.Bytes()
 				continue
 			}
@@ -196,4 +210,103 @@ func TestBinaryFilesRejectDamage(t *testing.T) {
 			t.Errorf("%s file accepted", name)
 		}
 	}
+}
+
+// copyCommitted copies the run's files that RUN/.gitignore keeps (what a
+// fresh checkout of a committed campaign has) into a new directory.
+func copyCommitted(t *testing.T, from string) string {
+	t.Helper()
+	to := t.TempDir()
+	err := filepath.WalkDir(from, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		for _, pat := range Ignored {
+			if ok, _ := filepath.Match(pat, d.Name()); ok {
+				return nil
+			}
+		}
+		rel, _ := filepath.Rel(from, p)
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		os.MkdirAll(filepath.Join(to, filepath.Dir(rel)), 0o755)
+		return os.WriteFile(filepath.Join(to, rel), b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return to
+}
+
+// A campaign resumed from its committed files alone (no samples, no
+// Refine checkpoints), after a run of fewer generations or one stopped
+// mid-Refine, makes the nets and targets of an uninterrupted run.
+func TestCampaignResumesFromCommittedFiles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs small training cycles")
+	}
+	cfg := tinyConfig()
+	full := t.TempDir()
+	if _, err := (&Runner{Dir: full, Config: cfg, Workers: 2, chunk: 8}).Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(filepath.Join(full, ".gitignore")); err != nil || !strings.Contains(string(b), "samples.bin") {
+		t.Fatalf(".gitignore: %q %v", b, err)
+	}
+	want := runFiles(t, full)
+	check := func(name, dir string) {
+		got := runFiles(t, dir)
+		n := 0
+		for f, b := range want {
+			if strings.HasSuffix(f, "net.yomi") || strings.HasSuffix(f, TargetsFile) {
+				n++
+				if !bytes.Equal(got[f], b) {
+					t.Errorf("%s: %s differs from the uninterrupted run's", name, f)
+				}
+			}
+		}
+		if n != 2*(cfg.Gens+1)-1 {
+			t.Errorf("%s: compared %d files", name, n)
+		}
+	}
+
+	// One generation fewer, then the rest from a fresh checkout.
+	short := cfg
+	short.Gens = 1
+	part := t.TempDir()
+	if _, err := (&Runner{Dir: part, Config: short, Workers: 1, chunk: 8}).Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	fresh := copyCommitted(t, part)
+	if _, err := os.Stat(filepath.Join(fresh, "gen-001", "samples.bin")); err == nil {
+		t.Fatal("samples were copied")
+	}
+	table, err := (&Runner{Dir: fresh, Config: cfg, Workers: 2, chunk: 8}).Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(table) != cfg.Gens+1 {
+		t.Fatalf("table has %d rows", len(table))
+	}
+	check("more generations", fresh)
+
+	// Stopped mid-Refine of generation 1: the checkout has no checkpoints.
+	part = t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	_, err = (&Runner{Dir: part, Config: cfg, Workers: 1, chunk: 8, Progress: func(g int, ph string, done, _ int, _ string) {
+		if g == 1 && ph == "refine" && done == 8 {
+			cancel()
+		}
+	}}).Run(ctx)
+	cancel()
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("stop mid-refine: %v", err)
+	}
+	fresh = copyCommitted(t, part)
+	if _, err := (&Runner{Dir: fresh, Config: cfg, Workers: 1, chunk: 8}).Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	check("stopped mid-refine", fresh)
 }

@@ -4,11 +4,13 @@ package train
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -59,13 +61,23 @@ func readJSON(path string, v any) error {
 }
 
 // Binary files: a 4-byte kind tag, a uint32 record count, the records
-// (little-endian) and a CRC-32 of everything before it.
+// (little-endian) and a CRC-32 of everything before it; a path ending in
+// ".gz" holds the same bytes gzipped (the committed files of a campaign).
 func writeBin(path, kind string, n int, body func(*bytes.Buffer)) error {
 	var b bytes.Buffer
 	b.WriteString(kind)
 	binary.Write(&b, binary.LittleEndian, uint32(n))
 	body(&b)
 	binary.Write(&b, binary.LittleEndian, crc32.ChecksumIEEE(b.Bytes()))
+	if strings.HasSuffix(path, ".gz") {
+		var z bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&z, gzip.BestCompression)
+		zw.Write(b.Bytes())
+		if err := zw.Close(); err != nil {
+			return err
+		}
+		return writeAtomic(path, z.Bytes())
+	}
 	return writeAtomic(path, b.Bytes())
 }
 
@@ -75,6 +87,15 @@ func readBin(path, kind string, recSize, extra int) (int, []byte, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return 0, nil, err
+	}
+	if strings.HasSuffix(path, ".gz") {
+		zr, err := gzip.NewReader(bytes.NewReader(b))
+		if err != nil {
+			return 0, nil, fmt.Errorf("%s: %w", path, err)
+		}
+		if b, err = io.ReadAll(zr); err != nil {
+			return 0, nil, fmt.Errorf("%s: %w", path, err)
+		}
 	}
 	if len(b) < 12 || string(b[:4]) != kind {
 		return 0, nil, fmt.Errorf("%s: not a %q file", path, kind)
@@ -205,9 +226,24 @@ func Table(table []GenSummary) string {
 	return s.String()
 }
 
-// writeTable writes RUN/summary.txt, RUN/summary.json and RUN/progress.png.
+// CSV formats the per-generation summary as CSV (one row per generation).
+func CSV(table []GenSummary) string {
+	var s strings.Builder
+	s.WriteString("gen,lines,pieces,search_s,wells_per_s,samples,died,refine_s,trainset,trainloss,val_loss,epochs,learn_s\n")
+	for _, g := range table {
+		fmt.Fprintf(&s, "%d,%d,%d,%.1f,%.0f,%d,%d,%.1f,%d,%.5f,%.5f,%d,%.1f\n",
+			g.Gen, g.Score, g.Pieces, g.SearchSecs, g.WellsPerSec, g.Samples, g.Died, g.RefineSecs, g.TrainSet, g.TrainLoss, g.ValLoss, g.Epochs, g.LearnSecs)
+	}
+	return s.String()
+}
+
+// writeTable writes RUN/summary.txt, RUN/summary.csv, RUN/summary.json and
+// RUN/progress.png.
 func writeTable(dir string, table []GenSummary) error {
 	if err := writeAtomic(filepath.Join(dir, "summary.txt"), []byte(Table(table))); err != nil {
+		return err
+	}
+	if err := writeAtomic(filepath.Join(dir, "summary.csv"), []byte(CSV(table))); err != nil {
 		return err
 	}
 	if err := writeJSON(filepath.Join(dir, "summary.json"), table); err != nil {
