@@ -47,12 +47,14 @@ type Iteration struct {
 type Outcome struct {
 	// Result is the sum over the pairs of θ+'s wins minus losses (versus)
 	// or of ScoreResult (score games).
-	Result              float64
-	Wins, Losses, Draws int
+	Result float64 `json:"result"`
+	Wins   int     `json:"wins"`
+	Losses int     `json:"losses"`
+	Draws  int     `json:"draws"`
 	// PlusScore and MinusScore are the mean scores of score games.
-	PlusScore  float64 `json:",omitempty"`
-	MinusScore float64 `json:",omitempty"`
-	Scored     bool    `json:",omitempty"`
+	PlusScore  float64 `json:"plus_score,omitempty"`
+	MinusScore float64 `json:"minus_score,omitempty"`
+	Scored     bool    `json:"scored,omitempty"`
 }
 
 // Game plays an iteration's games.
