@@ -1,13 +1,17 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/yomi-ai/yomi/internal/cli"
 	"github.com/yomi-ai/yomi/tune"
 )
 
@@ -166,5 +170,58 @@ func TestSeigotTuneFactory(t *testing.T) {
 	b2, _ := play(ctx, 3, 1)
 	if a.Score == b2.Score {
 		t.Fatalf("θ+ and θ− scored the same (%g): pick weights that the test can tell apart", a.Score)
+	}
+}
+
+// TestTuneInterruptResume stops a run as Ctrl-C does once an iteration is
+// saved, resumes it with --resume and compares θ with an uninterrupted run.
+func TestTuneInterruptResume(t *testing.T) {
+	dir := t.TempDir()
+	spec := writeSpec(t, dir, seigotTestSpec)
+	args := func(rd string) []string {
+		return []string{"tune", "spsa", "--game", "seigot", "--ai", "greedy", "--level", "3", "--spec", spec, "--iterations", "4", "--pairs-per-iter", "1", "--run-dir", rd, "--quiet"}
+	}
+	whole := filepath.Join(dir, "whole")
+	if code, _, stderr := run(t, args(whole)...); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	want, err := tune.LoadState(whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	rd := filepath.Join(dir, "killed")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() {
+		for ctx.Err() == nil {
+			if st, err := tune.LoadState(rd); err == nil && st.Done >= 1 {
+				cancel()
+				return
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}()
+	var out, errb bytes.Buffer
+	code := newApp().Main(ctx, &cli.Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb}, args(rd))
+	st, err := tune.LoadState(rd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Done == 4 {
+		t.Skip("the run finished before the cancel landed")
+	}
+	if code != 1 || !strings.Contains(errb.String(), "--resume "+rd) {
+		t.Errorf("interrupted: exit %d, stderr %q", code, errb.String())
+	}
+	if code, _, stderr := run(t, "tune", "spsa", "--resume", rd, "--quiet"); code != 0 {
+		t.Fatalf("resume: exit %d: %s", code, stderr)
+	}
+	got, err := tune.LoadState(rd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got.Theta, want.Theta) || got.Done != 4 {
+		t.Errorf("resumed θ %v (%d done), uninterrupted %v", got.Theta, got.Done, want.Theta)
 	}
 }
