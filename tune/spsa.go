@@ -29,7 +29,9 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"sort"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -55,6 +57,8 @@ type Outcome struct {
 	PlusScore  float64 `json:"plus_score,omitempty"`
 	MinusScore float64 `json:"minus_score,omitempty"`
 	Scored     bool    `json:"scored,omitempty"`
+	// Notes are game-specific counts (seigot: each side's game overs).
+	Notes map[string]float64 `json:"notes,omitempty"`
 }
 
 // Game plays an iteration's games.
@@ -373,12 +377,27 @@ func (s *State) WeightsJSON(base any) ([]byte, error) {
 func (s *State) CSV() []byte {
 	var b bytes.Buffer
 	b.WriteString("iter,pairs,result,wins,losses,draws,plus_score,minus_score,ms")
+	// the game's notes, every name any iteration gave
+	var notes []string
+	seen := map[string]bool{}
+	for _, st := range s.Steps {
+		for k := range st.Outcome.Notes {
+			if !seen[k] {
+				seen[k] = true
+				notes = append(notes, k)
+			}
+		}
+	}
+	sort.Strings(notes)
+	for _, k := range notes {
+		b.WriteString("," + csvQuote(k))
+	}
 	for _, p := range s.Spec.Params {
 		b.WriteString("," + csvQuote(p.Name))
 	}
 	b.WriteByte('\n')
 	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 8, 64) }
-	b.WriteString("0,0,,,,,,,")
+	b.WriteString("0,0,,,,,,," + strings.Repeat(",", len(notes)))
 	for _, p := range s.Spec.Params {
 		b.WriteString("," + f(*p.Start))
 	}
@@ -390,6 +409,12 @@ func (s *State) CSV() []byte {
 			ps, ms = f(o.PlusScore), f(o.MinusScore)
 		}
 		fmt.Fprintf(&b, "%d,%d,%s,%d,%d,%d,%s,%s,%d", st.Index+1, (st.Index+1)*s.PairsPerIter, f(o.Result), o.Wins, o.Losses, o.Draws, ps, ms, st.Millis)
+		for _, k := range notes {
+			b.WriteByte(',')
+			if x, ok := o.Notes[k]; ok {
+				b.WriteString(f(x))
+			}
+		}
 		for _, t := range st.Theta {
 			b.WriteString("," + f(t))
 		}

@@ -177,9 +177,14 @@ func (g *tuneGame) match(ctx context.Context, remote arena.Remote, conc int, a, 
 		}
 		per := map[uint64]*[2]float64{}
 		got := map[uint64]int{}
+		var overs [2]float64
 		for _, gr := range rep.Games {
 			if gr.Score == nil || gr.Game < 0 || gr.Game > 1 {
 				return nil, fmt.Errorf("seed %d: game %d has no score", gr.Seed, gr.Game)
+			}
+			var info seigotGameResult
+			if err := json.Unmarshal(gr.Info, &info); err == nil {
+				overs[gr.Game] += float64(info.GameOvers)
 			}
 			if per[gr.Seed] == nil {
 				per[gr.Seed] = &[2]float64{}
@@ -187,7 +192,7 @@ func (g *tuneGame) match(ctx context.Context, remote arena.Remote, conc int, a, 
 			per[gr.Seed][gr.Game] = *gr.Score
 			got[gr.Seed]++
 		}
-		o := tune.Outcome{Scored: true}
+		o := tune.Outcome{Scored: true, Notes: map[string]float64{"gameovers_plus": overs[0], "gameovers_minus": overs[1]}}
 		for _, s := range seeds {
 			if got[s] != 2 {
 				return nil, fmt.Errorf("seed %d: %d of 2 games played", s, got[s])
@@ -457,6 +462,9 @@ type tuneVerdict struct {
 	Report   json.RawMessage `json:"report"`
 	Weights  json.RawMessage `json:"weights"`
 	Done     int             `json:"iterations_done"`
+	// Notes are game-specific counts (seigot: gameovers_plus for the
+	// tuned side, gameovers_minus for the start).
+	Notes map[string]float64 `json:"notes,omitempty"`
 }
 
 func runTuneConfirm(ctx context.Context, env *cli.Env, args []string) error {
@@ -562,6 +570,7 @@ winner in the real game; tetris: Cold Clear 2), the game's own match against tha
 	} else {
 		v.Why = fmt.Sprintf("not confirmed: %.1f ± %.1f %s on seeds %d..%d (the interval reaches 0)", v.Estimate, v.CI95, v.Unit, *seed, last)
 	}
+	v.Notes = m.out.Notes
 	v.Report, _ = json.Marshal(m.report)
 	v.Weights, _ = json.Marshal(tuned)
 	b, _ := json.MarshalIndent(v, "", " ")
@@ -573,6 +582,9 @@ winner in the real game; tetris: Cold Clear 2), the game's own match against tha
 	}
 	fmt.Fprintf(env.Stdout, "tuned (%d iterations) = a, start = b:\n", st.Done)
 	m.report.Write(env.Stdout)
+	if n := m.out.Notes; n != nil {
+		fmt.Fprintf(env.Stdout, "game overs: tuned %.0f, start %.0f\n", n["gameovers_plus"], n["gameovers_minus"])
+	}
 	fmt.Fprintln(env.Stdout, v.Why)
 	return nil
 }

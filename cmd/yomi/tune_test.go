@@ -76,7 +76,7 @@ func TestTuneSeigot(t *testing.T) {
 	}
 	for _, s := range st.Steps {
 		o := s.Outcome
-		if !o.Scored || o.Wins+o.Losses+o.Draws != 2 || o.PlusScore <= 0 {
+		if _, ok := o.Notes["gameovers_plus"]; !ok || !o.Scored || o.Wins+o.Losses+o.Draws != 2 || o.PlusScore <= 0 {
 			t.Errorf("iteration %d: %+v", s.Index, o)
 		}
 	}
