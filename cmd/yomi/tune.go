@@ -314,7 +314,7 @@ or with --resume DIR alone. The weights are a candidate: see `+"`yomi tune confi
 	thinkMS := fs.Int("think-ms", 1000, "tetris: clock per move in `MS` (a bound: the node budget decides)")
 	maxPieces := fs.Int("max-pieces", 500, "tetris: a game where both sides placed this many pieces is a draw")
 	rules := fs.String("rules", "cc1", "tetris: rule set `R` ("+strings.Join(tetris.RuleNames, " or ")+")")
-	conc := fs.Int("concurrency", 1, "games at once in this process (0 with --nats: leave them to `yomi worker`s)")
+	conc := fs.Int("concurrency", 1, "`K` games at once in this process (0 with --nats: leave them to workers started by yomi worker)")
 	asJSON := fs.Bool("json", false, "print one JSON line per iteration and the final state")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	nf := addNATSFlags(fs, false)
@@ -478,10 +478,10 @@ game pairs). The verdict and the match are written to DIR/confirm.json.
 House rule: a tuned weights file never becomes a default without a confirming match on seeds the
 tuning did not use — this one, and for a game with a stronger reference (seigot: the contest
 winner in the real game; tetris: Cold Clear 2), the game's own match against that reference.`)
-	runDir := fs.String("run-dir", "", "the run `DIR` of `yomi tune spsa`")
+	runDir := fs.String("run-dir", "", "the run `DIR` of yomi tune spsa")
 	seeds := fs.Int("seeds", 40, "seeds (score games) or game pairs (versus) `N`")
 	seed := fs.Uint64("seed", 1, "first seed")
-	conc := fs.Int("concurrency", 1, "games at once in this process (0 with --nats: leave them to `yomi worker`s)")
+	conc := fs.Int("concurrency", 1, "`K` games at once in this process (0 with --nats: leave them to workers started by yomi worker)")
 	asJSON := fs.Bool("json", false, "print the verdict as JSON")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	nf := addNATSFlags(fs, false)
