@@ -23,6 +23,9 @@ import (
 // jobHandlers is every job kind this binary can run, from every game.
 func jobHandlers() map[string]fabric.Handler {
 	out := fabricJobs()
+	for k, h := range tuneJobs() {
+		out[k] = h
+	}
 	for _, g := range games() {
 		for k, h := range g.jobs {
 			out[k] = h

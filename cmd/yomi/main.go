@@ -70,7 +70,7 @@ func newApp() *cli.App {
 		entries = append(entries, g.entry)
 	}
 	benches = append(append(arenaBenchmarks(), fabricBenchmarks()...), benches...)
-	app.Areas = append(app.Areas, arenaArea(), benchArea(benches), serveArea(entries), workerArea(), fabricArea())
+	app.Areas = append(app.Areas, arenaArea(), benchArea(benches), serveArea(entries), workerArea(), fabricArea(), tuneArea())
 	return app
 }
 
