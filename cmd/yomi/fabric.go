@@ -43,7 +43,7 @@ type natsFlags struct {
 
 func addNATSFlags(fs *flag.FlagSet, withRun bool) *natsFlags {
 	n := &natsFlags{
-		url:      fs.String("nats", "", "NATS `URL` of a fabric shared with `yomi worker`s on other machines (comma-separated for a cluster; user:password@ allowed); default: an embedded server inside this process"),
+		url:      fs.String("nats", "", "NATS `URL` of a fabric shared with yomi workers on other machines (comma-separated for a cluster; user:password@ allowed); default: an embedded server inside this process"),
 		creds:    fs.String("nats-creds", "", "NATS credentials `FILE` (.creds)"),
 		ca:       fs.String("nats-tls-ca", "", "CA certificate `FILE` to trust for the NATS server"),
 		cert:     fs.String("nats-tls-cert", "", "TLS client certificate `FILE` (with --nats-tls-key)"),

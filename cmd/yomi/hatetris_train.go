@@ -67,7 +67,7 @@ Use a net with: yomi hatetris search --eval nn:RUN/gen-N/net.yomi`)
 	ds := fs.Int("distill-samples", def.DistillSamples, "--start heuristic: beam wells per depth whose children are distilled")
 	workers := fs.Int("workers", 0, "goroutines (0 = all cores); results do not depend on it")
 	nf := addNATSFlags(fs, false)
-	conc := fs.Int("concurrency", -1, "Refine jobs this process runs at once (default: --workers; 0 with --nats leaves Refine to `yomi worker`s)")
+	conc := fs.Int("concurrency", -1, "Refine jobs this process runs at once (default: --workers; 0 with --nats leaves Refine to yomi workers)")
 	asJSON := fs.Bool("json", false, "print the per-generation table as JSON on stdout")
 	if err := cli.Parse(fs, args); err != nil {
 		return err

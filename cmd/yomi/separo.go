@@ -118,7 +118,7 @@ count one half) with a 95 % interval from the pair (pentanomial) statistics, and
 	games := fs.Int("games", 10, "number of game pairs `N` (2N games)")
 	size := fs.Int("size", separo.DefaultSize, "board size (lines), 5..19")
 	seed := fs.Uint64("seed", 1, "first seed; pair i plays seed+i")
-	conc := fs.Int("concurrency", 1, "games played at once by this process (timed searches share the cores); 0 with --nats leaves them to `yomi worker`s")
+	conc := fs.Int("concurrency", 1, "games played at once by this process (timed searches share the cores); 0 with --nats leaves them to yomi workers")
 	results := fs.String("results", "", "JSON-lines results file (resumable)")
 	sprt := fs.String("sprt", "", "stop early by SPRT `elo0,elo1` (normalized model, alpha = beta = 0.05)")
 	quiet := fs.Bool("quiet", false, "no progress bar")

@@ -85,7 +85,7 @@ func addMatchFlags(fs *flag.FlagSet, pieces int) *matchFlags {
 	fs.IntVar(&m.thinkMS, "think-ms", 20, "think time per move in `MS`, equal for every bot")
 	fs.IntVar(&m.pieces, "max-pieces", pieces, "game length cap in pieces per side")
 	fs.IntVar(&m.threads, "threads", 1, "search threads of the built-in bot")
-	fs.IntVar(&m.conc, "concurrency", 1, "games at once in this process (0 with --nats: leave them to `yomi worker`s, which need the TBP bot commands at the same paths)")
+	fs.IntVar(&m.conc, "concurrency", 1, "games at once in this process (0 with --nats: leave them to yomi workers, which need the TBP bot commands at the same paths)")
 	fs.Uint64Var(&m.seed, "seed", 1, "first seed (seed i gives the pieces and garbage holes of game pair i)")
 	fs.StringVar(&m.results, "results", "", "append per-game JSON lines to `FILE` (a rerun resumes)")
 	fs.BoolVar(&m.record, "record", false, "keep every move in the game records")
