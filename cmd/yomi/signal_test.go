@@ -50,7 +50,7 @@ func TestSignalStopsLongVerbs(t *testing.T) {
 		{"separo game", []string{"separo", "game", "--movetime", "10s"}, false},
 		{"seigot play", []string{"seigot", "play", "--level", "1", "--seed", "1", "--seeds", "100"}, false},
 		{"seigot controller", []string{"seigot", "controller"}, true},
-		{"hatetris search", []string{"hatetris", "search", "--beam", "300", "--workers", "1"}, false},
+		{"hatetris search", []string{"hatetris", "search", "--beam", "20000", "--workers", "1"}, false},
 		{"hatetris train", []string{"hatetris", "train", "--dir", "DIR", "--gens", "50", "--beam", "300", "--distill-width", "200", "--workers", "1"}, false},
 		{"bench", []string{"bench"}, false},
 		{"serve", []string{"serve", "--addr", "127.0.0.1:0"}, false},
