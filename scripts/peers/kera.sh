@@ -27,7 +27,7 @@ if [ -n "${KERA_SRC:-}" ]; then
 	GITDIR=$KERA_SRC
 else
 	GITDIR=$DEST/clone
-	[ -d "$GITDIR" ] || git clone --quiet "$REPO_URL" "$GITDIR"
+	[ -d "$GITDIR" ] || git clone --quiet --bare "$REPO_URL" "$GITDIR"
 fi
 rm -rf "$DEST/src" "$DEST/classes"
 mkdir -p "$DEST/src" "$DEST/classes"

@@ -34,7 +34,7 @@ gitdir() {
 	if [ -n "$1" ]; then
 		echo "$1"
 	else
-		[ -d "$DEST/$3" ] || git clone --quiet "$2" "$DEST/$3"
+		[ -d "$DEST/$3" ] || git clone --quiet --bare "$2" "$DEST/$3"
 		echo "$DEST/$3"
 	fi
 }

@@ -30,15 +30,16 @@ REPO_URL=https://github.com/togatoga/codevs_reborn
 COMMIT=99ea1eb2ee2d0ca4eef90f060708e0577e318031
 DEST=${1:-/work/peers/togatoga}
 
-apt-get install -y --no-install-recommends \
-	librust-clap-2-dev librust-csv-dev librust-serde-derive-dev librust-fnv-dev >/dev/null
+DEBS="librust-clap-2-dev librust-csv-dev librust-serde-derive-dev librust-fnv-dev"
+# shellcheck disable=SC2086
+dpkg -s $DEBS >/dev/null 2>&1 || apt-get install -y --no-install-recommends $DEBS >/dev/null
 
 mkdir -p "$DEST"
 if [ -n "${TOGATOGA_SRC:-}" ]; then
 	GITDIR=$TOGATOGA_SRC
 else
 	GITDIR=$DEST/clone
-	[ -d "$GITDIR" ] || git clone --quiet "$REPO_URL" "$GITDIR"
+	[ -d "$GITDIR" ] || git clone --quiet --bare "$REPO_URL" "$GITDIR"
 fi
 rm -rf "$DEST/src" "$DEST/vendor" "$DEST/min-max-heap"
 mkdir -p "$DEST/src/src" "$DEST/vendor" "$DEST/min-max-heap/src"
