@@ -18,7 +18,7 @@
 # par_iter). It is the one change: the copied Cargo.toml loses its [dev-dependencies] section
 # (a sed below), since the release binary never uses it and rayon is not needed offline.
 # Their .cargo/config only names linkers (x86_64-linux-gnu-gcc, Debian's gcc provides it) and
-# sets no target CPU, so their bit-board's BMI2 pext is an out-of-line call as in their build;
+# sets no target CPU, so their bit-board's BMI2 pext is an out-of-line call (as that config builds);
 # RUSTFLAGS='-C target-cpu=native' (passed through to cargo) would inline it.
 #
 # How to run it in a match: `DEST/test-ai` (no flags; it reports the name "test-best-ai"). It
