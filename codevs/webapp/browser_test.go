@@ -11,16 +11,15 @@ import (
 	"fmt"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"github.com/yomi-ai/yomi/internal/browsertest"
 
 	"github.com/yomi-ai/yomi/codevs"
 	"github.com/yomi-ai/yomi/codevs/protocol"
@@ -28,85 +27,6 @@ import (
 	"github.com/yomi-ai/yomi/codevs/webapp"
 	"github.com/yomi-ai/yomi/web"
 )
-
-// chromium starts a headless Chromium for t (skipped without one unless
-// YOMI_REQUIRE_CHROMIUM=1) and returns its context and a check of the
-// page's uncaught exceptions and console errors.
-func chromium(t *testing.T) (context.Context, func()) {
-	t.Helper()
-	path, err := exec.LookPath("chromium")
-	if err != nil {
-		if os.Getenv("YOMI_REQUIRE_CHROMIUM") == "1" {
-			t.Fatal("chromium not found and YOMI_REQUIRE_CHROMIUM=1")
-		}
-		t.Skip("chromium not installed")
-	}
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(path), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1000, 1400))
-	ctx, cancelC := chromedp.NewContext(actx)
-	t.Cleanup(func() { cancelC(); cancelA() })
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("start chromium: %v", err)
-	}
-	var mu sync.Mutex
-	var errs []string
-	err = chromedp.Listen(ctx, func(ev any) {
-		mu.Lock()
-		defer mu.Unlock()
-		switch ev := ev.(type) {
-		case *runtime.EventExceptionThrown:
-			d := ev.ExceptionDetails
-			msg := d.Text
-			if d.Exception != nil {
-				msg += " " + d.Exception.Description
-			}
-			errs = append(errs, "exception: "+msg)
-		case *runtime.EventConsoleAPICalled:
-			if ev.Type == runtime.ConsoleAPICalledTypeError {
-				var parts []string
-				for _, a := range ev.Args {
-					parts = append(parts, string(a.Value)+a.Description)
-				}
-				errs = append(errs, "console.error: "+strings.Join(parts, " "))
-			}
-		}
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancelT := context.WithTimeout(ctx, 60*time.Second)
-	t.Cleanup(cancelT)
-	return ctx, func() {
-		t.Helper()
-		mu.Lock()
-		defer mu.Unlock()
-		for _, e := range errs {
-			t.Errorf("page error: %s", e)
-		}
-	}
-}
-
-// waitJS polls a JavaScript condition until it holds (20 s at most).
-func waitJS(cond string) chromedp.Action[chromedp.Void] {
-	return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
-		_, err := chromedp.Poll[bool]("!!("+cond+")", chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second))(ctx, t)
-		if err != nil {
-			return chromedp.Void{}, fmt.Errorf("waiting for %s: %w", cond, err)
-		}
-		return chromedp.Void{}, nil
-	}
-}
-
-func must[T any](t *testing.T, ctx context.Context, a chromedp.Action[T]) T {
-	t.Helper()
-	v, err := chromedp.Run(ctx, a)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return v
-}
 
 // engineTurns replays a replay through codevs.Game (not the viewer's code)
 // and returns each turn's two halves.
@@ -156,7 +76,7 @@ func eval(js string) chromedp.Action[chromedp.Void] {
 }
 
 func TestBrowserReplayViewer(t *testing.T) {
-	ctx, checkErrors := chromium(t)
+	ctx, checkErrors := browsertest.Tab(t, 1000, 1400, 60*time.Second)
 	site := &web.Server{Entries: []web.Entry{{Slug: "codevs", Title: "CODE VS", Summary: "test",
 		App: &web.App{Handler: webapp.Handler(webapp.Options{LogDirs: []string{"testdata"},
 			Players: map[string]string{"dummy A": webapp.DummyCommand(3), "dummy B": webapp.DummyCommand(4)}})}}}}
@@ -174,25 +94,25 @@ func TestBrowserReplayViewer(t *testing.T) {
 	}
 	want := halves[best][who].Chains
 	side := fmt.Sprintf("#side%d .chains", who)
-	must(t, ctx, chromedp.Steps(
+	browsertest.Must(t, ctx, chromedp.Steps(
 		chromedp.Navigate(srv.URL+"/codevs/?replay=0/chains/replay.json"),
-		waitJS(`window.codevs && codevs.view && !codevs.busy`),
+		browsertest.WaitJS(`window.codevs && codevs.view && !codevs.busy`),
 		scrub(best),
 	))
-	shown := must(t, ctx, chromedp.Text(chromedp.CSS(side)))
+	shown := browsertest.Must(t, ctx, chromedp.Text(chromedp.CSS(side)))
 	if shown != fmt.Sprintf("%d chains", want) {
 		t.Errorf("turn %d player %d: viewer shows %q, engine made %d chains", best, who+1, shown, want)
 	}
 	// Step through the turn from its start: the chain counter goes 1..want.
-	must(t, ctx, chromedp.Steps(eval(fmt.Sprintf("codevs.go(%d, 0)", best))))
+	browsertest.Must(t, ctx, chromedp.Steps(eval(fmt.Sprintf("codevs.go(%d, 0)", best))))
 	var seen []string
 	for range 40 {
-		c := must(t, ctx, chromedp.Evaluate[string](fmt.Sprintf(`document.querySelector(%q).dataset.chains`, side)))
+		c := browsertest.Must(t, ctx, chromedp.Evaluate[string](fmt.Sprintf(`document.querySelector(%q).dataset.chains`, side)))
 		seen = append(seen, c)
-		if must(t, ctx, chromedp.Evaluate[bool](fmt.Sprintf(`codevs.pos.turn !== %d || codevs.pos.step === %d`, best, 0))) && len(seen) > 1 {
+		if browsertest.Must(t, ctx, chromedp.Evaluate[bool](fmt.Sprintf(`codevs.pos.turn !== %d || codevs.pos.step === %d`, best, 0))) && len(seen) > 1 {
 			break
 		}
-		must(t, ctx, chromedp.Click(chromedp.ID("next")))
+		browsertest.Must(t, ctx, chromedp.Click(chromedp.ID("next")))
 	}
 	t.Logf("turn %d player %d: chain counter while stepping: %v", best, who+1, seen)
 	var counts []string
@@ -211,36 +131,36 @@ func TestBrowserReplayViewer(t *testing.T) {
 			break
 		}
 	}
-	must(t, ctx, chromedp.Steps(
+	browsertest.Must(t, ctx, chromedp.Steps(
 		chromedp.SetValue(chromedp.ID("replays"), "0/skills/replay.json"),
 		chromedp.Click(chromedp.ID("open")),
-		waitJS(`codevs.view && codevs.view.source === "skills/replay.json" && !codevs.busy`),
+		browsertest.WaitJS(`codevs.view && codevs.view.source === "skills/replay.json" && !codevs.busy`),
 		scrub(turn),
 	))
 	h := sk[turn][0]
 	wantText := fmt.Sprintf("skill %d blocks, %d chain", h.Exploded, h.Chains)
-	if got := must(t, ctx, chromedp.Text(chromedp.CSS("#side0 .chains"))); !strings.HasPrefix(got, wantText) {
+	if got := browsertest.Must(t, ctx, chromedp.Text(chromedp.CSS("#side0 .chains"))); !strings.HasPrefix(got, wantText) {
 		t.Errorf("skill turn %d: viewer shows %q, want %q…", turn, got, wantText)
 	}
 	// A live game between two dummies the server knows: it streams to its end.
-	must(t, ctx, chromedp.Steps(
+	browsertest.Must(t, ctx, chromedp.Steps(
 		chromedp.SetValue(chromedp.ID("liveseed"), "7"),
 		chromedp.Click(chromedp.ID("live")),
-		waitJS(`codevs.view && codevs.view.live && codevs.view.result`),
+		browsertest.WaitJS(`codevs.view && codevs.view.live && codevs.view.result`),
 	))
-	title := must(t, ctx, chromedp.Text(chromedp.ID("title")))
-	n := must(t, ctx, chromedp.Evaluate[int](`codevs.view.turns.length`))
+	title := browsertest.Must(t, ctx, chromedp.Text(chromedp.ID("title")))
+	n := browsertest.Must(t, ctx, chromedp.Evaluate[int](`codevs.view.turns.length`))
 	if !strings.HasPrefix(title, "dummy3 vs dummy4: ") || !strings.Contains(title, fmt.Sprintf("after %d turns", n)) || n == 0 {
 		t.Errorf("live game: title %q after %d turns streamed", title, n)
 	}
 	if dir := os.Getenv("YOMI_SCREENSHOTS"); dir != "" {
-		must(t, ctx, chromedp.Steps(
+		browsertest.Must(t, ctx, chromedp.Steps(
 			chromedp.SetValue(chromedp.ID("replays"), "0/skills/replay.json"),
 			chromedp.Click(chromedp.ID("open")),
-			waitJS(`codevs.view && !codevs.view.live && !codevs.busy`),
+			browsertest.WaitJS(`codevs.view && !codevs.view.live && !codevs.busy`),
 		))
-		must(t, ctx, eval(fmt.Sprintf(`codevs.go(%d, codevs.view.turns[%d].players[0].frames.findIndex(f => f.stage === "explode") + 1)`, turn, turn)))
-		png := must(t, ctx, chromedp.ScreenshotScale(chromedp.ID("viewer"), 0.5))
+		browsertest.Must(t, ctx, eval(fmt.Sprintf(`codevs.go(%d, codevs.view.turns[%d].players[0].frames.findIndex(f => f.stage === "explode") + 1)`, turn, turn)))
+		png := browsertest.Must(t, ctx, chromedp.ScreenshotScale(chromedp.ID("viewer"), 0.5))
 		if err := os.WriteFile(filepath.Join(dir, "codevs-viewer.png"), png, 0o644); err != nil {
 			t.Fatal(err)
 		}

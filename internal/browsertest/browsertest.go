@@ -191,3 +191,40 @@ func WaitFor(ctx context.Context, what, expr string) error {
 		}
 	}
 }
+
+// Tab starts a browser for t with a window of w×h pixels and opens one tab,
+// bounded by timeout; check fails t for the tab's uncaught exceptions and
+// console errors (call it at the end of the test).
+func Tab(t testing.TB, w, h int, timeout time.Duration) (ctx context.Context, check func()) {
+	t.Helper()
+	b := Start(t, context.Background(), chromedp.WindowSize(w, h))
+	ctx, errs := b.Page(t)
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	t.Cleanup(cancel)
+	return ctx, func() {
+		t.Helper()
+		errs.Check(t)
+	}
+}
+
+// WaitJS polls a JavaScript condition every 50 ms until it holds (20 s at
+// most), as a chromedp action.
+func WaitJS(cond string) chromedp.Action[chromedp.Void] {
+	return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
+		_, err := chromedp.Poll[bool]("!!("+cond+")", chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second))(ctx, t)
+		if err != nil {
+			return chromedp.Void{}, fmt.Errorf("waiting for %s: %w", cond, err)
+		}
+		return chromedp.Void{}, nil
+	}
+}
+
+// Must runs a and fails t at once if it fails.
+func Must[T any](t testing.TB, ctx context.Context, a chromedp.Action[T]) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}

@@ -11,92 +11,20 @@ import (
 	"fmt"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"github.com/yomi-ai/yomi/internal/browsertest"
 
 	"github.com/yomi-ai/yomi/separo/webapp"
 	"github.com/yomi-ai/yomi/separo/webapp/api"
 	"github.com/yomi-ai/yomi/web"
 )
-
-// chromium starts a headless Chromium for t (skipped without one unless
-// YOMI_REQUIRE_CHROMIUM=1) and returns its context and a check of the
-// page's uncaught exceptions and console errors.
-func chromium(t *testing.T) (context.Context, func()) {
-	t.Helper()
-	path, err := exec.LookPath("chromium")
-	if err != nil {
-		if os.Getenv("YOMI_REQUIRE_CHROMIUM") == "1" {
-			t.Fatal("chromium not found and YOMI_REQUIRE_CHROMIUM=1")
-		}
-		t.Skip("chromium not installed")
-	}
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(path), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1000, 1100))
-	ctx, cancelC := chromedp.NewContext(actx)
-	t.Cleanup(func() { cancelC(); cancelA() })
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("start chromium: %v", err)
-	}
-	var mu sync.Mutex
-	var errs []string
-	err = chromedp.Listen(ctx, func(ev any) {
-		mu.Lock()
-		defer mu.Unlock()
-		switch ev := ev.(type) {
-		case *runtime.EventExceptionThrown:
-			d := ev.ExceptionDetails
-			msg := d.Text
-			if d.Exception != nil {
-				msg += " " + d.Exception.Description
-			}
-			errs = append(errs, "exception: "+msg)
-		case *runtime.EventConsoleAPICalled:
-			if ev.Type == runtime.ConsoleAPICalledTypeError {
-				var parts []string
-				for _, a := range ev.Args {
-					parts = append(parts, string(a.Value)+a.Description)
-				}
-				errs = append(errs, "console.error: "+strings.Join(parts, " "))
-			}
-		}
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Bound the whole test; the first Do above started the browser.
-	ctx, cancelT := context.WithTimeout(ctx, 90*time.Second)
-	t.Cleanup(cancelT)
-	return ctx, func() {
-		t.Helper()
-		mu.Lock()
-		defer mu.Unlock()
-		for _, e := range errs {
-			t.Errorf("page error: %s", e)
-		}
-	}
-}
-
-// waitJS polls a JavaScript condition until it holds (20 s at most).
-func waitJS(cond string) chromedp.Action[chromedp.Void] {
-	return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
-		_, err := chromedp.Poll[bool]("!!("+cond+")", chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second))(ctx, t)
-		if err != nil {
-			return chromedp.Void{}, fmt.Errorf("waiting for %s: %w", cond, err)
-		}
-		return chromedp.Void{}, nil
-	}
-}
 
 // choose sets a <select> and fires its change event, as a user does.
 func choose(id, value string) chromedp.Action[chromedp.Void] {
@@ -122,49 +50,40 @@ const vector9 = "R:88-77-67 B:08-17-27 R:00-11-12 B:80-71-61 R:12-03-04 B:27-36-
 	"R:55-44-34 B:25-16-17 R:23-14-04 B:46-57-58 R:74-83-82 B:57-66-65 R:56-47-37 B:65-54-53 " +
 	"R:37-28-18 B:54-45-35 R:18-07-06 R:06-15-14"
 
-func must[T any](t *testing.T, ctx context.Context, a chromedp.Action[T]) T {
-	t.Helper()
-	v, err := chromedp.Run(ctx, a)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return v
-}
-
 func TestBrowserHistoryAndRecords(t *testing.T) {
-	ctx, checkErrors := chromium(t)
+	ctx, checkErrors := browsertest.Tab(t, 1000, 1100, 90*time.Second)
 	srv := httptest.NewServer(testSite().Handler())
 	defer srv.Close()
 	moves := strings.Fields(vector9)
 	idle := func(n int) chromedp.Action[chromedp.Void] {
-		return waitJS(fmt.Sprintf(`separo.state.moves.length === %d && !separo.busy`, n))
+		return browsertest.WaitJS(fmt.Sprintf(`separo.state.moves.length === %d && !separo.busy`, n))
 	}
-	must(t, ctx, chromedp.Steps(
+	browsertest.Must(t, ctx, chromedp.Steps(
 		chromedp.Navigate(srv.URL+"/separo/"),
-		waitJS(`window.separo && window.separo.state && !window.separo.busy`),
+		browsertest.WaitJS(`window.separo && window.separo.state && !window.separo.busy`),
 		// Two humans, so that Undo and Redo go one move at a time.
 		choose("blue", "human"),
 		chromedp.SetValue(chromedp.ID("record"), "# pasted\nsize 9\nmoves "+vector9+"\n"),
 		chromedp.Click(chromedp.ID("load")),
 		idle(28),
 	))
-	if s := must(t, ctx, chromedp.Text(chromedp.ID("status"))); s != "draw!" {
+	if s := browsertest.Must(t, ctx, chromedp.Text(chromedp.ID("status"))); s != "draw!" {
 		t.Errorf("status after paste %q, want draw!", s)
 	}
-	items := must(t, ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#movelist button")].map(b => b.textContent)`))
+	items := browsertest.Must(t, ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#movelist button")].map(b => b.textContent)`))
 	if strings.Join(items, " ") != vector9 {
 		t.Errorf("move list\n got %v\nwant %v", items, moves)
 	}
 	// Undo three times, redo once: the scores shown are the engine's after 26 moves.
-	must(t, ctx, chromedp.Steps(
+	browsertest.Must(t, ctx, chromedp.Steps(
 		chromedp.Click(chromedp.ID("undo")), idle(27),
 		chromedp.Click(chromedp.ID("undo")), idle(26),
 		chromedp.Click(chromedp.ID("undo")), idle(25),
 		chromedp.Click(chromedp.ID("redo")), idle(26),
 	))
-	red := must(t, ctx, chromedp.Text(chromedp.ID("redscore")))
-	blue := must(t, ctx, chromedp.Text(chromedp.ID("bluescore")))
-	lineLen := must(t, ctx, chromedp.Evaluate[int](`separo.line.moves.length`))
+	red := browsertest.Must(t, ctx, chromedp.Text(chromedp.ID("redscore")))
+	blue := browsertest.Must(t, ctx, chromedp.Text(chromedp.ID("bluescore")))
+	lineLen := browsertest.Must(t, ctx, chromedp.Evaluate[int](`separo.line.moves.length`))
 	want, err := api.Step(context.Background(), api.Request{Record: "size 9\n" + strings.Join(moves[:26], " ")})
 	if err != nil {
 		t.Fatal(err)
@@ -173,20 +92,20 @@ func TestBrowserHistoryAndRecords(t *testing.T) {
 		t.Errorf("after undo ×3, redo: score %s-%s, line of %d moves; want %v, 28", red, blue, lineLen, want.Score)
 	}
 	// Jump to move 10 in the list and export.
-	must(t, ctx, chromedp.Steps(
+	browsertest.Must(t, ctx, chromedp.Steps(
 		chromedp.Click(chromedp.CSS(`#movelist li:nth-child(10) button`)), idle(10),
 		chromedp.Click(chromedp.ID("export")),
 	))
-	text := must(t, ctx, chromedp.Value(chromedp.ID("record")))
+	text := browsertest.Must(t, ctx, chromedp.Value(chromedp.ID("record")))
 	if w := api.FormatRecord(9, moves[:10]); text != w {
 		t.Errorf("export\n got %q\nwant %q", text, w)
 	}
 	// Regions on demand: the canvas changes and the note counts them.
 	const canvas = `document.getElementById("board").toDataURL()`
-	before := must(t, ctx, chromedp.Evaluate[string](canvas))
-	must(t, ctx, choose("regions", "0"))
-	after := must(t, ctx, chromedp.Evaluate[string](canvas))
-	why := must(t, ctx, chromedp.Text(chromedp.ID("scorewhy")))
+	before := browsertest.Must(t, ctx, chromedp.Evaluate[string](canvas))
+	browsertest.Must(t, ctx, choose("regions", "0"))
+	after := browsertest.Must(t, ctx, chromedp.Evaluate[string](canvas))
+	why := browsertest.Must(t, ctx, chromedp.Text(chromedp.ID("scorewhy")))
 	w10, err := api.Step(context.Background(), api.Request{Record: text})
 	if err != nil {
 		t.Fatal(err)
@@ -195,15 +114,15 @@ func TestBrowserHistoryAndRecords(t *testing.T) {
 		t.Errorf("regions shown: canvas changed %v, note %q (Red's score %d)", before != after, why, w10.Score[0])
 	}
 	if dir := os.Getenv("YOMI_SCREENSHOTS"); dir != "" {
-		must(t, ctx, chromedp.Steps(chromedp.Click(chromedp.CSS(`#movelist li:nth-child(24) button`)), idle(24)))
-		png := must(t, ctx, chromedp.ScreenshotScale(chromedp.CSS("main"), 0.5))
+		browsertest.Must(t, ctx, chromedp.Steps(chromedp.Click(chromedp.CSS(`#movelist li:nth-child(24) button`)), idle(24)))
+		png := browsertest.Must(t, ctx, chromedp.ScreenshotScale(chromedp.CSS("main"), 0.5))
 		if err := os.WriteFile(filepath.Join(dir, "separo-page.png"), png, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
 	// Against one AI, Undo and Redo skip the AI's moves: back to the
 	// human's turn, and the AI waits while the game is reviewed.
-	must(t, ctx, chromedp.Steps(
+	browsertest.Must(t, ctx, chromedp.Steps(
 		choose("blue", "random"),
 		chromedp.SetValue(chromedp.ID("record"), "size 9\nmoves "+strings.Join(moves[:4], " ")),
 		chromedp.Click(chromedp.ID("load")), idle(4),
@@ -214,27 +133,27 @@ func TestBrowserHistoryAndRecords(t *testing.T) {
 		chromedp.Click(chromedp.ID("undo")), idle(2),
 		chromedp.Click(chromedp.ID("undo")), idle(0),
 		choose("red", "random"), // now both are AIs: paused at the start, Continue lets them play
-		waitJS(`!document.getElementById("continue").hidden`),
+		browsertest.WaitJS(`!document.getElementById("continue").hidden`),
 		chromedp.Sleep(300*time.Millisecond), idle(0),
 		chromedp.Click(chromedp.ID("continue")),
-		waitJS(`separo.state.moves.length >= 2`),
+		browsertest.WaitJS(`separo.state.moves.length >= 2`),
 		choose("red", "human"), choose("blue", "human"),
 	))
 	// A bad paste says which move is wrong and keeps the position.
-	must(t, ctx, waitJS(`!separo.busy`))
-	movesBefore := must(t, ctx, chromedp.Evaluate[string](`JSON.stringify(separo.state.moves)`))
-	must(t, ctx, chromedp.Steps(
+	browsertest.Must(t, ctx, browsertest.WaitJS(`!separo.busy`))
+	movesBefore := browsertest.Must(t, ctx, chromedp.Evaluate[string](`JSON.stringify(separo.state.moves)`))
+	browsertest.Must(t, ctx, chromedp.Steps(
 		chromedp.SetValue(chromedp.ID("record"), "size 9\nmoves R:88-77-67 R:08-17-27"),
 		// A click by script: the AIs have just stopped, and a last re-render
 		// (score note, status) may still move the button under the mouse.
 		eval(`document.getElementById("load").click()`),
 	))
-	if _, err := chromedp.Run(ctx, waitJS(`!document.getElementById("error").hidden && !separo.busy`)); err != nil {
-		d := must(t, ctx, chromedp.Evaluate[string](`JSON.stringify({err: document.getElementById("error").hidden, etext: document.getElementById("error").textContent, busy: separo.busy, paused: separo.paused, n: separo.state.moves.length, rec: document.getElementById("record").value, status: document.getElementById("status").textContent, note: document.getElementById("recordnote").textContent, red: document.getElementById("red").value, blue: document.getElementById("blue").value})`))
+	if _, err := chromedp.Run(ctx, browsertest.WaitJS(`!document.getElementById("error").hidden && !separo.busy`)); err != nil {
+		d := browsertest.Must(t, ctx, chromedp.Evaluate[string](`JSON.stringify({err: document.getElementById("error").hidden, etext: document.getElementById("error").textContent, busy: separo.busy, paused: separo.paused, n: separo.state.moves.length, rec: document.getElementById("record").value, status: document.getElementById("status").textContent, note: document.getElementById("recordnote").textContent, red: document.getElementById("red").value, blue: document.getElementById("blue").value})`))
 		t.Fatalf("%v: %s", err, d)
 	}
-	msg := must(t, ctx, chromedp.Text(chromedp.ID("error")))
-	movesAfter := must(t, ctx, chromedp.Evaluate[string](`JSON.stringify(separo.state.moves)`))
+	msg := browsertest.Must(t, ctx, chromedp.Text(chromedp.ID("error")))
+	movesAfter := browsertest.Must(t, ctx, chromedp.Evaluate[string](`JSON.stringify(separo.state.moves)`))
 	if !strings.Contains(msg, "Cannot load the game: record: move 2 R:08-17-27: it is Blue's turn") || movesAfter != movesBefore {
 		t.Errorf("bad paste: error %q, moves %s before and %s after", msg, movesBefore, movesAfter)
 	}
@@ -245,31 +164,31 @@ func TestBrowserHistoryAndRecords(t *testing.T) {
 // runs (built from the generated scripts) and an AI-vs-AI game starts; with
 // a script missing, the page says how to serve the folder instead.
 func TestBrowserExportFromFile(t *testing.T) {
-	ctx, checkErrors := chromium(t)
+	ctx, checkErrors := browsertest.Tab(t, 1000, 1100, 90*time.Second)
 	dir := t.TempDir()
 	if err := testSite().Export(dir); err != nil {
 		t.Fatal(err)
 	}
 	page := "file://" + filepath.Join(dir, "separo", "index.html")
-	must(t, ctx, chromedp.Steps(
+	browsertest.Must(t, ctx, chromedp.Steps(
 		chromedp.Navigate(page),
-		waitJS(`window.separo && separo.state && !separo.busy`),
+		browsertest.WaitJS(`window.separo && separo.state && !separo.busy`),
 		chromedp.SetValue(chromedp.ID("movetime"), "0.05"),
 		choose("red", "random"),
-		waitJS(`separo.state.moves.length >= 4`),
+		browsertest.WaitJS(`separo.state.moves.length >= 4`),
 	))
-	if eng := must(t, ctx, chromedp.Evaluate[string](`separo.engine.name`)); eng != "worker" {
+	if eng := browsertest.Must(t, ctx, chromedp.Evaluate[string](`separo.engine.name`)); eng != "worker" {
 		t.Errorf("engine %q from a file, want the worker", eng)
 	}
 	checkErrors()
 	if err := os.Remove(filepath.Join(dir, "separo", "worker-src.js")); err != nil {
 		t.Fatal(err)
 	}
-	must(t, ctx, chromedp.Steps(
+	browsertest.Must(t, ctx, chromedp.Steps(
 		chromedp.Navigate(page),
-		waitJS(`!document.getElementById("error").hidden`),
+		browsertest.WaitJS(`!document.getElementById("error").hidden`),
 	))
-	msg := must(t, ctx, chromedp.Text(chromedp.ID("error")))
+	msg := browsertest.Must(t, ctx, chromedp.Text(chromedp.ID("error")))
 	want := "python3 -m http.server 8000 --directory '" + dir + "'"
 	if !strings.Contains(msg, want) || !strings.Contains(msg, "http://localhost:8000/separo/") || !strings.Contains(msg, "cannot load worker-src.js") {
 		t.Errorf("page without its worker script says %q, want it to contain %q", msg, want)
