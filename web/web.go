@@ -8,6 +8,7 @@ package web
 import (
 	"context"
 	"embed"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"html/template"
@@ -190,4 +191,13 @@ func copyFS(dst string, src fs.FS) error {
 		}
 		return os.WriteFile(out, b, 0o644)
 	})
+}
+
+// WriteJSON answers a page's API request: v as JSON with status, never
+// cached.
+func WriteJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(v)
 }

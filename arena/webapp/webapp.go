@@ -21,6 +21,7 @@ import (
 	"strings"
 
 	"github.com/yomi-ai/yomi/arena"
+	"github.com/yomi-ai/yomi/web"
 )
 
 //go:embed static
@@ -64,25 +65,25 @@ func Handler(opt Options) http.Handler {
 	mux.HandleFunc("GET /api/files", func(w http.ResponseWriter, r *http.Request) {
 		files, err := listFiles(opt.Dirs)
 		if err != nil {
-			writeJSON(w, http.StatusInternalServerError, errorBody{err.Error()})
+			web.WriteJSON(w, http.StatusInternalServerError, errorBody{err.Error()})
 			return
 		}
-		writeJSON(w, http.StatusOK, files)
+		web.WriteJSON(w, http.StatusOK, files)
 	})
 	mux.HandleFunc("POST /api/report", func(w http.ResponseWriter, r *http.Request) {
 		var req ReportRequest
 		dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxUpload+4096))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&req); err != nil {
-			writeJSON(w, http.StatusBadRequest, errorBody{"bad request: " + err.Error()})
+			web.WriteJSON(w, http.StatusBadRequest, errorBody{"bad request: " + err.Error()})
 			return
 		}
 		rep, status, err := report(opt, req)
 		if err != nil {
-			writeJSON(w, status, errorBody{err.Error()})
+			web.WriteJSON(w, status, errorBody{err.Error()})
 			return
 		}
-		writeJSON(w, http.StatusOK, rep)
+		web.WriteJSON(w, http.StatusOK, rep)
 	})
 	return mux
 }
@@ -160,11 +161,4 @@ func listFiles(dirs []string) ([]File, error) {
 
 type errorBody struct {
 	Error string `json:"error"`
-}
-
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(v)
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/yomi-ai/yomi/codevs"
 	"github.com/yomi-ai/yomi/codevs/protocol"
 	"github.com/yomi-ai/yomi/codevs/referee"
+	"github.com/yomi-ai/yomi/web"
 )
 
 // LiveRequest is the body of POST api/live.
@@ -45,7 +46,7 @@ func (o Options) players() []string {
 func live(w http.ResponseWriter, r *http.Request, opt Options, req LiveRequest) {
 	for _, p := range []string{req.P1, req.P2} {
 		if _, ok := opt.Players[p]; !ok {
-			writeJSON(w, http.StatusBadRequest, errorBody{fmt.Sprintf("unknown player %q (want one of %q)", p, opt.players())})
+			web.WriteJSON(w, http.StatusBadRequest, errorBody{fmt.Sprintf("unknown player %q (want one of %q)", p, opt.players())})
 			return
 		}
 	}
@@ -53,12 +54,12 @@ func live(w http.ResponseWriter, r *http.Request, opt Options, req LiveRequest) 
 		req.TimeMs = 30000
 	}
 	if req.TimeMs < 100 || req.TimeMs > 180000 {
-		writeJSON(w, http.StatusBadRequest, errorBody{fmt.Sprintf("time_ms %d: want 100..180000", req.TimeMs)})
+		web.WriteJSON(w, http.StatusBadRequest, errorBody{fmt.Sprintf("time_ms %d: want 100..180000", req.TimeMs)})
 		return
 	}
 	packs, err := codevs.PacksForSeed(req.Seed, codevs.ProfileClient)
 	if err != nil {
-		writeJSON(w, http.StatusBadRequest, errorBody{err.Error()})
+		web.WriteJSON(w, http.StatusBadRequest, errorBody{err.Error()})
 		return
 	}
 	w.Header().Set("Content-Type", "application/x-ndjson")

@@ -24,6 +24,7 @@ import (
 
 	"github.com/yomi-ai/yomi/arena"
 	"github.com/yomi-ai/yomi/codevs/referee"
+	"github.com/yomi-ai/yomi/web"
 )
 
 //go:embed static
@@ -70,21 +71,21 @@ func Handler(opt Options) http.Handler {
 	liveSem := make(chan struct{}, 1)
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /api/players", func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, http.StatusOK, opt.players())
+		web.WriteJSON(w, http.StatusOK, opt.players())
 	})
 	mux.HandleFunc("POST /api/live", func(w http.ResponseWriter, r *http.Request) {
 		var req LiveRequest
 		dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 4096))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&req); err != nil {
-			writeJSON(w, http.StatusBadRequest, errorBody{"bad request: " + err.Error()})
+			web.WriteJSON(w, http.StatusBadRequest, errorBody{"bad request: " + err.Error()})
 			return
 		}
 		select {
 		case liveSem <- struct{}{}:
 			defer func() { <-liveSem }()
 		default:
-			writeJSON(w, http.StatusTooManyRequests, errorBody{"a live game is already running on this server"})
+			web.WriteJSON(w, http.StatusTooManyRequests, errorBody{"a live game is already running on this server"})
 			return
 		}
 		live(w, r, opt, req)
@@ -94,25 +95,25 @@ func Handler(opt Options) http.Handler {
 	mux.HandleFunc("GET /api/replays", func(w http.ResponseWriter, r *http.Request) {
 		list, err := listReplays(opt.LogDirs)
 		if err != nil {
-			writeJSON(w, http.StatusInternalServerError, errorBody{err.Error()})
+			web.WriteJSON(w, http.StatusInternalServerError, errorBody{err.Error()})
 			return
 		}
-		writeJSON(w, http.StatusOK, list)
+		web.WriteJSON(w, http.StatusOK, list)
 	})
 	mux.HandleFunc("POST /api/view", func(w http.ResponseWriter, r *http.Request) {
 		var req ViewRequest
 		dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxReplay+4096))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&req); err != nil {
-			writeJSON(w, http.StatusBadRequest, errorBody{"bad request: " + err.Error()})
+			web.WriteJSON(w, http.StatusBadRequest, errorBody{"bad request: " + err.Error()})
 			return
 		}
 		v, status, err := view(opt, req)
 		if err != nil {
-			writeJSON(w, status, errorBody{err.Error()})
+			web.WriteJSON(w, status, errorBody{err.Error()})
 			return
 		}
-		writeJSON(w, http.StatusOK, v)
+		web.WriteJSON(w, http.StatusOK, v)
 	})
 	return mux
 }
@@ -223,11 +224,4 @@ func labelMatches(dir string, list []Replay) {
 
 type errorBody struct {
 	Error string `json:"error"`
-}
-
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(v)
 }

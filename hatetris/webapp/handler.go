@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/yomi-ai/yomi/hatetris/webapp/api"
+	"github.com/yomi-ai/yomi/web"
 )
 
 // Options configures Handler.
@@ -59,10 +60,10 @@ func Handler(opt Options) http.Handler {
 		}
 		res, err := api.Check(req)
 		if err != nil {
-			writeJSON(w, http.StatusBadRequest, errorBody{err.Error()})
+			web.WriteJSON(w, http.StatusBadRequest, errorBody{err.Error()})
 			return
 		}
-		writeJSON(w, http.StatusOK, res)
+		web.WriteJSON(w, http.StatusOK, res)
 	})
 	s := newSearches(opt)
 	mux.HandleFunc("POST /api/search", s.start)
@@ -77,7 +78,7 @@ func decodeBody(w http.ResponseWriter, r *http.Request, v any) bool {
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		writeJSON(w, http.StatusBadRequest, errorBody{"bad request: " + err.Error()})
+		web.WriteJSON(w, http.StatusBadRequest, errorBody{"bad request: " + err.Error()})
 		return false
 	}
 	return true
@@ -85,11 +86,4 @@ func decodeBody(w http.ResponseWriter, r *http.Request, v any) bool {
 
 type errorBody struct {
 	Error string `json:"error"`
-}
-
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(v)
 }

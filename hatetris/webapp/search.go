@@ -18,6 +18,7 @@ import (
 	"github.com/yomi-ai/yomi/hatetris/player"
 	"github.com/yomi-ai/yomi/hatetris/train"
 	"github.com/yomi-ai/yomi/hatetris/webapp/api"
+	"github.com/yomi-ai/yomi/web"
 )
 
 // SearchRequest starts a search (POST api/search).
@@ -110,7 +111,7 @@ func (s *searches) start(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	bad := func(format string, a ...any) {
-		writeJSON(w, http.StatusBadRequest, errorBody{fmt.Sprintf(format, a...)})
+		web.WriteJSON(w, http.StatusBadRequest, errorBody{fmt.Sprintf(format, a...)})
 	}
 	ai, err := hatetris.ParseAI(req.AI)
 	if err != nil {
@@ -139,7 +140,7 @@ func (s *searches) start(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if newEval, err = s.netEval(); err != nil {
-			writeJSON(w, http.StatusInternalServerError, errorBody{"loading the net: " + err.Error()})
+			web.WriteJSON(w, http.StatusInternalServerError, errorBody{"loading the net: " + err.Error()})
 			return
 		}
 	default:
@@ -149,7 +150,7 @@ func (s *searches) start(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	if s.running != nil {
 		s.mu.Unlock()
-		writeJSON(w, http.StatusConflict, errorBody{"a search is already running: stop it or wait for it"})
+		web.WriteJSON(w, http.StatusConflict, errorBody{"a search is already running: stop it or wait for it"})
 		return
 	}
 	var idb [8]byte
@@ -166,7 +167,7 @@ func (s *searches) start(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Unlock()
 	go s.run(ctx, j, player.Options{Width: req.Width, Quiescence: req.Quiescence, Workers: s.opt.SearchWorkers, AI: ai, NewEval: newEval})
-	writeJSON(w, http.StatusOK, j.status())
+	web.WriteJSON(w, http.StatusOK, j.status())
 }
 
 func (s *searches) run(ctx context.Context, j *searchJob, opt player.Options) {
@@ -212,20 +213,20 @@ func (s *searches) get(w http.ResponseWriter, r *http.Request) *searchJob {
 	j := s.jobs[r.PathValue("id")]
 	s.mu.Unlock()
 	if j == nil {
-		writeJSON(w, http.StatusNotFound, errorBody{"no such search (the server keeps the last " + fmt.Sprint(keptSearches) + ")"})
+		web.WriteJSON(w, http.StatusNotFound, errorBody{"no such search (the server keeps the last " + fmt.Sprint(keptSearches) + ")"})
 	}
 	return j
 }
 
 func (s *searches) status(w http.ResponseWriter, r *http.Request) {
 	if j := s.get(w, r); j != nil {
-		writeJSON(w, http.StatusOK, j.status())
+		web.WriteJSON(w, http.StatusOK, j.status())
 	}
 }
 
 func (s *searches) stop(w http.ResponseWriter, r *http.Request) {
 	if j := s.get(w, r); j != nil {
 		j.cancel()
-		writeJSON(w, http.StatusOK, j.status())
+		web.WriteJSON(w, http.StatusOK, j.status())
 	}
 }

@@ -20,6 +20,7 @@ import (
 
 	"github.com/yomi-ai/yomi/seigot"
 	"github.com/yomi-ai/yomi/seigot/ai"
+	"github.com/yomi-ai/yomi/web"
 )
 
 //go:embed static
@@ -184,7 +185,7 @@ func Handler(opt Options) http.Handler {
 		for i := range recs {
 			recs[i].Moves = nil
 		}
-		writeJSON(w, http.StatusOK, recs)
+		web.WriteJSON(w, http.StatusOK, recs)
 	})
 	mux.HandleFunc("POST /api/play", func(w http.ResponseWriter, r *http.Request) {
 		var req PlayRequest
@@ -193,12 +194,12 @@ func Handler(opt Options) http.Handler {
 		}
 		cfg, err := seigot.LevelConfig(req.Level, req.Seed, req.AllClear)
 		if err != nil {
-			writeJSON(w, http.StatusBadRequest, errorBody{err.Error()})
+			web.WriteJSON(w, http.StatusBadRequest, errorBody{err.Error()})
 			return
 		}
 		c, err := AIConfig(req.AI, req.Level)
 		if err != nil {
-			writeJSON(w, http.StatusBadRequest, errorBody{err.Error()})
+			web.WriteJSON(w, http.StatusBadRequest, errorBody{err.Error()})
 			return
 		}
 		select {
@@ -222,7 +223,7 @@ func Handler(opt Options) http.Handler {
 		recs := seigot.Recordings()
 		i := slices.IndexFunc(recs, func(x seigot.Recording) bool { return x.ID == req.Recording })
 		if i < 0 {
-			writeJSON(w, http.StatusNotFound, errorBody{fmt.Sprintf("no recording %q", req.Recording)})
+			web.WriteJSON(w, http.StatusNotFound, errorBody{fmt.Sprintf("no recording %q", req.Recording)})
 			return
 		}
 		rec := recs[i]
@@ -274,7 +275,7 @@ func decode(w http.ResponseWriter, r *http.Request, v any) bool {
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 4096))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		writeJSON(w, http.StatusBadRequest, errorBody{"bad request: " + err.Error()})
+		web.WriteJSON(w, http.StatusBadRequest, errorBody{"bad request: " + err.Error()})
 		return false
 	}
 	return true
@@ -282,11 +283,4 @@ func decode(w http.ResponseWriter, r *http.Request, v any) bool {
 
 type errorBody struct {
 	Error string `json:"error"`
-}
-
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(v)
 }

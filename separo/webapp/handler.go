@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/yomi-ai/yomi/separo/webapp/api"
+	"github.com/yomi-ai/yomi/web"
 )
 
 // Options configures Handler.
@@ -62,11 +63,11 @@ func Handler(opt Options) http.Handler {
 		dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&req); err != nil {
-			writeJSON(w, http.StatusBadRequest, errorBody{"bad request: " + err.Error()})
+			web.WriteJSON(w, http.StatusBadRequest, errorBody{"bad request: " + err.Error()})
 			return
 		}
 		if len(req.Game) > 64 {
-			writeJSON(w, http.StatusBadRequest, errorBody{"game id longer than 64 bytes"})
+			web.WriteJSON(w, http.StatusBadRequest, errorBody{"game id longer than 64 bytes"})
 			return
 		}
 		ctx := r.Context()
@@ -94,21 +95,14 @@ func Handler(opt Options) http.Handler {
 			if errors.Is(err, context.Canceled) {
 				status = 499 // client went away; nobody reads this
 			}
-			writeJSON(w, status, errorBody{err.Error()})
+			web.WriteJSON(w, status, errorBody{err.Error()})
 			return
 		}
-		writeJSON(w, http.StatusOK, resp)
+		web.WriteJSON(w, http.StatusOK, resp)
 	})
 	return mux
 }
 
 type errorBody struct {
 	Error string `json:"error"`
-}
-
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(v)
 }

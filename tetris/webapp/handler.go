@@ -16,6 +16,7 @@ import (
 
 	"github.com/yomi-ai/yomi/tetris/bot"
 	"github.com/yomi-ai/yomi/tetris/webapp/api"
+	"github.com/yomi-ai/yomi/web"
 )
 
 // Options configures Handler; zero fields take the defaults.
@@ -96,7 +97,7 @@ func Handler(opt Options) http.Handler {
 			return
 		}
 		if len(req.Messages) > maxMessages {
-			writeJSON(w, http.StatusBadRequest, errorBody{fmt.Sprintf("%d messages, at most %d", len(req.Messages), maxMessages)})
+			web.WriteJSON(w, http.StatusBadRequest, errorBody{fmt.Sprintf("%d messages, at most %d", len(req.Messages), maxMessages)})
 			return
 		}
 		now := time.Now()
@@ -108,27 +109,27 @@ func Handler(opt Options) http.Handler {
 			case "", "yomi":
 			case "external":
 				if opt.ExternalBot == "" {
-					writeJSON(w, http.StatusBadRequest, errorBody{errNoExternal.Error()})
+					web.WriteJSON(w, http.StatusBadRequest, errorBody{errNoExternal.Error()})
 					return
 				}
 				var err error
 				if ext, err = launchExternal(opt.ExternalBot); err != nil {
-					writeJSON(w, http.StatusBadGateway, errorBody{err.Error()})
+					web.WriteJSON(w, http.StatusBadGateway, errorBody{err.Error()})
 					return
 				}
 			default:
-				writeJSON(w, http.StatusBadRequest, errorBody{fmt.Sprintf("unknown bot %q (yomi or external)", req.Bot)})
+				web.WriteJSON(w, http.StatusBadRequest, errorBody{fmt.Sprintf("unknown bot %q (yomi or external)", req.Bot)})
 				return
 			}
 			id, s = bots.create(now, ext)
 		} else if s = bots.get(id, now); s == nil {
-			writeJSON(w, http.StatusNotFound, errorBody{"unknown or expired session: start a new one"})
+			web.WriteJSON(w, http.StatusNotFound, errorBody{"unknown or expired session: start a new one"})
 			return
 		}
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		if s.gone {
-			writeJSON(w, http.StatusNotFound, errorBody{"unknown or expired session: start a new one"})
+			web.WriteJSON(w, http.StatusNotFound, errorBody{"unknown or expired session: start a new one"})
 			return
 		}
 		ctx := r.Context()
@@ -148,7 +149,7 @@ func Handler(opt Options) http.Handler {
 					think = 0
 				}
 				if err != nil {
-					writeJSON(w, http.StatusBadGateway, errorBody{fmt.Sprintf("message %d (%s) to the TBP bot: %v", i, m.Type, err)})
+					web.WriteJSON(w, http.StatusBadGateway, errorBody{fmt.Sprintf("message %d (%s) to the TBP bot: %v", i, m.Type, err)})
 					return
 				}
 				resp.Messages = append(resp.Messages, out...)
@@ -171,12 +172,12 @@ func Handler(opt Options) http.Handler {
 				if errors.Is(err, context.Canceled) {
 					status = 499 // the client went away
 				}
-				writeJSON(w, status, errorBody{fmt.Sprintf("message %d (%s): %v", i, m.Type, err)})
+				web.WriteJSON(w, status, errorBody{fmt.Sprintf("message %d (%s): %v", i, m.Type, err)})
 				return
 			}
 			resp.Messages = append(resp.Messages, out...)
 		}
-		writeJSON(w, http.StatusOK, resp)
+		web.WriteJSON(w, http.StatusOK, resp)
 	})
 	mux.HandleFunc("POST /api/pc", func(w http.ResponseWriter, r *http.Request) {
 		var req api.PCRequest
@@ -188,7 +189,7 @@ func Handler(opt Options) http.Handler {
 		case sem <- struct{}{}:
 		case <-ctx.Done():
 			cancel()
-			writeJSON(w, http.StatusServiceUnavailable, errorBody{"the server is busy: try again"})
+			web.WriteJSON(w, http.StatusServiceUnavailable, errorBody{"the server is busy: try again"})
 			return
 		}
 		// The finder checks its context only now and then (seconds apart in
@@ -215,11 +216,11 @@ func Handler(opt Options) http.Handler {
 		}
 		switch {
 		case errors.Is(err, context.DeadlineExceeded):
-			writeJSON(w, http.StatusUnprocessableEntity, errorBody{fmt.Sprintf("the search took longer than %v: try a shorter pattern or a lower height", opt.PCTime)})
+			web.WriteJSON(w, http.StatusUnprocessableEntity, errorBody{fmt.Sprintf("the search took longer than %v: try a shorter pattern or a lower height", opt.PCTime)})
 		case err != nil:
-			writeJSON(w, http.StatusBadRequest, errorBody{err.Error()})
+			web.WriteJSON(w, http.StatusBadRequest, errorBody{err.Error()})
 		default:
-			writeJSON(w, http.StatusOK, resp)
+			web.WriteJSON(w, http.StatusOK, resp)
 		}
 	})
 	return mux
@@ -235,10 +236,10 @@ func decode(w http.ResponseWriter, r *http.Request, v any) bool {
 	if err := dec.Decode(v); err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			writeJSON(w, http.StatusRequestEntityTooLarge, errorBody{fmt.Sprintf("request larger than %d bytes", maxBody)})
+			web.WriteJSON(w, http.StatusRequestEntityTooLarge, errorBody{fmt.Sprintf("request larger than %d bytes", maxBody)})
 			return false
 		}
-		writeJSON(w, http.StatusBadRequest, errorBody{"bad request: " + err.Error()})
+		web.WriteJSON(w, http.StatusBadRequest, errorBody{"bad request: " + err.Error()})
 		return false
 	}
 	return true
@@ -246,11 +247,4 @@ func decode(w http.ResponseWriter, r *http.Request, v any) bool {
 
 type errorBody struct {
 	Error string `json:"error"`
-}
-
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(v)
 }
