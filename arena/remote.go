@@ -170,154 +170,41 @@ func runRemote(ctx context.Context, cfg Config, res *results, todo []gameKey, re
 	if run == "" {
 		run = fabric.RunID(r.Kind, string(r.Spec), cfg.NameA, cfg.NameB, r.Version)
 	}
-	c := r.Client
-	info, err := c.Run(ctx, run)
-	if err != nil {
-		return err
-	}
-	attempt := info.Attempt + 1
-	// Jobs a killed coordinator left queued are queued again below (with a
-	// new attempt): drop the old copies first so they are not played twice.
-	// Workers drop only jobs of the stopped attempt, so the new ones are
-	// safe even from a worker that has not yet seen the run restart.
-	if err := c.Cancel(ctx, run); err != nil {
-		return err
-	}
-	if err := c.SetRun(ctx, run, fabric.RunInfo{State: fabric.RunActive, Kind: r.Kind, Version: r.Version, Attempt: attempt}); err != nil {
-		return err
-	}
-
-	var mu sync.Mutex
 	pending := map[string]gameKey{}
 	for _, j := range todo {
 		pending[jobID(j)] = j
 	}
-	done := make(chan struct{})
-	var doneOnce sync.Once
-	finish := func() { doneOnce.Do(func() { close(done) }) }
-	var failure error
-	stopped := false
-	accept := func(fr fabric.Result) {
-		mu.Lock()
-		defer mu.Unlock()
-		j, ok := pending[fr.ID]
-		if !ok || stopped || failure != nil {
-			return // not ours, already recorded, or the match is over
-		}
-		delete(pending, fr.ID)
-		if fr.Error != "" {
-			failure = fmt.Errorf("seed %d game %d (worker %s): %s", j.seed, j.game, fr.Worker, fr.Error)
-			finish()
-			return
-		}
-		var rec GameRecord
-		if err := json.Unmarshal(fr.Output, &rec); err != nil {
-			failure = fmt.Errorf("seed %d game %d: worker %s sent %q: %v", j.seed, j.game, fr.Worker, fr.Output, err)
-			finish()
-			return
-		}
-		stop, err := record(j, rec)
-		if err != nil {
-			failure = err
-			finish()
-			return
-		}
-		if stop {
-			stopped = true
-			finish()
-			return
-		}
-		if len(pending) == 0 {
-			finish()
-		}
-	}
-
-	stored, from, err := c.Stored(ctx, run)
-	if err != nil {
-		return err
-	}
-	for _, fr := range stored {
-		accept(fr)
-	}
-	mu.Lock()
-	var jobs []fabric.Job
-	for _, j := range todo {
-		if _, ok := pending[jobID(j)]; !ok {
-			continue
-		}
-		payload, err := json.Marshal(gameJob{Spec: r.Spec, Seed: j.seed, Game: j.game, TimeoutMS: cfg.GameTimeout.Milliseconds()})
-		if err != nil {
-			mu.Unlock()
-			return err
-		}
-		jobs = append(jobs, fabric.Job{Kind: r.Kind, Run: run, ID: jobID(j), Version: r.Version, Payload: payload, Attempt: attempt})
-	}
-	nothingLeft := len(pending) == 0 || stopped || failure != nil
-	mu.Unlock()
-	defer func() {
-		// Whatever ended the match (done, SPRT, Ctrl-C, an error), nothing
-		// of it stays queued and running workers drop its games.
-		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
-		defer cancel()
-		_ = c.Cancel(cctx, run)
-	}()
-	if nothingLeft {
-		finish()
-	} else {
-		stopN, err := c.Notices(run, func(n fabric.Notice) {
-			if r.Log != nil {
-				fmt.Fprintln(r.Log, n)
+	return r.Client.Coordinate(ctx, fabric.Coordination{
+		Run: run, Kind: r.Kind, Version: r.Version, Local: r.Local, Handlers: r.Handlers, Log: r.Log,
+		Accept: func(fr fabric.Result) (bool, error) {
+			j, ok := pending[fr.ID]
+			if !ok {
+				return false, nil // not ours, or already recorded
 			}
-			if n.Fatal {
-				mu.Lock()
-				if failure == nil {
-					failure = errors.New(n.String())
-				}
-				mu.Unlock()
-				finish()
+			delete(pending, fr.ID)
+			if fr.Error != "" {
+				return true, fmt.Errorf("seed %d game %d (worker %s): %s", j.seed, j.game, fr.Worker, fr.Error)
 			}
-		})
-		if err != nil {
-			return err
-		}
-		defer stopN()
-		stopW, err := c.Watch(ctx, run, from, accept)
-		if err != nil {
-			return err
-		}
-		defer stopW()
-		if err := c.Submit(ctx, jobs); err != nil {
-			return err
-		}
-		var wg sync.WaitGroup
-		wctx, wstop := context.WithCancel(ctx)
-		for i := range r.Local {
-			w := &fabric.Worker{Client: c, Handlers: r.Handlers, Version: r.Version, Name: fmt.Sprintf("local-%d", i), Log: r.Log}
-			wg.Go(func() {
-				if err := w.Run(wctx); err != nil {
-					mu.Lock()
-					if failure == nil {
-						failure = err
-					}
-					mu.Unlock()
-					finish()
+			var rec GameRecord
+			if err := json.Unmarshal(fr.Output, &rec); err != nil {
+				return true, fmt.Errorf("seed %d game %d: worker %s sent %q: %v", j.seed, j.game, fr.Worker, fr.Output, err)
+			}
+			stop, err := record(j, rec)
+			return stop || err != nil || len(pending) == 0, err
+		},
+		Jobs: func() ([]fabric.Job, error) {
+			var jobs []fabric.Job
+			for _, j := range todo {
+				if _, ok := pending[jobID(j)]; !ok {
+					continue
 				}
-			})
-		}
-		defer func() {
-			wstop()
-			wg.Wait()
-		}()
-	}
-	select {
-	case <-done:
-	case <-ctx.Done():
-	}
-	mu.Lock()
-	defer mu.Unlock()
-	stopped = true // later results are not recorded
-	if failure != nil {
-		return failure
-	}
-	return nil
+				payload, err := json.Marshal(gameJob{Spec: r.Spec, Seed: j.seed, Game: j.game, TimeoutMS: cfg.GameTimeout.Milliseconds()})
+				if err != nil {
+					return nil, err
+				}
+				jobs = append(jobs, fabric.Job{ID: jobID(j), Payload: payload})
+			}
+			return jobs, nil
+		},
+	})
 }

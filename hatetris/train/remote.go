@@ -9,7 +9,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -120,7 +119,6 @@ func (r *Runner) refineRemote(ctx context.Context, g int, net *nn.Net, wells []h
 	rm := r.Remote
 	c := rm.Client
 	nChunks := (len(wells) + size - 1) / size
-	var mu sync.Mutex
 	var secs float64
 	pending := map[string]int{} // job id → chunk
 	doneN := 0
@@ -155,145 +153,52 @@ func (r *Runner) refineRemote(ctx context.Context, g int, net *nn.Net, wells []h
 	// The run is this generation's Refine of these samples with this net:
 	// results stored for it are valid whichever process stored them.
 	run := fabric.RunID(RefineKind, digest, fabric.Digest(all), fmt.Sprint(r.Config.RefineWidth, r.Config.RefineDepth, size))
-	info, err := c.Run(ctx, run)
-	if err != nil {
-		return 0, err
-	}
-	attempt := info.Attempt + 1
-	// Jobs a killed coordinator left queued are queued again (new attempt):
-	// drop the old copies first.
-	if err := c.Cancel(ctx, run); err != nil {
-		return 0, err
-	}
-	if err := c.SetRun(ctx, run, fabric.RunInfo{State: fabric.RunActive, Kind: RefineKind, Version: rm.Version, Attempt: attempt}); err != nil {
-		return 0, err
-	}
-	defer func() {
-		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
-		defer cancel()
-		_ = c.Cancel(cctx, run)
-	}()
-
-	finished := make(chan struct{})
-	var once sync.Once
-	finish := func() { once.Do(func() { close(finished) }) }
-	var failure error
 	last := time.Now()
-	accept := func(res fabric.Result) {
-		mu.Lock()
-		defer mu.Unlock()
-		k, ok := pending[res.ID]
-		if !ok || failure != nil {
-			return // not ours or already recorded
-		}
-		lo, hi := k*size, min((k+1)*size, len(wells))
-		var out refineResult
-		switch {
-		case res.Error != "":
-			failure = fmt.Errorf("refine batch %s (worker %s): %s", res.ID, res.Worker, res.Error)
-		case json.Unmarshal(res.Output, &out) != nil || len(out.X) != hi-lo || len(out.Y) != hi-lo:
-			failure = fmt.Errorf("refine batch %s: worker %s sent a malformed result", res.ID, res.Worker)
-		}
-		if failure != nil {
-			finish()
-			return
-		}
-		for i := range out.X {
-			xs[lo+i], ys[lo+i] = math.Float32frombits(out.X[i]), math.Float32frombits(out.Y[i])
-		}
-		el := time.Since(last).Seconds()
-		last = time.Now()
-		if err := writeChunk(r.chunkPath(g, k), chunk{X: xs[lo:hi], Y: ys[lo:hi], Seconds: el}); err != nil {
-			failure = err
-			finish()
-			return
-		}
-		delete(pending, res.ID)
-		secs += el
-		doneN += hi - lo
-		r.progress(g, "refine", doneN, len(wells), res.Worker)
-		if len(pending) == 0 {
-			finish()
-		}
-	}
-	stored, from, err := c.Stored(ctx, run)
+	err = c.Coordinate(ctx, fabric.Coordination{
+		Run: run, Kind: RefineKind, Version: rm.Version, Log: rm.Log,
+		Local: rm.Local, Handlers: map[string]fabric.Handler{RefineKind: RefineHandler(c.GetArtifact)},
+		Accept: func(res fabric.Result) (bool, error) {
+			k, ok := pending[res.ID]
+			if !ok {
+				return false, nil // not ours or already recorded
+			}
+			lo, hi := k*size, min((k+1)*size, len(wells))
+			var out refineResult
+			switch {
+			case res.Error != "":
+				return true, fmt.Errorf("refine batch %s (worker %s): %s", res.ID, res.Worker, res.Error)
+			case json.Unmarshal(res.Output, &out) != nil || len(out.X) != hi-lo || len(out.Y) != hi-lo:
+				return true, fmt.Errorf("refine batch %s: worker %s sent a malformed result", res.ID, res.Worker)
+			}
+			for i := range out.X {
+				xs[lo+i], ys[lo+i] = math.Float32frombits(out.X[i]), math.Float32frombits(out.Y[i])
+			}
+			el := time.Since(last).Seconds()
+			last = time.Now()
+			if err := writeChunk(r.chunkPath(g, k), chunk{X: xs[lo:hi], Y: ys[lo:hi], Seconds: el}); err != nil {
+				return true, err
+			}
+			delete(pending, res.ID)
+			secs += el
+			doneN += hi - lo
+			r.progress(g, "refine", doneN, len(wells), res.Worker)
+			return len(pending) == 0, nil
+		},
+		Jobs: func() ([]fabric.Job, error) {
+			var jobs []fabric.Job
+			for id, k := range pending {
+				lo, hi := k*size, min((k+1)*size, len(wells))
+				p, err := json.Marshal(refineJob{Net: digest, Width: r.Config.RefineWidth, Depth: r.Config.RefineDepth, Wells: all[lo*wellBytes : hi*wellBytes]})
+				if err != nil {
+					return nil, err
+				}
+				jobs = append(jobs, fabric.Job{ID: id, Payload: p})
+			}
+			return jobs, nil
+		},
+	})
 	if err != nil {
 		return 0, err
-	}
-	for _, res := range stored {
-		accept(res)
-	}
-	mu.Lock()
-	var jobs []fabric.Job
-	for id, k := range pending {
-		lo, hi := k*size, min((k+1)*size, len(wells))
-		p, err := json.Marshal(refineJob{Net: digest, Width: r.Config.RefineWidth, Depth: r.Config.RefineDepth, Wells: all[lo*wellBytes : hi*wellBytes]})
-		if err != nil {
-			mu.Unlock()
-			return 0, err
-		}
-		jobs = append(jobs, fabric.Job{Kind: RefineKind, Run: run, ID: id, Version: rm.Version, Payload: p, Attempt: attempt})
-	}
-	left := len(pending) > 0 && failure == nil
-	mu.Unlock()
-	if left {
-		stopN, err := c.Notices(run, func(n fabric.Notice) {
-			if rm.Log != nil {
-				fmt.Fprintln(rm.Log, n)
-			}
-			if n.Fatal {
-				mu.Lock()
-				if failure == nil {
-					failure = errors.New(n.String())
-				}
-				mu.Unlock()
-				finish()
-			}
-		})
-		if err != nil {
-			return 0, err
-		}
-		defer stopN()
-		stopW, err := c.Watch(ctx, run, from, accept)
-		if err != nil {
-			return 0, err
-		}
-		defer stopW()
-		if err := c.Submit(ctx, jobs); err != nil {
-			return 0, err
-		}
-		wctx, wstop := context.WithCancel(ctx)
-		var wg sync.WaitGroup
-		if rm.Local > 0 {
-			w := &fabric.Worker{Client: c, Handlers: map[string]fabric.Handler{RefineKind: RefineHandler(c.GetArtifact)},
-				Version: rm.Version, Name: "local", Concurrency: rm.Local, Log: rm.Log}
-			wg.Go(func() {
-				if err := w.Run(wctx); err != nil {
-					mu.Lock()
-					if failure == nil {
-						failure = err
-					}
-					mu.Unlock()
-					finish()
-				}
-			})
-		}
-		defer func() {
-			wstop()
-			wg.Wait()
-		}()
-	} else {
-		finish()
-	}
-	select {
-	case <-finished:
-	case <-ctx.Done():
-	}
-	mu.Lock()
-	defer mu.Unlock()
-	pending = nil // later results are not recorded
-	if failure != nil {
-		return 0, failure
 	}
 	if err := ctx.Err(); err != nil {
 		return 0, err
