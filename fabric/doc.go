@@ -20,6 +20,10 @@
 //     was killed and started again sees what is already done.
 //   - Cancel purges a run's queued jobs and marks the run stopped in the run
 //     state bucket (yomi_runs), which running workers watch.
+//   - Coordinate does a coordinator's whole pass over a run on top of these
+//     (new attempt, stored results first, the rest queued and watched, local
+//     workers, the queue dropped at the end): arena matches and HATETRIS
+//     Refine use it.
 //   - PutArtifact / GetArtifact keep files (nets, weights) in an object store
 //     (yomi_artifacts) addressed by their SHA-256 digest.
 //
