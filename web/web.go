@@ -201,3 +201,16 @@ func WriteJSON(w http.ResponseWriter, status int, v any) {
 	w.WriteHeader(status)
 	json.NewEncoder(w).Encode(v)
 }
+
+// ReadJSON decodes one JSON object, without unknown fields, from a request
+// body of at most max bytes; when it cannot, it answers 400 with
+// {"error": "bad request: …"} itself and returns false.
+func ReadJSON(w http.ResponseWriter, r *http.Request, max int64, v any) bool {
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, max))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		WriteJSON(w, http.StatusBadRequest, map[string]string{"error": "bad request: " + err.Error()})
+		return false
+	}
+	return true
+}

@@ -11,7 +11,6 @@ package webapp
 import (
 	"bytes"
 	"embed"
-	"encoding/json"
 	"fmt"
 	"io/fs"
 	"net/http"
@@ -72,10 +71,7 @@ func Handler(opt Options) http.Handler {
 	})
 	mux.HandleFunc("POST /api/report", func(w http.ResponseWriter, r *http.Request) {
 		var req ReportRequest
-		dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxUpload+4096))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&req); err != nil {
-			web.WriteJSON(w, http.StatusBadRequest, errorBody{"bad request: " + err.Error()})
+		if !web.ReadJSON(w, r, maxUpload+4096, &req) {
 			return
 		}
 		rep, status, err := report(opt, req)

@@ -75,10 +75,7 @@ func Handler(opt Options) http.Handler {
 	})
 	mux.HandleFunc("POST /api/live", func(w http.ResponseWriter, r *http.Request) {
 		var req LiveRequest
-		dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 4096))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&req); err != nil {
-			web.WriteJSON(w, http.StatusBadRequest, errorBody{"bad request: " + err.Error()})
+		if !web.ReadJSON(w, r, 4096, &req) {
 			return
 		}
 		select {
@@ -102,10 +99,7 @@ func Handler(opt Options) http.Handler {
 	})
 	mux.HandleFunc("POST /api/view", func(w http.ResponseWriter, r *http.Request) {
 		var req ViewRequest
-		dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxReplay+4096))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&req); err != nil {
-			web.WriteJSON(w, http.StatusBadRequest, errorBody{"bad request: " + err.Error()})
+		if !web.ReadJSON(w, r, maxReplay+4096, &req) {
 			return
 		}
 		v, status, err := view(opt, req)

@@ -4,7 +4,6 @@
 package webapp
 
 import (
-	"encoding/json"
 	"io"
 	"net/http"
 	"runtime"
@@ -75,13 +74,7 @@ func Handler(opt Options) http.Handler {
 // decodeBody reads one JSON object (no unknown fields) from a bounded body,
 // answering 400 itself when it cannot.
 func decodeBody(w http.ResponseWriter, r *http.Request, v any) bool {
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		web.WriteJSON(w, http.StatusBadRequest, errorBody{"bad request: " + err.Error()})
-		return false
-	}
-	return true
+	return web.ReadJSON(w, r, maxBody, v)
 }
 
 type errorBody struct {

@@ -272,13 +272,7 @@ func stream(w http.ResponseWriter, cfg seigot.Config, h Header, run func(emit fu
 }
 
 func decode(w http.ResponseWriter, r *http.Request, v any) bool {
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 4096))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		web.WriteJSON(w, http.StatusBadRequest, errorBody{"bad request: " + err.Error()})
-		return false
-	}
-	return true
+	return web.ReadJSON(w, r, 4096, v)
 }
 
 type errorBody struct {

@@ -5,7 +5,6 @@ package webapp
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
@@ -60,10 +59,7 @@ func Handler(opt Options) http.Handler {
 			// Game, if set, names the game so that its AIs keep their trees.
 			Game string `json:"game,omitempty"`
 		}
-		dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&req); err != nil {
-			web.WriteJSON(w, http.StatusBadRequest, errorBody{"bad request: " + err.Error()})
+		if !web.ReadJSON(w, r, maxBody, &req) {
 			return
 		}
 		if len(req.Game) > 64 {
