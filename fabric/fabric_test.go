@@ -109,11 +109,7 @@ func startWorkers(ctx context.Context, t *testing.T, c *Client, k int, version s
 func TestEmbeddedRoundTrip(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	c, err := Connect(ctx, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	c := connect(t, ctx, Options{})
 	wctx, wstop := context.WithCancel(ctx)
 	wg := startWorkers(wctx, t, c, 2, "v1", map[string]Handler{"square": square})
 	const n = 40
@@ -147,11 +143,7 @@ func TestEmbeddedRoundTrip(t *testing.T) {
 func TestVersionRefused(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 45*time.Second)
 	defer cancel()
-	c, err := Connect(ctx, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	c := connect(t, ctx, Options{})
 	notices := make(chan string, 10)
 	stopN, err := c.Notices("runv", func(n Notice) { notices <- n.String() })
 	if err != nil {
@@ -195,11 +187,7 @@ func TestDeadWorkerJobRedelivered(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
 	defer cancel()
 	dir := t.TempDir()
-	c, err := Connect(ctx, Options{StoreDir: dir, AckWait: time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	c := connect(t, ctx, Options{StoreDir: dir, AckWait: time.Second})
 	// The doomed worker has its own connection to the same server.
 	dc, err := c.connectSame(ctx)
 	if err != nil {
@@ -245,11 +233,7 @@ func TestDeadWorkerJobRedelivered(t *testing.T) {
 func TestCancelPurgesAndStopsRunning(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	c, err := Connect(ctx, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	c := connect(t, ctx, Options{})
 	started := make(chan struct{}, 1)
 	h := map[string]Handler{"square": func(ctx context.Context, j Job) (json.RawMessage, error) {
 		select {
@@ -299,12 +283,8 @@ func TestCancelPurgesAndStopsRunning(t *testing.T) {
 func TestFullStream(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	c, err := Connect(ctx, Options{MaxJobBytes: 4096})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	err = c.Submit(ctx, squareJobs("runf", 200, "v"))
+	c := connect(t, ctx, Options{MaxJobBytes: 4096})
+	err := c.Submit(ctx, squareJobs("runf", 200, "v"))
 	if !errors.Is(err, ErrFull) {
 		t.Fatalf("submitting past the limit: %v, want ErrFull", err)
 	}
@@ -313,11 +293,7 @@ func TestFullStream(t *testing.T) {
 func TestArtifacts(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	c, err := Connect(ctx, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	c := connect(t, ctx, Options{})
 	data := []byte(strings.Repeat("net weights ", 100000))
 	d, err := c.PutArtifact(ctx, data)
 	if err != nil {
@@ -411,11 +387,7 @@ func writeConf(t *testing.T, text string) string {
 func TestClientFromJob(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	c, err := Connect(ctx, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	c := connect(t, ctx, Options{})
 	d, err := c.PutArtifact(ctx, []byte("weights"))
 	if err != nil {
 		t.Fatal(err)
@@ -445,4 +417,15 @@ func TestClientFromJob(t *testing.T) {
 	}
 	wstop()
 	wg.Wait()
+}
+
+// connect starts an embedded fabric (or joins opt.URL) for one test.
+func connect(t *testing.T, ctx context.Context, opt Options) *Client {
+	t.Helper()
+	c, err := Connect(ctx, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(c.Close)
+	return c
 }
