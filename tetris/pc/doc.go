@@ -9,5 +9,7 @@
 // tested against a small breadth-first generator (reach.go). For up to 8
 // placements Percent computes the sets of clearing piece orders per field
 // once (seqset.go) and looks each sequence's hold orders up in them; longer
-// cases use a depth-first search per sequence.
+// cases (solcache.go) share the solutions found so far between sequences:
+// a sequence one of them fits is answered by replaying it, and only the
+// others are searched depth-first (each solution found joins the list).
 package pc

@@ -131,22 +131,30 @@ func packQueue(q []Piece) uint64 {
 	return v
 }
 
-// feasible is the cheap pruning: empty cells a multiple of 4, enough pieces,
-// and every run of columns between fully filled columns a multiple of 4.
+// feasible is the cheap pruning: empty cells a multiple of 4, enough
+// pieces, and (as sfinder's PerfectValidator) the empty cells between two
+// "walls" a multiple of 4, a wall being a column boundary with no row where
+// the cells on both sides are empty: no piece can cross it, now or after
+// line clears (rows clear whole).
 func feasible(f Field, h, pieces int) bool {
-	empty := 10*h - bits.OnesCount64(uint64(f))
-	if empty%4 != 0 || empty/4 > pieces {
+	area := uint64(1)<<(10*h) - 1
+	free := ^uint64(f) & area
+	n := bits.OnesCount64(free)
+	if n%4 != 0 || n/4 > pieces {
 		return false
 	}
-	full := uint64(fullRow)
-	for y := 0; y < h; y++ {
-		full &= f.Row(y)
+	// Bit x of open: some row has cells x and x+1 both empty.
+	pairs := free & (free >> 1) & repRows[h] // repRows clears bit 9 of each row
+	var open uint64
+	for ; pairs != 0; pairs >>= 10 {
+		open |= pairs
 	}
+	walls := ^open & 0x1FF // boundaries (x, x+1), x in 0..8
 	start := 0
-	for full != 0 {
-		x := bits.TrailingZeros64(full)
-		full &= full - 1
-		if x > start && !segmentOK(f, h, uint64(1)<<x-uint64(1)<<start) {
+	for walls != 0 {
+		x := bits.TrailingZeros64(walls)
+		walls &= walls - 1
+		if bits.OnesCount64(free&colRange[h][start][x])%4 != 0 {
 			return false
 		}
 		start = x + 1
@@ -154,14 +162,21 @@ func feasible(f Field, h, pieces int) bool {
 	return true // the last segment holds the rest, a multiple of 4
 }
 
-// segmentOK reports whether the columns in seg hold a multiple of 4 empty cells.
-func segmentOK(f Field, h int, seg uint64) bool {
-	n := 0
-	for y := 0; y < h; y++ {
-		n += bits.OnesCount64(seg &^ f.Row(y))
+// repRows[h] has bits 0..8 of each of the lowest h rows; colRange[h][a][b]
+// has columns a..b of each of them.
+var repRows, colRange = func() (r [MaxHeight + 1]uint64, c [MaxHeight + 1][10][10]uint64) {
+	for h := 0; h <= MaxHeight; h++ {
+		for y := 0; y < h; y++ {
+			r[h] |= 0x1FF << (10 * y)
+			for a := 0; a < 10; a++ {
+				for b := a; b < 10; b++ {
+					c[h][a][b] |= (uint64(1)<<(b+1) - uint64(1)<<a) << (10 * y)
+				}
+			}
+		}
 	}
-	return n%4 == 0
-}
+	return
+}()
 
 // solve reports whether a perfect clear of the remaining h rows exists.
 // If path is non-nil the placements (fields after each lock, before clears)
@@ -178,10 +193,8 @@ func (s *solver) solve(f Field, h int, hold Piece, q []Piece, path *[]Step) bool
 		return false
 	}
 	key := memoKey{f, uint8(h), hold, uint8(len(q)), packQueue(q)}
-	if path == nil {
-		if v, ok := s.memo.get(key); ok {
-			return v
-		}
+	if v, ok := s.memo.get(key); ok && (path == nil || !v) {
+		return v // with a path to record, only a known failure prunes
 	}
 	s.nodes++
 	if s.limit > 0 && s.nodes > s.limit {
@@ -331,7 +344,7 @@ func Percent(ctx context.Context, f Field, pat *Pattern, opt Options) (success, 
 	if need <= maxSeqPieces {
 		res, err = percentSets(ctx, g, h, need, uniq, opt)
 	} else {
-		res, err = percentSearch(ctx, g, h, uniq, opt)
+		res, err = percentShared(ctx, g, h, uniq, opt)
 	}
 	if err != nil {
 		return 0, 0, err
@@ -346,8 +359,8 @@ func Percent(ctx context.Context, f Field, pat *Pattern, opt Options) (success, 
 }
 
 // percentSearch solves each truncated sequence with the depth-first search
-// (Percent's path beyond maxSeqPieces placements, and the reference the
-// bitset path is tested against); work is spread over all cores.
+// (the reference both fast paths are tested against); work is spread over
+// all cores.
 func percentSearch(ctx context.Context, g Field, h int, uniq [][]Piece, opt Options) ([]bool, error) {
 	res := make([]bool, len(uniq))
 	workers := runtime.GOMAXPROCS(0)

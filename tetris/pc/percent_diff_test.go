@@ -129,3 +129,105 @@ func TestPercentSetsMatchSearch(t *testing.T) {
 	}
 	t.Logf("%d solvable sequences checked", solvedSome)
 }
+
+// uniqPrefixes returns the distinct first-use-pieces prefixes of pat's
+// sequences, at most limit of them.
+func uniqPrefixes(pat *Pattern, use, limit int) [][]Piece {
+	var uniq [][]Piece
+	seen := map[uint64]bool{}
+	for _, q := range pat.Sequences() {
+		q = q[:min(len(q), use)]
+		k := packQueue(q)<<5 | uint64(len(q))
+		if !seen[k] {
+			seen[k] = true
+			uniq = append(uniq, q)
+		}
+	}
+	return uniq[:min(len(uniq), limit)]
+}
+
+// TestPercentSharedMatchesSearch is the differential test of Percent's path
+// beyond maxSeqPieces (percentShared, shared solutions): on random fields
+// and patterns it must agree sequence by sequence with the per-sequence
+// search (with reach.go's reference generator for the smaller cases).
+func TestPercentSharedMatchesSearch(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	ctx := context.Background()
+	small, large := 40, 3
+	if testing.Short() {
+		small, large = 12, 1
+	}
+	var yes, no int
+	for i := range small + large {
+		h, maxN, limit := 2+rng.IntN(3), 6, 300
+		if i >= small {
+			h, maxN, limit = 4, 9, 12
+		}
+		f := randomPCField(rng, h, maxN)
+		need, _ := PiecesNeeded(f, h)
+		hold := i%4 != 0
+		use := need
+		if hold {
+			use++
+		}
+		text := randomPattern(rng, use)
+		if i >= small { // fixed pieces then a bag tail: a few hundred sequences
+			text = ""
+			for range use - 3 {
+				text += pieceLetters[rng.IntN(7):][:1] + ","
+			}
+			text += "*p3"
+		}
+		pat, err := ParsePattern(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		uniq := uniqPrefixes(pat, use, limit)
+		opt := Options{Height: h, Hold: hold}
+		got, err := percentShared(ctx, f, h, uniq, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref := newSolver(hold)
+		if i < small {
+			ref.slow = newReacher()
+		}
+		for j, q := range uniq {
+			want := ref.solve(f, h, NoPiece, q, nil)
+			if got[j] != want {
+				t.Fatalf("field (h %d, hold %v)\n%squeue %v: shared %v, search %v", h, hold, f.Format(h), q, got[j], want)
+			}
+			if want {
+				yes++
+			} else {
+				no++
+			}
+		}
+	}
+	if yes == 0 || no == 0 {
+		t.Fatalf("one-sided sample: %d solvable, %d not", yes, no)
+	}
+	t.Logf("%d solvable and %d unsolvable sequences checked", yes, no)
+}
+
+// TestPercentSharedTenPieces checks the automatic choice on a 10-placement
+// case (the empty 4-line field, a slice of a pattern) against the search.
+func TestPercentSharedTenPieces(t *testing.T) {
+	pat, _ := ParsePattern("[TIO]p3,L,J,S,Z,*p4")
+	uniq := uniqPrefixes(pat, 11, 24)
+	ctx := context.Background()
+	opt := Options{Height: 4, Hold: true}
+	got, err := percentShared(ctx, 0, 4, uniq, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := percentSearch(ctx, 0, 4, uniq, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for j := range uniq {
+		if got[j] != want[j] {
+			t.Fatalf("queue %v: shared %v, search %v", uniq[j], got[j], want[j])
+		}
+	}
+}
