@@ -137,6 +137,9 @@ func Paths(ctx context.Context, f Field, pat *Pattern, opt Options) ([]Solution,
 	if err != nil {
 		return nil, 0, err
 	}
+	if need >= pathsTiledFrom {
+		return pathsTiled(ctx, f, need, use, seqs, opt)
+	}
 	s := newSolver(opt.Hold)
 	s.ctx = ctx
 	all := map[string]*Solution{}
@@ -252,4 +255,77 @@ func Minimal(sols []Solution) []Solution {
 		}
 	}
 	return out
+}
+
+// pathsTiledFrom is the fewest placements for which Paths enumerates
+// tilings once instead of searching per sequence (a variable for tests).
+var pathsTiledFrom = maxSeqPieces + 1
+
+// pathsTiled is Paths beyond maxSeqPieces placements: the tilings are
+// enumerated once for all sequences (pathsShared) instead of per sequence.
+func pathsTiled(ctx context.Context, f Field, need, use int, seqs [][]Piece, opt Options) ([]Solution, int, error) {
+	index := map[uint64]int{}
+	var uniq [][]Piece
+	var members [][]int // sequences of each distinct truncated queue
+	for i, sq := range seqs {
+		if len(sq) > use {
+			sq = sq[:use]
+		}
+		k := packQueue(sq)<<5 | uint64(len(sq))
+		j, ok := index[k]
+		if !ok {
+			j = len(uniq)
+			index[k] = j
+			uniq = append(uniq, sq)
+			members = append(members, nil)
+		}
+		members[j] = append(members[j], i)
+	}
+	var live []int // rows of f not full: the frame of the tilings
+	for y := 0; y < opt.Height; y++ {
+		if f.Row(y) != fullRow {
+			live = append(live, y)
+		}
+	}
+	g, h := clearLines(f, opt.Height)
+	all := map[string]*Solution{}
+	var b strings.Builder
+	err := pathsShared(ctx, g, h, need, uniq, opt, func(cs []cand, fits []int) {
+		c := make([]placed, len(cs))
+		for i, x := range cs {
+			var m uint64
+			for y := 0; y < h; y++ {
+				m |= (x.m >> (10 * y) & fullRow) << (10 * live[y])
+			}
+			c[i] = placed{x.p, m}
+		}
+		sort.Slice(c, func(i, j int) bool { return c[i].m < c[j].m })
+		b.Reset()
+		for _, x := range c {
+			fmt.Fprintf(&b, "%x.", x.m)
+		}
+		sol := &Solution{}
+		for _, x := range c {
+			sol.Pieces = append(sol.Pieces, x.p)
+			sol.Masks = append(sol.Masks, x.m)
+		}
+		for _, j := range fits {
+			sol.Covers = append(sol.Covers, members[j]...)
+		}
+		sort.Ints(sol.Covers)
+		all[b.String()] = sol
+	})
+	if err != nil {
+		return nil, 0, err
+	}
+	keys := make([]string, 0, len(all))
+	for k := range all {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	out := make([]Solution, len(keys))
+	for i, k := range keys {
+		out[i] = *all[k]
+	}
+	return out, len(seqs), nil
 }

@@ -57,6 +57,8 @@ type fitter struct {
 	sol    *pcSol
 	canSol []uint32
 	full   uint32
+	direct bool    // generate placements afresh instead of caching them (bounded memory)
+	buf    []Field // placements, when direct
 }
 
 func newFitter(s *solver, base Field, h int, hold bool) *fitter {
@@ -173,16 +175,41 @@ func (ft *fitter) placeable(set uint32) uint32 {
 			continue // a row it skips is still there
 		}
 		cm, _ := compress(m, ft.h, cleared)
-		g := cf | Field(cm)
-		for _, x := range ft.s.placementsOf(cf, ch, sol.pieces[j]) {
-			if x == g {
-				out |= 1 << j
-				break
-			}
+		if ft.reachable(cf, ch, sol.pieces[j], uint64(cm)) {
+			out |= 1 << j
 		}
 	}
 	ft.canSol[set] = out | 1<<31
 	return out
+}
+
+// reachable reports whether piece p can lock with cells m in f (height h).
+// With nothing above its cells it can drop straight from the open air, so
+// it locks there exactly when it rests; otherwise the generator decides
+// (through the solver's cache, or without one when direct is set).
+func (ft *fitter) reachable(f Field, h int, p Piece, m uint64) bool {
+	var above uint64 // cells above m's cells in their columns
+	for c := m << 10; c != 0; c = c << 10 & (uint64(1)<<(10*h) - 1) {
+		above |= c
+	}
+	if above&uint64(f) == 0 {
+		// It rests on the floor or on a filled cell under one of its cells.
+		return m&fullRow != 0 || m>>10&uint64(f) != 0
+	}
+	g := f | Field(m)
+	var pl []Field
+	if ft.direct {
+		ft.buf = ft.s.r.placements(f, h, p, ft.buf[:0])
+		pl = ft.buf
+	} else {
+		pl = ft.s.placementsOf(f, h, p)
+	}
+	for _, x := range pl {
+		if x == g {
+			return true
+		}
+	}
+	return false
 }
 
 // compress removes the rows in cleared from the lowest h rows of f.
