@@ -7,6 +7,7 @@ package pc
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"sort"
 	"strings"
 )
@@ -218,39 +219,94 @@ func Paths(ctx context.Context, f Field, pat *Pattern, opt Options) ([]Solution,
 // Minimal reduces solutions as sfinder's path "minimal" does: a solution is
 // dropped when the sequences it solves are a subset of those of one other
 // solution (of two with equal sets the earlier is kept). This is not a
-// minimum set cover.
+// minimum set cover. Sets are bitsets; equal ones are merged first and a
+// superset is looked for only among the sets holding the rarest element,
+// so hundreds of thousands of solutions take seconds, not hours.
 func Minimal(sols []Solution) []Solution {
-	sets := make([]map[int]bool, len(sols))
-	for i, s := range sols {
-		sets[i] = map[int]bool{}
+	maxC := 0
+	for _, s := range sols {
 		for _, c := range s.Covers {
-			sets[i][c] = true
+			maxC = max(maxC, c+1)
 		}
 	}
-	subset := func(a, b int) bool { // sets[a] within sets[b]
-		if len(sets[a]) > len(sets[b]) {
-			return false
+	words := (maxC + 63) / 64
+	type set struct {
+		bits  []uint64
+		size  int
+		first int // earliest solution with this set
+	}
+	var sets []set
+	byKey := map[string]int{}
+	of := make([]int, len(sols)) // distinct set of each solution
+	for i, s := range sols {
+		b := make([]uint64, words)
+		for _, c := range s.Covers {
+			b[c/64] |= 1 << (c % 64)
 		}
-		for c := range sets[a] {
-			if !sets[b][c] {
-				return false
+		k := string(func() []byte {
+			out := make([]byte, 0, 8*words)
+			for _, w := range b {
+				for j := 0; j < 8; j++ {
+					out = append(out, byte(w>>(8*j)))
+				}
+			}
+			return out
+		}())
+		j, ok := byKey[k]
+		if !ok {
+			j = len(sets)
+			byKey[k] = j
+			n := 0
+			for _, w := range b {
+				n += bits.OnesCount64(w)
+			}
+			sets = append(sets, set{b, n, i})
+		}
+		of[i] = j
+	}
+	holders := make([][]int, maxC) // distinct sets holding each element
+	for j, st := range sets {
+		for wi, w := range st.bits {
+			for ; w != 0; w &= w - 1 {
+				holders[wi*64+bits.TrailingZeros64(w)] = append(holders[wi*64+bits.TrailingZeros64(w)], j)
 			}
 		}
-		return true
 	}
-	var out []Solution
-	for i := range sols {
-		keep := true
-		for j := range sols {
-			if i == j || !subset(i, j) {
+	dominated := make([]bool, len(sets))
+	for j, st := range sets {
+		rare := -1
+		for wi, w := range st.bits {
+			for ; w != 0; w &= w - 1 {
+				e := wi*64 + bits.TrailingZeros64(w)
+				if rare < 0 || len(holders[e]) < len(holders[rare]) {
+					rare = e
+				}
+			}
+		}
+		if rare < 0 {
+			dominated[j] = len(sets) > 1 // the empty set is within any other
+			continue
+		}
+		for _, k := range holders[rare] {
+			if k == j || sets[k].size <= st.size {
 				continue
 			}
-			if len(sets[i]) < len(sets[j]) || j < i {
-				keep = false
+			sub := true
+			for wi, w := range st.bits {
+				if w&^sets[k].bits[wi] != 0 {
+					sub = false
+					break
+				}
+			}
+			if sub {
+				dominated[j] = true
 				break
 			}
 		}
-		if keep {
+	}
+	var out []Solution
+	for i := range sols {
+		if j := of[i]; !dominated[j] && sets[j].first == i {
 			out = append(out, sols[i])
 		}
 	}

@@ -111,3 +111,54 @@ func TestPathsTiledVectors(t *testing.T) {
 		}
 	}
 }
+
+// minimalPairwise is the pairwise definition Minimal implements.
+func minimalPairwise(sols []Solution) []Solution {
+	subset := func(a, b []int) bool {
+		for _, c := range a {
+			if !slices.Contains(b, c) {
+				return false
+			}
+		}
+		return true
+	}
+	var out []Solution
+	for i := range sols {
+		keep := true
+		for j := range sols {
+			if i != j && subset(sols[i].Covers, sols[j].Covers) && (len(sols[i].Covers) < len(sols[j].Covers) || j < i) {
+				keep = false
+				break
+			}
+		}
+		if keep {
+			out = append(out, sols[i])
+		}
+	}
+	return out
+}
+
+func TestMinimalMatchesPairwise(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for range 300 {
+		n, m := 1+rng.IntN(30), 1+rng.IntN(100)
+		sols := make([]Solution, n)
+		for i := range sols {
+			for c := range m {
+				if rng.IntN(3+i%4) == 0 {
+					sols[i].Covers = append(sols[i].Covers, c)
+				}
+			}
+			sols[i].Masks = []uint64{uint64(i)}
+		}
+		got, want := Minimal(sols), minimalPairwise(sols)
+		if len(got) != len(want) {
+			t.Fatalf("%d kept, pairwise %d", len(got), len(want))
+		}
+		for i := range got {
+			if got[i].Masks[0] != want[i].Masks[0] {
+				t.Fatalf("kept %d differs", i)
+			}
+		}
+	}
+}
