@@ -231,7 +231,8 @@ func (p *pcProgress) wrap(ctx context.Context, err error) error {
 	return fmt.Errorf("interrupted (%w); no result", err)
 }
 
-// pcBenchCases are the spec's sfinder percent vectors (§25.4).
+// pcBenchCases are the spec's sfinder percent vectors (§25.4), the empty
+// 2-line field and a 10-placement case on the empty 4-line field.
 var pcBenchCases = []struct {
 	name, field, pattern string
 	clear                int
@@ -240,6 +241,8 @@ var pcBenchCases = []struct {
 	{"percent2", "X____X____ XX__XX____ XX__XX____ XXXXXX____", "T,I,O,*p4", 4},
 	{"percent5", "XXXX_____X XX______XX XXX____XXX XXX_____XX", "[OSZTLJ]p6", 4},
 	{"empty2", "__________ __________", "*p7", 2},
+	// 10 placements: Percent's shared-solutions path (solcache.go).
+	{"empty4-10", "__________ __________ __________ __________", "I,O,L,J,S,Z,T,*p4", 4},
 }
 
 // pcBenchRuns is how many times each case runs; the best time is reported.
@@ -249,7 +252,7 @@ const pcBenchRuns = 5
 func tetrisPCBenchmarks() []bench.Benchmark {
 	return []bench.Benchmark{{
 		Name:    "tetris/pc",
-		Summary: "perfect-clear finder: best of 5 times for each spec sfinder percent case (hold, 4 lines, all cores) and the empty 2-line field with *p7",
+		Summary: "perfect-clear finder: best of 5 times for each spec sfinder percent case (hold, 4 lines, all cores), the empty 2-line field with *p7 and the empty 4-line field with I,O,L,J,S,Z,T,*p4 (10 placements)",
 		Run: func(ctx context.Context) ([]bench.Figure, error) {
 			var figs []bench.Figure
 			for _, c := range pcBenchCases {

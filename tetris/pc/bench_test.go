@@ -12,6 +12,7 @@ func BenchmarkPercentSpec(b *testing.B) {
 		{"percent1", "_______XXX ________XX XX____XXXX XX_____XXX", "*p7"},
 		{"percent2", "X____X____ XX__XX____ XX__XX____ XXXXXX____", "T,I,O,*p4"},
 		{"percent5", "XXXX_____X XX______XX XXX____XXX XXX_____XX", "[OSZTLJ]p6"},
+		{"empty4-10", "__________ __________ __________ __________", "I,O,L,J,S,Z,T,*p4"},
 	}
 	for _, c := range cases {
 		f, h, _ := ParseField(c.field)
@@ -48,6 +49,17 @@ func BenchmarkPaths(b *testing.B) {
 	p, _ := ParsePattern("*p7")
 	for b.Loop() {
 		if _, _, err := Paths(context.Background(), f, p, Options{Height: h, Hold: true}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkPathsTiled times the shared path enumeration on the empty 4-line
+// field for a few 11-piece sequences (10 placements).
+func BenchmarkPathsTiled(b *testing.B) {
+	p, _ := ParsePattern("I,O,L,J,S,Z,T,[SZT]p3")
+	for b.Loop() {
+		if _, _, err := Paths(context.Background(), 0, p, Options{Height: 4, Hold: true}); err != nil {
 			b.Fatal(err)
 		}
 	}

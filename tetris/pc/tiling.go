@@ -67,22 +67,24 @@ type tiler struct {
 	cands   [][]cand
 	area    uint64
 	h       int
-	allowed map[uint32]bool // piece counts (4 bits each) some sequence holds
+	allowed countSet // piece counts some sequence holds
 	cur     []cand
 	count   [7]int
+	packed  uint32 // count, 4 bits per piece
 	ctx     context.Context
 	polls   int
 	stopped bool
 	emit    func([]cand)
 }
 
-func (t *tiler) packed() uint32 {
-	var k uint32
-	for p, c := range t.count {
-		k |= uint32(c) << (4 * p)
-	}
-	return k
-}
+// countSet is a set of piece counts packed 4 bits per piece, as a bitset.
+type countSet []uint64
+
+func newCountSet() countSet          { return make(countSet, 1<<28/64) }
+func (s countSet) add(k uint32)      { s[k>>6] |= 1 << (k & 63) }
+func (s countSet) has(k uint32) bool { return s[k>>6]>>(k&63)&1 != 0 }
+func (t *tiler) push(c cand)         { t.count[c.p]++; t.packed += 1 << (4 * c.p); t.cur = append(t.cur, c) }
+func (t *tiler) pop(c cand)          { t.count[c.p]--; t.packed -= 1 << (4 * c.p); t.cur = t.cur[:len(t.cur)-1] }
 
 // run covers the lowest empty cell of f every possible way, recursively.
 func (t *tiler) run(f uint64, left int) {
@@ -100,28 +102,23 @@ func (t *tiler) run(f uint64, left int) {
 	}
 	low := bits.TrailingZeros64(free)
 	for _, c := range t.cands[low] {
-		if c.m&f != 0 {
+		if c.m&f != 0 || !t.allowed.has(t.packed+1<<(4*c.p)) {
 			continue
 		}
-		t.count[c.p]++
-		if t.allowed[t.packed()] {
-			g := f | c.m
-			if feasible(Field(g), t.h, left-1) {
-				t.cur = append(t.cur, c)
-				t.run(g, left-1)
-				t.cur = t.cur[:len(t.cur)-1]
-			}
+		if g := f | c.m; feasible(Field(g), t.h, left-1) {
+			t.push(c)
+			t.run(g, left-1)
+			t.pop(c)
 		}
-		t.count[c.p]--
 	}
 }
 
-// subCounts adds to set every sub-multiset of the piece counts c (4 bits each).
-func subCounts(c [7]int, set map[uint32]bool) {
+// subCounts adds to set every sub-multiset of the piece counts c.
+func subCounts(c [7]int, set countSet) {
 	var rec func(p int, k uint32)
 	rec = func(p int, k uint32) {
 		if p == 7 {
-			set[k] = true
+			set.add(k)
 			return
 		}
 		for n := 0; n <= c[p]; n++ {
@@ -133,15 +130,16 @@ func subCounts(c [7]int, set map[uint32]bool) {
 
 // pathsShared computes, for the starting field g (height h, needing n
 // pieces) and the distinct truncated queues uniq, every solution with the
-// indices (into uniq) of the queues it fits. progress, if set, is told how
-// many of the first cell's candidates are done.
+// indices (into uniq) of the queues it fits, to found (called under a lock).
+// opt.Progress, if set, is told how many of the ways to cover the two
+// lowest empty cells are done.
 func pathsShared(ctx context.Context, g Field, h, n int, uniq [][]Piece, opt Options, found func(sol []cand, fits []int)) error {
-	allowed := map[uint32]bool{}
+	allowed := newCountSet()
 	seen := map[[7]int]bool{}
 	for _, q := range uniq {
 		var c [7]int
 		for _, p := range q {
-			c[p]++
+			c[p] = min(c[p]+1, 15) // a solution has at most 15 placements
 		}
 		if !seen[c] {
 			seen[c] = true
@@ -153,8 +151,30 @@ func pathsShared(ctx context.Context, g Field, h, n int, uniq [][]Piece, opt Opt
 		return nil
 	}
 	cands := tilingCands(h)
-	low := bits.TrailingZeros64(^uint64(g) & area)
-	roots := cands[low]
+	// Tasks: the ways to cover the first two lowest empty cells (finer
+	// than the first cell alone, for the progress bar and the balance).
+	type task struct{ c []cand }
+	var tasks []task
+	probe := &tiler{cands: cands, area: area, h: h, allowed: allowed, ctx: ctx}
+	var split func(f uint64, left, depth int)
+	split = func(f uint64, left, depth int) {
+		free := ^f & area
+		if depth == 2 || free == 0 {
+			tasks = append(tasks, task{append([]cand(nil), probe.cur...)})
+			return
+		}
+		for _, c := range cands[bits.TrailingZeros64(free)] {
+			if c.m&f != 0 || !allowed.has(probe.packed+1<<(4*c.p)) {
+				continue
+			}
+			if feasible(Field(f|c.m), h, left-1) {
+				probe.push(c)
+				split(f|c.m, left-1, depth+1)
+				probe.pop(c)
+			}
+		}
+	}
+	split(uint64(g), n, 0)
 	workers := runtime.GOMAXPROCS(0)
 	var next, done atomic.Int64
 	var mu sync.Mutex
@@ -180,7 +200,7 @@ func pathsShared(ctx context.Context, g Field, h, n int, uniq [][]Piece, opt Opt
 					sol.pieces[i], sol.masks[i] = c.p, c.m
 					sol.count[c.p]++
 				}
-				k := t.packed()
+				k := t.packed
 				qs, ok := byCount[k]
 				if !ok {
 					for i, q := range uniq {
@@ -211,20 +231,18 @@ func pathsShared(ctx context.Context, g Field, h, n int, uniq [][]Piece, opt Opt
 			}
 			for {
 				i := int(next.Add(1) - 1)
-				if i >= len(roots) || t.stopped {
+				if i >= len(tasks) || t.stopped {
 					break
 				}
-				c := roots[i]
-				if c.m&uint64(g) == 0 {
-					t.count[c.p]++
-					if t.allowed[t.packed()] && feasible(g|Field(c.m), h, n-1) {
-						t.cur = append(t.cur[:0], c)
-						t.run(uint64(g)|c.m, n-1)
-					}
-					t.count[c.p]--
+				f := uint64(g)
+				t.cur, t.count, t.packed = t.cur[:0], [7]int{}, 0
+				for _, c := range tasks[i].c {
+					f |= c.m
+					t.push(c)
 				}
+				t.run(f, n-len(t.cur))
 				if opt.Progress != nil && !t.stopped {
-					opt.Progress(int(done.Add(1)), len(roots))
+					opt.Progress(int(done.Add(1)), len(tasks))
 				}
 			}
 			if t.stopped {
