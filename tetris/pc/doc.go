@@ -12,4 +12,7 @@
 // cases (solcache.go) share the solutions found so far between sequences:
 // a sequence one of them fits is answered by replaying it, and only the
 // others are searched depth-first (each solution found joins the list).
+// Paths beyond 8 placements enumerates the field's tilings once
+// (tiling.go) and replays each against the sequences, instead of one
+// enumeration per sequence.
 package pc
