@@ -226,27 +226,23 @@ func (s *solver) expand(f Field, h int, hold Piece, q []Piece, path *[]Step) boo
 		}
 		return false
 	}
-	if len(q) > 0 && tryPiece(q[0], hold, q[1:]) {
-		return true
-	}
-	if !s.hold {
-		return false
-	}
-	if hold != NoPiece {
-		if len(q) == 0 {
-			// Queue exhausted: the held piece can still be placed (sfinder).
-			return tryPiece(hold, NoPiece, nil)
+	if s.hold {
+		if hold != NoPiece {
+			if len(q) == 0 {
+				// Queue exhausted: the held piece can still be placed (sfinder).
+				return tryPiece(hold, NoPiece, nil)
+			}
+			if hold != q[0] && tryPiece(hold, q[0], q[1:]) {
+				return true
+			}
+		} else if len(q) >= 2 && q[0] != q[1] {
+			// Empty hold: the current piece goes to hold, the next is placed.
+			if tryPiece(q[1], q[0], q[2:]) {
+				return true
+			}
 		}
-		return hold != q[0] && tryPiece(hold, q[0], q[1:])
 	}
-	// Empty hold: the current piece goes to hold, the next is placed.
-	if len(q) >= 2 && q[0] != q[1] {
-		return tryPiece(q[1], q[0], q[2:])
-	}
-	if len(q) >= 2 {
-		return false // same piece: identical to placing without hold
-	}
-	return false
+	return len(q) > 0 && tryPiece(q[0], hold, q[1:])
 }
 
 // Step is one placement of a solution.
