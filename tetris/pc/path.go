@@ -317,6 +317,11 @@ func Minimal(sols []Solution) []Solution {
 // tilings once instead of searching per sequence (a variable for tests).
 var pathsTiledFrom = maxSeqPieces + 1
 
+// maxPathEntries bounds pathsTiled's memory: the solutions kept, counted
+// as their covered sequences plus 16 words each (about 8 bytes an entry,
+// 1.6 GB at the bound, within the 4 GiB the finder is meant to fit in).
+var maxPathEntries = 200_000_000
+
 // pathsTiled is Paths beyond maxSeqPieces placements: the tilings are
 // enumerated once for all sequences (pathsShared) instead of per sequence.
 func pathsTiled(ctx context.Context, f Field, need, use int, seqs [][]Piece, opt Options) ([]Solution, int, error) {
@@ -346,7 +351,14 @@ func pathsTiled(ctx context.Context, f Field, need, use int, seqs [][]Piece, opt
 	g, h := clearLines(f, opt.Height)
 	all := map[string]*Solution{}
 	var b strings.Builder
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var stored int // cover entries kept, the bulk of the memory
+	tooMany := false
 	err := pathsShared(ctx, g, h, need, uniq, opt, func(cs []cand, fits []int) {
+		if tooMany {
+			return
+		}
 		c := make([]placed, len(cs))
 		for i, x := range cs {
 			var m uint64
@@ -370,7 +382,14 @@ func pathsTiled(ctx context.Context, f Field, need, use int, seqs [][]Piece, opt
 		}
 		sort.Ints(sol.Covers)
 		all[b.String()] = sol
+		if stored += len(sol.Covers) + 16; stored > maxPathEntries {
+			tooMany = true
+			cancel()
+		}
 	})
+	if tooMany {
+		return nil, 0, fmt.Errorf("pc: more than %d solutions and sequences covered, beyond the memory bound; narrow the pattern", maxPathEntries)
+	}
 	if err != nil {
 		return nil, 0, err
 	}

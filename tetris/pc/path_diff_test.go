@@ -7,6 +7,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -160,5 +161,18 @@ func TestMinimalMatchesPairwise(t *testing.T) {
 				t.Fatalf("kept %d differs", i)
 			}
 		}
+	}
+}
+
+// TestPathsTiledMemoryBound: past maxPathEntries the shared path stops
+// with an error instead of growing.
+func TestPathsTiledMemoryBound(t *testing.T) {
+	saved := maxPathEntries
+	maxPathEntries = 50
+	defer func() { maxPathEntries = saved }()
+	f, h, _ := ParseField("XXXXXX____ XXXXXX____ XXXXXX____ XXXXXX____")
+	p, _ := ParsePattern("*p7")
+	if _, err := pathsTiledOnly(context.Background(), f, p, Options{Height: h, Hold: true}); err == nil || !strings.Contains(err.Error(), "memory bound") {
+		t.Fatalf("err %v, want the memory bound", err)
 	}
 }
