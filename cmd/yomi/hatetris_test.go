@@ -2,9 +2,11 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -193,7 +195,7 @@ func TestHatetrisSearchOut(t *testing.T) {
 
 // A trainer killed (SIGKILL) mid-Refine and resumed with --resume keeps
 // the Refine checkpoints it had finished (not recomputed) and ends with the
-// nets of an uninterrupted run.
+// nets and targets of an uninterrupted run.
 func TestHatetrisTrainSurvivesSIGKILL(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs two small training runs")
@@ -243,12 +245,22 @@ func TestHatetrisTrainSurvivesSIGKILL(t *testing.T) {
 			t.Errorf("%s was redone after the kill", f)
 		}
 	}
+	// The same nets, and the same targets (none lost, none refined twice).
 	for g := 0; g <= 2; g++ {
-		name := filepath.Join(fmt.Sprintf("gen-%03d", g), "net.yomi")
-		a, _ := os.ReadFile(filepath.Join(full, name))
-		b, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil || !bytes.Equal(a, b) {
-			t.Errorf("%s differs from the uninterrupted run's (%v)", name, err)
+		files := []string{"net.yomi"}
+		if g < 2 {
+			files = append(files, "targets.bin.gz")
+		}
+		for _, f := range files {
+			name := filepath.Join(fmt.Sprintf("gen-%03d", g), f)
+			a, _ := os.ReadFile(filepath.Join(full, name))
+			b, err := os.ReadFile(filepath.Join(dir, name))
+			if f == "targets.bin.gz" {
+				a, b = targetRecords(t, a), targetRecords(t, b)
+			}
+			if err != nil || !bytes.Equal(a, b) {
+				t.Errorf("%s differs from the uninterrupted run's (%v)", name, err)
+			}
 		}
 	}
 	// Bad resumes are usage errors.
@@ -260,10 +272,26 @@ func TestHatetrisTrainSurvivesSIGKILL(t *testing.T) {
 	}
 }
 
+// targetRecords is a gzipped targets file without its last 12 bytes: the
+// Refine's wall time and the checksum, which differ between runs; the
+// samples, their targets and the count of dead beams stay.
+func targetRecords(t *testing.T, gz []byte) []byte {
+	t.Helper()
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := io.ReadAll(zr)
+	if err != nil || len(b) < 12 {
+		t.Fatalf("targets: %d bytes, %v", len(b), err)
+	}
+	return b[:len(b)-12]
+}
+
 // Refine on a standalone fabric node, run by worker processes: the first
 // is killed (SIGKILL) mid-Refine and a second takes over (its batches are
-// redelivered after the ack wait). The nets equal those of the default run
-// (embedded fabric), and each batch's result is stored once.
+// redelivered after the ack wait). The nets and targets equal those of the
+// default run (embedded fabric), and each batch's result is stored once.
 func TestHatetrisTrainRefineWorkers(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs training with worker processes")
@@ -303,10 +331,17 @@ func TestHatetrisTrainRefineWorkers(t *testing.T) {
 		t.Fatalf("trainer did not finish: %s", trainErr)
 	}
 	for g := 0; g <= 1; g++ {
-		for _, f := range []string{"net.yomi", "search.json"} {
+		files := []string{"net.yomi", "search.json"}
+		if g == 0 {
+			files = append(files, "targets.bin.gz")
+		}
+		for _, f := range files {
 			name := filepath.Join(fmt.Sprintf("gen-%03d", g), f)
 			a, _ := os.ReadFile(filepath.Join(full, name))
 			b, err := os.ReadFile(filepath.Join(dir, name))
+			if f == "targets.bin.gz" {
+				a, b = targetRecords(t, a), targetRecords(t, b)
+			}
 			if f == "search.json" {
 				// Only the game, not the time.
 				var x, y struct{ Replay string }
