@@ -30,6 +30,7 @@ type Config struct {
 	WorstCase    bool      // rank own moves by survival under the opponent's best fire (both-sides search)
 	DenySkill    bool      // drain a charging opponent's gauge with a 3+ chain before it can bomb
 	SkillMode    bool      // the seed's skill mode: give up the chain race when it is lost and build for the skill (skill.go)
+	NextPackKey  bool      // rank beam states by the chain the next pack can trigger (the AI before issue 27) instead of the one-block potential
 	Log          io.Writer // per-turn notes (nil: none)
 }
 
@@ -108,7 +109,7 @@ func (b *Bot) logf(format string, a ...any) {
 
 // beam runs a chain beam for s from turn with the given time budget.
 func (b *Bot) beam(ctx context.Context, s side, turn, depth, target int, budget time.Duration, xmin, xmax int) BeamResult {
-	cfg := BeamConfig{Depth: depth, Width: b.cfg.MaxWidth, XMin: xmin, XMax: xmax, Target: target, Threads: b.cfg.Threads, Budget: budget}
+	cfg := BeamConfig{Depth: depth, Width: b.cfg.MaxWidth, XMin: xmin, XMax: xmax, Target: target, Threads: b.cfg.Threads, Budget: budget, Potential: !b.cfg.NextPackKey}
 	if b.cfg.FixedWidth > 0 {
 		cfg.Width, cfg.Budget = b.cfg.FixedWidth, 0
 	}
@@ -398,7 +399,7 @@ func (b *Bot) planFiresSoon(turn int, me *side, k int) bool {
 // enemyBest is the largest ojama the opponent's chain beam finds within
 // depth plies, within budget unless widths are fixed.
 func (b *Bot) enemyBest(ctx context.Context, en side, turn, depth, width int, budget time.Duration) int {
-	cfg := BeamConfig{Depth: depth, Width: width, BucketWidth: max(width*3/10, 4), XMin: 0, XMax: 8, Threads: b.cfg.Threads}
+	cfg := BeamConfig{Depth: depth, Width: width, BucketWidth: max(width*3/10, 4), XMin: 0, XMax: 8, Threads: b.cfg.Threads, Potential: !b.cfg.NextPackKey}
 	if b.cfg.FixedWidth == 0 {
 		cfg.Budget = budget
 		var cancel context.CancelFunc
