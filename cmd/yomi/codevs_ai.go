@@ -51,6 +51,7 @@ the remaining milliseconds in each turn block. Run it under the referee:
 	fs.BoolVar(&cfg.DenySkill, "deny-skill", d.DenySkill, "fire a 3+ chain to drain the opponent's gauge (64..79) before a 20+ ojama skill (--deny-skill=false: the AI of the first ysai match)")
 	fs.BoolVar(&cfg.SkillMode, "skill-mode", false, "the seed's skill mode: when both sides' beams say the chain race is lost, build for the skill until a side fires (off in the measured match)")
 	fs.BoolVar(&cfg.NextPackKey, "next-pack-key", false, "rank beam states by the chain the next pack triggers (the AI before issue 27) instead of the one-block potential")
+	fs.BoolVar(&cfg.HoldAlways, "hold-always", false, "when the opponent could out-counter our fire, grow the chain even if the opponent can fire 20+ ojama first (the AI before issue 27)")
 	verbose := fs.Bool("v", false, "log decisions on stderr")
 	if err := cli.Parse(fs, args); err != nil {
 		return err
