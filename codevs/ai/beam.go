@@ -38,6 +38,11 @@ type BeamConfig struct {
 	// trigger (sim.Fast.Potential) instead of the chain the next pack can
 	// trigger: buckets by that chain, then more blocks, lower fields.
 	Potential bool
+	// Deadline, when positive, is the last ply (1 = this turn) at which a
+	// fire still goes off before the opponent's (which lands after it):
+	// when no fire of Target chains comes by then, the longest fire of at
+	// least DeadlineMin chains by then is chosen instead.
+	Deadline, DeadlineMin int
 }
 
 // Fire is a chain the beam found: its plies from the root, chains, ojama
@@ -330,6 +335,17 @@ func runBeam(ctx context.Context, root side, packs []sim.Pack, cfg BeamConfig) B
 		}
 		if choose < 0 || f.chains > bestFire[choose].chains {
 			choose = d
+		}
+	}
+	if cfg.Deadline > 0 && (choose < 0 || choose >= cfg.Deadline) {
+		alt := -1
+		for d := 0; d < min(cfg.Deadline, len(bestFire)); d++ {
+			if c := bestFire[d].chains; c >= max(cfg.DeadlineMin, 1) && (alt < 0 || c > bestFire[alt].chains) {
+				alt = d
+			}
+		}
+		if alt >= 0 {
+			choose = alt
 		}
 	}
 	if choose >= 0 {

@@ -31,6 +31,7 @@ type Config struct {
 	DenySkill    bool      // drain a charging opponent's gauge with a 3+ chain before it can bomb
 	SkillMode    bool      // the seed's skill mode: give up the chain race when it is lost and build for the skill (skill.go)
 	HoldAlways   bool      // holdFire grows the chain even when the opponent can fire first (the AI before issue 27)
+	NoRace       bool      // replans ignore when the opponent can fire (the AI before issue 27)
 	NextPackKey  bool      // rank beam states by the chain the next pack can trigger (the AI before issue 27) instead of the one-block potential
 	Log          io.Writer // per-turn notes (nil: none)
 }
@@ -110,7 +111,13 @@ func (b *Bot) logf(format string, a ...any) {
 
 // beam runs a chain beam for s from turn with the given time budget.
 func (b *Bot) beam(ctx context.Context, s side, turn, depth, target int, budget time.Duration, xmin, xmax int) BeamResult {
+	return b.beamBy(ctx, s, turn, depth, target, 0, budget, xmin, xmax)
+}
+
+// beamBy is beam with a deadline ply (BeamConfig.Deadline; 0: none).
+func (b *Bot) beamBy(ctx context.Context, s side, turn, depth, target, deadline int, budget time.Duration, xmin, xmax int) BeamResult {
 	cfg := BeamConfig{Depth: depth, Width: b.cfg.MaxWidth, XMin: xmin, XMax: xmax, Target: target, Threads: b.cfg.Threads, Budget: budget, Potential: !b.cfg.NextPackKey}
+	cfg.Deadline, cfg.DeadlineMin = deadline, raceMinChains
 	if b.cfg.FixedWidth > 0 {
 		cfg.Width, cfg.Budget = b.cfg.FixedWidth, 0
 	}
@@ -313,7 +320,21 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 		res = b.beam(ctx, me, turn, b.cfg.BeamDepth, b.cfg.Target, budget, 2, 6)
 	}
 	if res.Best.Chains == 0 {
-		res = b.beam(ctx, me, turn, min(b.cfg.BeamDepth, 16), b.cfg.Target, replan, 0, 8)
+		// The race: the first ply at which the opponent's beam fires
+		// raceThreat+ ojama is our deadline.
+		deadline := 0
+		if !b.cfg.NoRace {
+			w := max(b.cfg.MaxWidth/50, 100)
+			if b.cfg.FixedWidth > 0 {
+				w = max(b.cfg.FixedWidth/4, 20)
+			}
+			deadline = firstFire(b.enemyFires(ctx, en, turn, 14, w, replan/3), raceThreat)
+			replan -= replan / 3
+		}
+		res = b.beamBy(ctx, me, turn, min(b.cfg.BeamDepth, 16), b.cfg.Target, deadline, replan, 0, 8)
+		if deadline > 0 {
+			b.logf("turn %d: opponent fires %d+ at ply %d", turn, raceThreat, deadline)
+		}
 	}
 	b.logf("turn %d: plan %d chains at ply %d (%d nodes, width %d, %d ms left)", turn, res.Best.Chains, res.Best.Ply, res.Nodes, res.MaxWidth, t.Me.TimeMs)
 	if b.cfg.SkillMode && b.decideAfterBeam(ctx, turn, me, en, &res, perTurn) {
@@ -335,6 +356,25 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 // holdThreat is the opponent fire (ojama) that holdFire will not let land
 // before a grown chain fires: two rows cover most triggers.
 const holdThreat = 2 * codevs.OjamaRow
+
+// raceThreat is the opponent fire (ojama) a replan races: ours should go
+// off no later than it. raceMinChains is the smallest fire worth choosing
+// for that (25 ojama: enough rows to bury the opponent's trigger).
+const (
+	raceThreat    = 40
+	raceMinChains = 10
+)
+
+// firstFire returns the first ply (1 = this turn) at which fires (ojama per
+// ply, index 0 = this turn) reaches threat, 0 if none does.
+func firstFire(fires []int, threat int) int {
+	for p, s := range fires {
+		if s >= threat {
+			return p + 1
+		}
+	}
+	return 0
+}
 
 // firesFirst reports whether the opponent, whose best fire at ply p+1 sends
 // fires[p], can fire at least threat ojama at a ply before our fire at ply
