@@ -238,9 +238,12 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 	}
 
 	// 1b. Gauge denial: the opponent will reach the skill within two turns
-	// and its explosion would send 20+: a chain of 3+ drains 12+2C.
+	// and its explosion would send 20+: a chain of 3+ drains 12+2C. When the
+	// plan fires this turn, its chain drains the gauge too: no denial move
+	// in its place.
 	if b.cfg.DenySkill && en.gauge >= 64 && en.gauge < codevs.SkillCost &&
-		codevs.ExplosionScore(en.f.SkillBlocks())/2 >= 20 {
+		codevs.ExplosionScore(en.f.SkillBlocks())/2 >= 20 &&
+		!(b.planFiresNow(turn, &me) && b.plan.chains >= codevs.DrainMinimum) {
 		if m, ok := denyMove(&me, packs); ok && safe(m) {
 			b.logf("turn %d: deny the skill (opponent gauge %d) with move %v", turn, en.gauge, toMove(m))
 			b.plan = nil
