@@ -50,6 +50,9 @@ the remaining milliseconds in each turn block. Run it under the referee:
 	fs.BoolVar(&cfg.WorstCase, "worst-case", false, "rank own moves by survival under the opponent's best fire within --enemy-depth (off in the measured match)")
 	fs.BoolVar(&cfg.DenySkill, "deny-skill", d.DenySkill, "fire a 3+ chain to drain the opponent's gauge (64..79) before a 20+ ojama skill (--deny-skill=false: the AI of the first ysai match)")
 	fs.BoolVar(&cfg.SkillMode, "skill-mode", false, "the seed's skill mode: when both sides' beams say the chain race is lost, build for the skill until a side fires (off in the measured match)")
+	fs.BoolVar(&cfg.NextPackKey, "next-pack-key", false, "rank beam states by the chain the next pack triggers (the AI before issue 27) instead of the one-block potential")
+	fs.BoolVar(&cfg.HoldAlways, "hold-always", false, "when the opponent could out-counter our fire, grow the chain even if the opponent can fire 20+ ojama first (the AI before issue 27)")
+	fs.BoolVar(&cfg.NoRace, "no-race", false, "replans aim at --target chains whenever the opponent can fire (the AI before issue 27)")
 	verbose := fs.Bool("v", false, "log decisions on stderr")
 	if err := cli.Parse(fs, args); err != nil {
 		return err
@@ -150,41 +153,81 @@ func codevsAIBenchmarks() []bench.Benchmark {
 			}, ctx.Err()
 		},
 	}, {
+		Name:    "codevs/potential",
+		Summary: "one-block chain potentials (sim.Fast.Potential) per second on 64 fixed mid-game fields",
+		Run: func(ctx context.Context) ([]bench.Figure, error) {
+			ps, _, err := ai.BenchPositions(1, 64)
+			if err != nil {
+				return nil, err
+			}
+			fast := make([]sim.Fast, len(ps))
+			for i := range ps {
+				fast[i] = sim.FastFrom(&ps[i].Board)
+			}
+			var sum int64
+			for i := range fast {
+				c, _, _ := fast[i].Potential()
+				sum += int64(c)
+			}
+			_, n, el, cpu, cpuOK := bench.RateCPU(time.Second, func() int64 {
+				for i := range fast {
+					fast[i].Potential()
+				}
+				return int64(len(fast))
+			})
+			figs := []bench.Figure{
+				{Name: "codevs/potential/chains", Value: float64(sum) / float64(len(fast)), Unit: "mean chains"},
+				{Name: "codevs/potential/rate", Value: float64(n) / el.Seconds(), Unit: "fields/s"},
+			}
+			if cpuOK {
+				figs = append(figs, bench.Figure{Name: "codevs/potential/cpu", Value: float64(cpu.Nanoseconds()) / float64(n), Unit: "ns CPU/field"})
+			}
+			return figs, ctx.Err()
+		},
+	}, {
 		Name:    "codevs/chain12",
-		Summary: fmt.Sprintf("turn at which the opening chain beam (width %d, columns 2..6, 2 threads) first reaches a 12-chain, over the testdata pack files", codevsChain12Width),
+		Summary: fmt.Sprintf("turn at which the opening chain beam (width %d, columns 2..6, 2 threads) first reaches a 12-chain, over the testdata pack files; the AI's potential key and the next-pack key", codevsChain12Width),
 		Run: func(ctx context.Context) ([]bench.Figure, error) {
 			files, err := filepath.Glob(filepath.Join(codevsTestdataDir(), "packs", "*.pack"))
 			if err != nil || len(files) == 0 {
 				return nil, fmt.Errorf("no pack files under %s (run from the repository)", codevsTestdataDir())
 			}
 			sort.Strings(files)
-			var reached, sumTurn, nodes int64
-			start := time.Now()
-			for _, f := range files {
-				packs, err := codevs.ReadPackFile(f)
-				if err != nil {
-					return nil, err
+			var figs []bench.Figure
+			for _, key := range []struct {
+				prefix    string
+				potential bool
+			}{{"codevs/chain12/", false}, {"codevs/chain12/potential-", true}} {
+				var reached, sumTurn, nodes int64
+				start := time.Now()
+				for _, f := range files {
+					packs, err := codevs.ReadPackFile(f)
+					if err != nil {
+						return nil, err
+					}
+					cfg := ai.BeamConfig{Depth: 20, Width: codevsChain12Width, BucketWidth: codevsChain12Width * 3 / 10, XMin: 2, XMax: 6, Target: 12, Threads: 2, Potential: key.potential}
+					res := ai.ChainBeam(ctx, &codevs.Player{}, packs, cfg)
+					nodes += res.Nodes
+					if res.Best.Chains >= 12 {
+						reached++
+						sumTurn += int64(res.Best.Ply - 1) // turn of the fire, 0-based
+					}
 				}
-				cfg := ai.BeamConfig{Depth: 20, Width: codevsChain12Width, BucketWidth: codevsChain12Width * 3 / 10, XMin: 2, XMax: 6, Target: 12, Threads: 2}
-				res := ai.ChainBeam(ctx, &codevs.Player{}, packs, cfg)
-				nodes += res.Nodes
-				if res.Best.Chains >= 12 {
-					reached++
-					sumTurn += int64(res.Best.Ply - 1) // turn of the fire, 0-based
+				el := time.Since(start)
+				mean := 0.0
+				if reached > 0 {
+					mean = float64(sumTurn) / float64(reached)
 				}
+				if !key.potential {
+					figs = append(figs, bench.Figure{Name: "codevs/chain12/files", Value: float64(len(files)), Unit: "pack files"})
+				}
+				figs = append(figs,
+					bench.Figure{Name: key.prefix + "reached", Value: float64(reached), Unit: "files"},
+					bench.Figure{Name: key.prefix + "turn", Value: mean, Unit: "mean turn"},
+					bench.Figure{Name: key.prefix + "nodes", Value: float64(nodes), Unit: "states"},
+					bench.Figure{Name: key.prefix + "time", Value: float64(el.Milliseconds()) / float64(len(files)), Unit: "ms/file"})
 			}
-			el := time.Since(start)
-			mean := 0.0
-			if reached > 0 {
-				mean = float64(sumTurn) / float64(reached)
-			}
-			return []bench.Figure{
-				{Name: "codevs/chain12/files", Value: float64(len(files)), Unit: "pack files"},
-				{Name: "codevs/chain12/reached", Value: float64(reached), Unit: "files"},
-				{Name: "codevs/chain12/turn", Value: mean, Unit: "mean turn"},
-				{Name: "codevs/chain12/nodes", Value: float64(nodes), Unit: "states"},
-				{Name: "codevs/chain12/time", Value: float64(el.Milliseconds()) / float64(len(files)), Unit: "ms/file"},
-			}, ctx.Err()
+			return figs, ctx.Err()
 		},
 	}}
 }

@@ -1,5 +1,6 @@
 // Chain beam: a beam search over one side's drops that keeps, at each
-// depth, the best states per "chain count now" bucket (the largest chain the
+// depth, the best states per chain bucket (with BeamConfig.Potential the
+// longest chain one added block would trigger, else the largest chain the
 // actual next pack can trigger), records every fire it meets, and picks the
 // fastest target chain. With BeamConfig.Skill it is the seed's skill beam
 // instead: buckets by the blocks a skill would remove, states ranked by
@@ -33,6 +34,15 @@ type BeamConfig struct {
 	// min(gauge, SkillCost); fires do not end a line (they charge the gauge);
 	// Line is the best state at the last depth by that value.
 	Skill bool
+	// Potential ranks chain-beam states by the chain one extra block would
+	// trigger (sim.Fast.Potential) instead of the chain the next pack can
+	// trigger: buckets by that chain, then more blocks, lower fields.
+	Potential bool
+	// Deadline, when positive, is the last ply (1 = this turn) at which a
+	// fire still goes off before the opponent's (which lands after it):
+	// when no fire of Target chains comes by then, the longest fire of at
+	// least DeadlineMin chains by then is chosen instead.
+	Deadline, DeadlineMin int
 }
 
 // Fire is a chain the beam found: its plies from the root, chains, ojama
@@ -214,6 +224,11 @@ func runBeam(ctx context.Context, root side, packs []sim.Pack, cfg BeamConfig) B
 							o.kids = append(o.kids, n)
 							continue
 						}
+						if cfg.Potential {
+							n.bucket, n.key = potentialKey(&c)
+							o.kids = append(o.kids, n)
+							continue
+						}
 						bucket, left := 0, 0
 						if next != nil {
 							bucket, left = chainNow(&c.f, next)
@@ -322,6 +337,17 @@ func runBeam(ctx context.Context, root side, packs []sim.Pack, cfg BeamConfig) B
 			choose = d
 		}
 	}
+	if cfg.Deadline > 0 && (choose < 0 || choose >= cfg.Deadline) {
+		alt := -1
+		for d := 0; d < min(cfg.Deadline, len(bestFire)); d++ {
+			if c := bestFire[d].chains; c >= max(cfg.DeadlineMin, 1) && (alt < 0 || c > bestFire[alt].chains) {
+				alt = d
+			}
+		}
+		if alt >= 0 {
+			choose = alt
+		}
+	}
 	if choose >= 0 {
 		f := bestFire[choose]
 		fire := res.PerPly[choose]
@@ -380,3 +406,20 @@ func bestLine(layers [][]beamNode, skill bool) Line {
 
 // ojamaOf is the ojama a normal c-chain sends.
 func ojamaOf(c int) int { return codevs.ChainOjama(c) }
+
+// potentialKey is the potential beam's bucket (the one-block potential
+// chain) and in-bucket order: more blocks on the field (fewer wasted in
+// small fires), then lower fields, then a hash for a deterministic spread;
+// as evalKey, a field reaching row 14 keeps only the hash. Tie-breaks on the
+// trigger's row (higher or lower) built shorter chains in a study of 12
+// generated pack sets at width 600.
+func potentialKey(s *side) (int8, int64) {
+	pot, _, _ := s.f.Potential()
+	b, _ := s.f.Count()
+	h := s.f.MaxHeight()
+	k := int64(pot)<<40 | int64(b)<<24 | int64(32-h)<<16 | int64(s.f.Hash()&0xffff)
+	if h >= 14 {
+		k = int64(s.f.Hash() & 0xffff)
+	}
+	return int8(pot), k
+}

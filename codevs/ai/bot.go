@@ -30,6 +30,9 @@ type Config struct {
 	WorstCase    bool      // rank own moves by survival under the opponent's best fire (both-sides search)
 	DenySkill    bool      // drain a charging opponent's gauge with a 3+ chain before it can bomb
 	SkillMode    bool      // the seed's skill mode: give up the chain race when it is lost and build for the skill (skill.go)
+	HoldAlways   bool      // holdFire grows the chain even when the opponent can fire first (the AI before issue 27)
+	NoRace       bool      // replans ignore when the opponent can fire (the AI before issue 27)
+	NextPackKey  bool      // rank beam states by the chain the next pack can trigger (the AI before issue 27) instead of the one-block potential
 	Log          io.Writer // per-turn notes (nil: none)
 }
 
@@ -108,7 +111,13 @@ func (b *Bot) logf(format string, a ...any) {
 
 // beam runs a chain beam for s from turn with the given time budget.
 func (b *Bot) beam(ctx context.Context, s side, turn, depth, target int, budget time.Duration, xmin, xmax int) BeamResult {
-	cfg := BeamConfig{Depth: depth, Width: b.cfg.MaxWidth, XMin: xmin, XMax: xmax, Target: target, Threads: b.cfg.Threads, Budget: budget}
+	return b.beamBy(ctx, s, turn, depth, target, 0, budget, xmin, xmax)
+}
+
+// beamBy is beam with a deadline ply (BeamConfig.Deadline; 0: none).
+func (b *Bot) beamBy(ctx context.Context, s side, turn, depth, target, deadline int, budget time.Duration, xmin, xmax int) BeamResult {
+	cfg := BeamConfig{Depth: depth, Width: b.cfg.MaxWidth, XMin: xmin, XMax: xmax, Target: target, Threads: b.cfg.Threads, Budget: budget, Potential: !b.cfg.NextPackKey}
+	cfg.Deadline, cfg.DeadlineMin = deadline, raceMinChains
 	if b.cfg.FixedWidth > 0 {
 		cfg.Width, cfg.Budget = b.cfg.FixedWidth, 0
 	}
@@ -229,9 +238,12 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 	}
 
 	// 1b. Gauge denial: the opponent will reach the skill within two turns
-	// and its explosion would send 20+: a chain of 3+ drains 12+2C.
+	// and its explosion would send 20+: a chain of 3+ drains 12+2C. When the
+	// plan fires this turn, its chain drains the gauge too: no denial move
+	// in its place.
 	if b.cfg.DenySkill && en.gauge >= 64 && en.gauge < codevs.SkillCost &&
-		codevs.ExplosionScore(en.f.SkillBlocks())/2 >= 20 {
+		codevs.ExplosionScore(en.f.SkillBlocks())/2 >= 20 &&
+		!(b.planFiresNow(turn, &me) && b.plan.chains >= codevs.DrainMinimum) {
 		if m, ok := denyMove(&me, packs); ok && safe(m) {
 			b.logf("turn %d: deny the skill (opponent gauge %d) with move %v", turn, en.gauge, toMove(m))
 			b.plan = nil
@@ -311,7 +323,21 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 		res = b.beam(ctx, me, turn, b.cfg.BeamDepth, b.cfg.Target, budget, 2, 6)
 	}
 	if res.Best.Chains == 0 {
-		res = b.beam(ctx, me, turn, min(b.cfg.BeamDepth, 16), b.cfg.Target, replan, 0, 8)
+		// The race: the first ply at which the opponent's beam fires
+		// raceThreat+ ojama is our deadline.
+		deadline := 0
+		if !b.cfg.NoRace {
+			w := max(b.cfg.MaxWidth/50, 100)
+			if b.cfg.FixedWidth > 0 {
+				w = max(b.cfg.FixedWidth/4, 20)
+			}
+			deadline = firstFire(b.enemyFires(ctx, en, turn, 14, w, replan/3), raceThreat)
+			replan -= replan / 3
+		}
+		res = b.beamBy(ctx, me, turn, min(b.cfg.BeamDepth, 16), b.cfg.Target, deadline, replan, 0, 8)
+		if deadline > 0 {
+			b.logf("turn %d: opponent fires %d+ at ply %d", turn, raceThreat, deadline)
+		}
 	}
 	b.logf("turn %d: plan %d chains at ply %d (%d nodes, width %d, %d ms left)", turn, res.Best.Chains, res.Best.Ply, res.Nodes, res.MaxWidth, t.Me.TimeMs)
 	if b.cfg.SkillMode && b.decideAfterBeam(ctx, turn, me, en, &res, perTurn) {
@@ -330,11 +356,47 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 	return b.fallback(&my, key), nil
 }
 
+// holdThreat is the opponent fire (ojama) that holdFire will not let land
+// before a grown chain fires: two rows cover most triggers.
+const holdThreat = 2 * codevs.OjamaRow
+
+// raceThreat is the opponent fire (ojama) a replan races: ours should go
+// off no later than it. raceMinChains is the smallest fire worth choosing
+// for that (25 ojama: enough rows to bury the opponent's trigger).
+const (
+	raceThreat    = 40
+	raceMinChains = 10
+)
+
+// firstFire returns the first ply (1 = this turn) at which fires (ojama per
+// ply, index 0 = this turn) reaches threat, 0 if none does.
+func firstFire(fires []int, threat int) int {
+	for p, s := range fires {
+		if s >= threat {
+			return p + 1
+		}
+	}
+	return 0
+}
+
+// firesFirst reports whether the opponent, whose best fire at ply p+1 sends
+// fires[p], can fire at least threat ojama at a ply before our fire at ply
+// ours (1 = this turn): its rows would land before our chain goes off.
+func firesFirst(fires []int, ours, threat int) bool {
+	for p := 1; p < ours && p <= len(fires); p++ {
+		if fires[p-1] >= threat {
+			return true
+		}
+	}
+	return false
+}
+
 // holdFire decides, at the plan's fire, whether to keep building instead:
 // when the opponent's chain beam finds a fire within 5 turns at least as big
 // as ours (it would answer ours with a bigger counter) and the field has
 // room, it looks for a plan with at least one more chain that does not fire
-// now; if one exists it becomes the plan and holdFire reports true.
+// now; if one exists and the opponent cannot fire holdThreat+ ojama before
+// it (unless HoldAlways), it becomes the plan and holdFire reports true.
 func (b *Bot) holdFire(ctx context.Context, me, en side, turn int, budget time.Duration, safe func(int) bool) bool {
 	if b.plan.chains < 8 || me.f.MaxHeight() > 12 || turn > 400 {
 		return false
@@ -343,11 +405,22 @@ func (b *Bot) holdFire(ctx context.Context, me, en side, turn int, budget time.D
 	if b.cfg.FixedWidth > 0 {
 		w = max(b.cfg.FixedWidth/4, 20)
 	}
-	if c3 := b.enemyBest(ctx, en, turn, 5, w, budget/2); b.plan.sent > c3 {
+	fires := b.enemyFires(ctx, en, turn, 5, w, budget/2)
+	c3 := 0
+	for _, s := range fires {
+		c3 = max(c3, s)
+	}
+	if b.plan.sent > c3 {
 		return false
 	}
 	res := b.beam(ctx, me, turn, 10, b.plan.chains+1, budget, 0, 8)
 	if res.Best.Chains <= b.plan.chains || len(res.Best.Moves) < 2 || !safe(res.Best.Moves[0]) {
+		return false
+	}
+	// Growing is a race: an opponent fire of holdThreat+ ojama at a ply
+	// before the bigger fire lands its rows first and buries our chain
+	// (a fire at the same ply only offsets).
+	if !b.cfg.HoldAlways && firesFirst(fires, len(res.Best.Moves), holdThreat) {
 		return false
 	}
 	b.setPlan(turn, res.Best)
@@ -398,7 +471,17 @@ func (b *Bot) planFiresSoon(turn int, me *side, k int) bool {
 // enemyBest is the largest ojama the opponent's chain beam finds within
 // depth plies, within budget unless widths are fixed.
 func (b *Bot) enemyBest(ctx context.Context, en side, turn, depth, width int, budget time.Duration) int {
-	cfg := BeamConfig{Depth: depth, Width: width, BucketWidth: max(width*3/10, 4), XMin: 0, XMax: 8, Threads: b.cfg.Threads}
+	best := 0
+	for _, s := range b.enemyFires(ctx, en, turn, depth, width, budget) {
+		best = max(best, s)
+	}
+	return best
+}
+
+// enemyFires is the ojama of the opponent chain beam's best fire at each
+// ply (index 0 = this turn).
+func (b *Bot) enemyFires(ctx context.Context, en side, turn, depth, width int, budget time.Duration) []int {
+	cfg := BeamConfig{Depth: depth, Width: width, BucketWidth: max(width*3/10, 4), XMin: 0, XMax: 8, Threads: b.cfg.Threads, Potential: !b.cfg.NextPackKey}
 	if b.cfg.FixedWidth == 0 {
 		cfg.Budget = budget
 		var cancel context.CancelFunc
@@ -406,11 +489,11 @@ func (b *Bot) enemyBest(ctx context.Context, en side, turn, depth, width int, bu
 		defer cancel()
 	}
 	res := runBeam(ctx, en, b.packs[turn:], cfg)
-	best := 0
-	for _, f := range res.PerPly {
-		best = max(best, f.Sent)
+	out := make([]int, len(res.PerPly))
+	for i, f := range res.PerPly {
+		out[i] = f.Sent
 	}
-	return best
+	return out
 }
 
 // fallback picks the safest move by key, preferring the biggest fire now.

@@ -162,3 +162,25 @@ func TestDenyMove(t *testing.T) {
 	}
 	t.Logf("%d/300 fields had a denial move", found)
 }
+
+// TestFiresFirst checks the race rule of holdFire: an opponent fire of the
+// threat size at a ply before ours wins the race; at our ply it only offsets.
+func TestFiresFirst(t *testing.T) {
+	for _, c := range []struct {
+		fires []int
+		ours  int
+		want  bool
+	}{
+		{[]int{0, 0, 25, 0, 0}, 3, false}, // its 25 at ply 3 goes off with ours
+		{[]int{0, 0, 25, 0, 0}, 4, true},  // its 25 at ply 3 lands before our ply-4 fire
+		{[]int{19, 19, 19}, 4, false},     // below the threat
+		{[]int{0, 45}, 2, false},
+		{[]int{45}, 1, false}, // we fire this turn
+		{[]int{0, 0}, 5, false},
+		{[]int{0, 20}, 5, true},
+	} {
+		if got := firesFirst(c.fires, c.ours, 20); got != c.want {
+			t.Errorf("firesFirst(%v, %d) = %v, want %v", c.fires, c.ours, got, c.want)
+		}
+	}
+}

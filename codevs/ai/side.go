@@ -3,8 +3,13 @@
 // rule, plan reuse across turns), an exhaustive search of both sides' next
 // plies that tables the best fire per ply (own side up to 4 plies, the
 // opponent's worst case up to 3), and the rules that decide when to fire,
-// counter and use the skill. Start with Bot (one decision per turn) and Run
-// (the stdin/stdout protocol loop).
+// counter and use the skill. The beams rank states by their one-block
+// chain potential (sim.Fast.Potential), and the fire rules race the
+// opponent's chain beam: a chain is held to grow only if the opponent
+// cannot fire first, and a replan picks the longest fire that goes off
+// before the opponent's (PEERS.md has what the stronger public AIs do).
+// Start with Bot (one decision per turn) and Run (the stdin/stdout
+// protocol loop).
 package ai
 
 import (

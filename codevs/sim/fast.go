@@ -336,3 +336,47 @@ func (f *Fast) Triggers(q Pack, x int) bool {
 	f.h[x+1], f.h[x+2] = hs[0], hs[1]
 	return hit
 }
+
+// Potential returns the longest chain one extra block (any value 1..9)
+// dropped on one column would trigger, the column (0..9) and the row (0 =
+// bottom) where that block lands; chains is 0 (x, row -1) when no single
+// block makes anything vanish. A search scores a field by the chain it
+// holds ready rather than by the chains it has fired. Only columns whose
+// new block stays at or below Danger count, and only values that sum to 10
+// with a neighbour of the landing cell are tried. Ties go to the lower
+// landing row, then the lower column.
+func (f *Fast) Potential() (chains, x, row int) {
+	x, row = -1, -1
+	for c := 1; c <= Width; c++ {
+		h := int(f.h[c]) + 1
+		if h > Danger {
+			continue
+		}
+		// Values that would vanish with a neighbour of (c, h): 10 - n for
+		// each non-empty, non-ojama neighbour n (7 cells; above is empty).
+		var want uint16
+		for _, n := range [7]uint8{f.c[c-1][h-1], f.c[c-1][h], f.c[c-1][h+1], f.c[c+1][h-1], f.c[c+1][h], f.c[c+1][h+1], f.c[c][h-1]} {
+			if n != 0 && n != Ojama {
+				want |= 1 << (10 - n)
+			}
+		}
+		for v := 1; v <= 9; v++ {
+			if want&(1<<v) == 0 {
+				continue
+			}
+			g := *f
+			g.h[c]++
+			g.c[c][h] = uint8(v)
+			var from [fastCols]uint8
+			for i := range from {
+				from[i] = noChange
+			}
+			from[c] = uint8(h)
+			n := g.resolve(&from)
+			if n > chains || (n == chains && h-1 < row) {
+				chains, x, row = n, c-1, h-1
+			}
+		}
+	}
+	return chains, x, row
+}

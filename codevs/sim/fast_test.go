@@ -202,3 +202,51 @@ func TestFastTriggers(t *testing.T) {
 		f.DropRotated(q, x)
 	}
 }
+
+// TestFastPotential checks Potential against a brute force on Board: every
+// value on every column with room, chains by Board.Resolve.
+func TestFastPotential(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	found := 0
+	for i := 0; i < 300; i++ {
+		var f Fast
+		for j := 0; j < 10+rng.IntN(40); j++ {
+			f.Drop(randPack(rng), rng.IntN(9), rng.IntN(4))
+			if rng.IntN(15) == 0 {
+				f.DropOjamaRow()
+			}
+		}
+		want, wx, wrow := 0, -1, -1
+		for x := 0; x < Width; x++ {
+			h := f.Height(x)
+			if h >= Danger {
+				continue
+			}
+			for v := int8(1); v <= 9; v++ {
+				b := f.Board()
+				b.push(x, v)
+				n := b.Resolve()
+				if n > want || (n == want && n > 0 && h < wrow) {
+					want, wx, wrow = n, x, h
+				}
+			}
+		}
+		got, gx, grow := f.Potential()
+		if got != want || gx != wx || grow != wrow {
+			t.Fatalf("field %d: Potential = %d at (%d,%d), brute force %d at (%d,%d)\n%v", i, got, gx, grow, want, wx, wrow, f.Board())
+		}
+		if got >= 3 {
+			found++
+		}
+	}
+	if found == 0 {
+		t.Fatal("no field with a 3+ potential: the test checks too little")
+	}
+}
+
+func BenchmarkFastPotential(b *testing.B) {
+	boards := benchBoards(64)
+	for i := 0; i < b.N; i++ {
+		boards[i&63].Potential()
+	}
+}
