@@ -201,6 +201,12 @@ func LevelConfig(level int) Config {
 		// Ten garbage rows: the stack starts high, holes are everywhere.
 		c.Well = -1
 		c.W.Safe, c.W.Hole, c.W.HoleRow = 15, -150, -200
+		// Survival (issue 23): the four game overs of seeds 1-40 each kept
+		// an 8-12-row well open until the stack reached the spawn rows;
+		// with these terms none of the four loses a game, and on seeds
+		// 101-160 they are paired against the former weights (BENCHMARKS).
+		c.W.Danger, c.W.DangerH, c.W.WellDeep = -100, 14, -100
+		c.W.SpawnRisk, c.W.Cover = -1000, -10
 	}
 	return c
 }

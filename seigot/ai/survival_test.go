@@ -3,6 +3,7 @@
 package ai
 
 import (
+	"context"
 	"math"
 	"testing"
 
@@ -129,5 +130,26 @@ func TestDangerBurnLimit(t *testing.T) {
 		if got := pl.burn(1, tc.preMax, 100); got != tc.want {
 			t.Errorf("%s: burn %.0f, want %.0f", tc.name, got, tc.want)
 		}
+	}
+}
+
+// TestLevel3SurvivesSeed36 replays the opening of a level-3 game that the
+// former level-3 weights lost at piece 33 (an 11-row well kept open for a
+// tetris until the stack reached the spawn rows): the level's weights now
+// survive its first 40 pieces.
+func TestLevel3SurvivesSeed36(t *testing.T) {
+	cfg, err := seigot.LevelConfig(3, 36, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.BlockNumMax = 40
+	res := Play(context.Background(), cfg, New(LevelConfig(3)))
+	if res.Stats.GameOvers != 0 {
+		t.Errorf("level 3 seed 36, 40 pieces: %d game overs (score %d), want none", res.Stats.GameOvers, res.Stats.Score)
+	}
+	old := LevelConfig(3)
+	old.W.Danger, old.W.WellDeep, old.W.Cover, old.W.SpawnRisk, old.W.DangerBurn = 0, 0, 0, 0, 0
+	if res := Play(context.Background(), cfg, New(old)); res.Stats.GameOvers == 0 {
+		t.Errorf("without the survival terms the game has no game over either: the test does not tell them apart")
 	}
 }
