@@ -45,6 +45,8 @@ func FastConfig(level int) Config {
 		// A shallow search sees danger late: keep the garbage stack lower
 		// (level 4, seeds 11-20: game overs 9 -> 2, mean +193).
 		c.W.Safe, c.W.Height = 10, -15
+		// The level-3 survival terms were measured with the beam only.
+		c.W.Danger, c.W.WellDeep, c.W.SpawnRisk, c.W.Cover = 0, 0, 0, 0
 	}
 	return c
 }

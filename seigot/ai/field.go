@@ -155,6 +155,38 @@ func (f *field) drop(s, d, x int) (fallen, lines int) {
 // spawnOK reports whether a piece of shape s can appear at (5, 1).
 func (f *field) spawnOK(s int) bool { return !f.collides(&shapes[s][0], 5, 1) }
 
+// spawnFails counts the shapes (of the seven) that could not appear at (5, 1).
+func (f *field) spawnFails() int {
+	n := 0
+	for s := 1; s <= 7; s++ {
+		if !f.spawnOK(s) {
+			n++
+		}
+	}
+	return n
+}
+
+// cover counts, over the columns, the filled cells above each column's
+// highest hole (an empty cell under the column's top).
+func (f *field) cover() int {
+	n := 0
+	var above, counted uint16 // columns with a filled cell seen; columns whose highest hole was found
+	var cells [width]int      // filled cells seen so far per column
+	for y := range height {
+		r := f.rows[y]
+		holes := above &^ r &^ counted
+		for h := holes; h != 0; h &= h - 1 {
+			n += cells[bits.TrailingZeros16(h)]
+		}
+		counted |= holes
+		for m := r; m != 0; m &= m - 1 {
+			cells[bits.TrailingZeros16(m)]++
+		}
+		above |= r
+	}
+	return n
+}
+
 func (f *field) empty() bool { return f.rows == [height]uint16{} }
 
 // features are the board measures the evaluation weighs.

@@ -89,6 +89,31 @@ type Weights struct {
 	// expected number of cells above the rows when they are full and an I
 	// is at hand is subtracted. About one point of drop bonus per cell.
 	Carry float64
+
+	// Survival terms (level 3's garbage; all off at 0). The level-3 game
+	// overs of seeds 1-40 all end the same way: a well kept open for a
+	// tetris 8-12 rows deep while the stack reaches the spawn rows.
+
+	// Danger is per unit of 2^d - 1 for a leaf whose highest column is d
+	// rows above DangerH: steeper than Height's square, so that near the
+	// spawn rows (a piece appears in rows 20-22) any clear beats growth.
+	Danger  float64
+	DangerH int
+	// WellDeep is per row by which the well (its bottom to the lowest
+	// other column) is deeper than the four rows a tetris clears: rows
+	// that only more I pieces can clear, while the stack keeps rising.
+	WellDeep float64
+	// Cover is per filled cell above a hole in its column (each column's
+	// cells above its highest hole): what must be cleared to reach the
+	// holes, the garbage's among them.
+	Cover float64
+	// SpawnRisk is per shape (of the seven) that could not appear at the
+	// spawn point on the leaf's board: the search checks the next known
+	// piece only, and the leaf's successor is unknown.
+	SpawnRisk float64
+	// DangerBurn, when positive, is the highest column at or above which
+	// clears of 1-3 lines carry no Burn shaping (Safe+4 when 0).
+	DangerBurn int
 }
 
 // DefaultWeights are hand-tuned on level 2 (seeds 1-10, beam 120 x 6).
@@ -176,6 +201,12 @@ func LevelConfig(level int) Config {
 		// Ten garbage rows: the stack starts high, holes are everywhere.
 		c.Well = -1
 		c.W.Safe, c.W.Hole, c.W.HoleRow = 15, -150, -200
+		// Survival (issue 23): the four game overs of seeds 1-40 each kept
+		// an 8-12-row well open until the stack reached the spawn rows;
+		// with these terms none of the four loses a game, and on seeds
+		// 101-160 they are paired against the former weights (BENCHMARKS).
+		c.W.Danger, c.W.DangerH, c.W.WellDeep = -100, 14, -100
+		c.W.SpawnRisk, c.W.Cover = -1000, -10
 	}
 	return c
 }
@@ -484,7 +515,11 @@ func dirCount(s uint8) int {
 func (pl *Player) burn(lines, preMax, remaining int) float64 {
 	w := &pl.w
 	v := w.Burn[lines-1]
-	if preMax >= w.Safe+4 {
+	limit := w.Safe + 4
+	if w.DangerBurn > 0 {
+		limit = w.DangerBurn
+	}
+	if preMax >= limit {
 		return 0
 	}
 	if remaining < w.Remaining {
@@ -558,8 +593,30 @@ func (pl *Player) eval(n *node, well, remaining int) float64 {
 	if w.CarryRisk != 0 && !(n.holdSet && n.hold == seigot.ShapeI) {
 		v -= w.CarryRisk * carryRisk(&ft, well)
 	}
+	v += pl.survival(n, &ft, well)
 	if remaining < w.Remaining {
 		v *= float64(remaining) / float64(w.Remaining)
+	}
+	return v
+}
+
+// survival adds the survival terms (Danger, WellDeep, Cover, SpawnRisk).
+func (pl *Player) survival(n *node, ft *features, well int) float64 {
+	w := &pl.w
+	v := 0.0
+	if w.Danger != 0 && ft.maxH > w.DangerH {
+		v += w.Danger * float64(int(1)<<min(ft.maxH-w.DangerH, 30)-1)
+	}
+	if w.WellDeep != 0 {
+		if d := ft.minOther - ft.heights[well] - 4; d > 0 {
+			v += w.WellDeep * float64(d)
+		}
+	}
+	if w.Cover != 0 {
+		v += w.Cover * float64(n.f.cover())
+	}
+	if w.SpawnRisk != 0 {
+		v += w.SpawnRisk * float64(n.f.spawnFails())
 	}
 	return v
 }
