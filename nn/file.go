@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"github.com/yomi-ai/yomi/internal/atomicfile"
 	"hash/crc32"
 	"io"
 	"math"
@@ -95,23 +96,7 @@ func Load(r io.Reader) (*Net, error) {
 // so a killed process never leaves a half-written net.
 func (n *Net) SaveFile(path string) error {
 	b, _ := n.MarshalBinary()
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(b); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
+	return atomicfile.Write(path, b)
 }
 
 // LoadFile reads a net from path; errors name the file.

@@ -6,6 +6,7 @@ package tune
 
 import (
 	"bytes"
+	"github.com/yomi-ai/yomi/internal/atomicfile"
 	"image/color"
 
 	"gonum.org/v1/plot"
@@ -87,7 +88,7 @@ func Plot(path string, s *State) error {
 	if _, err := (vgimg.PngCanvas{Canvas: img}).WriteTo(&b); err != nil {
 		return err
 	}
-	return writeAtomic(path, b.Bytes())
+	return atomicfile.Write(path, b.Bytes())
 }
 
 func addLine(p *plot.Plot, xy plotter.XYs, c color.RGBA, dashed bool) error {

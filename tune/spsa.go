@@ -24,6 +24,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/yomi-ai/yomi/internal/atomicfile"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -330,7 +331,7 @@ func Run(ctx context.Context, c Config, play Game) (*State, error) {
 // save writes state.json (atomically, last: it is what a resume trusts),
 // after the trajectory and the weights.
 func (s *State) save(c Config) error {
-	if err := writeAtomic(filepath.Join(c.Dir, TrajectoryFile), s.CSV()); err != nil {
+	if err := atomicfile.Write(filepath.Join(c.Dir, TrajectoryFile), s.CSV()); err != nil {
 		return err
 	}
 	if c.Weights != nil {
@@ -338,7 +339,7 @@ func (s *State) save(c Config) error {
 		if err != nil {
 			return err
 		}
-		if err := writeAtomic(filepath.Join(c.Dir, WeightsFile), w); err != nil {
+		if err := atomicfile.Write(filepath.Join(c.Dir, WeightsFile), w); err != nil {
 			return err
 		}
 	}
@@ -346,7 +347,7 @@ func (s *State) save(c Config) error {
 	if err != nil {
 		return err
 	}
-	return writeAtomic(filepath.Join(c.Dir, StateFile), append(b, '\n'))
+	return atomicfile.Write(filepath.Join(c.Dir, StateFile), append(b, '\n'))
 }
 
 // Weights returns a copy of *base with θ written in (integers rounded).
@@ -430,26 +431,4 @@ func csvQuote(s string) string {
 		}
 	}
 	return s
-}
-
-// writeAtomic writes b to path through a synced temporary file and a
-// rename, so a killed run leaves the old file or the new one.
-func writeAtomic(path string, b []byte) error {
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(b); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
 }

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/yomi-ai/yomi/internal/atomicfile"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -199,7 +200,7 @@ func (r *Runner) writeIgnore() error {
 	for _, pat := range Ignored {
 		b.WriteString(pat + "\n")
 	}
-	return writeAtomic(p, []byte(b.String()))
+	return atomicfile.Write(p, []byte(b.String()))
 }
 
 // TargetsFile is a generation's refined samples (gzipped, committed: Learn

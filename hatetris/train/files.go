@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/yomi-ai/yomi/internal/atomicfile"
 	"hash/crc32"
 	"io"
 	"math"
@@ -19,34 +20,12 @@ import (
 	"github.com/yomi-ai/yomi/hatetris"
 )
 
-// writeAtomic writes b to path through a synced temporary file and a rename,
-// so a killed process leaves either the old file or the new one.
-func writeAtomic(path string, b []byte) error {
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(b); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
-}
-
 func writeJSON(path string, v any) error {
 	b, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
 		return err
 	}
-	return writeAtomic(path, append(b, '\n'))
+	return atomicfile.Write(path, append(b, '\n'))
 }
 
 func readJSON(path string, v any) error {
@@ -76,9 +55,9 @@ func writeBin(path, kind string, n int, body func(*bytes.Buffer)) error {
 		if err := zw.Close(); err != nil {
 			return err
 		}
-		return writeAtomic(path, z.Bytes())
+		return atomicfile.Write(path, z.Bytes())
 	}
-	return writeAtomic(path, b.Bytes())
+	return atomicfile.Write(path, b.Bytes())
 }
 
 // readBin checks the tag, the size (recSize bytes per record plus extra) and
@@ -240,10 +219,10 @@ func CSV(table []GenSummary) string {
 // writeTable writes RUN/summary.txt, RUN/summary.csv, RUN/summary.json and
 // RUN/progress.png.
 func writeTable(dir string, table []GenSummary) error {
-	if err := writeAtomic(filepath.Join(dir, "summary.txt"), []byte(Table(table))); err != nil {
+	if err := atomicfile.Write(filepath.Join(dir, "summary.txt"), []byte(Table(table))); err != nil {
 		return err
 	}
-	if err := writeAtomic(filepath.Join(dir, "summary.csv"), []byte(CSV(table))); err != nil {
+	if err := atomicfile.Write(filepath.Join(dir, "summary.csv"), []byte(CSV(table))); err != nil {
 		return err
 	}
 	if err := writeJSON(filepath.Join(dir, "summary.json"), table); err != nil {

@@ -4,6 +4,7 @@ package train
 
 import (
 	"bytes"
+	"github.com/yomi-ai/yomi/internal/atomicfile"
 	"image/color"
 
 	"gonum.org/v1/plot"
@@ -55,7 +56,7 @@ func Plot(path string, table []GenSummary) error {
 	if _, err := (vgimg.PngCanvas{Canvas: img}).WriteTo(&b); err != nil {
 		return err
 	}
-	return writeAtomic(path, b.Bytes())
+	return atomicfile.Write(path, b.Bytes())
 }
 
 func addLine(p *plot.Plot, xys plotter.XYs, name string, colour int) error {
