@@ -92,6 +92,13 @@ type Bot struct {
 	rngs      []*rand.Rand
 	wks       []*worker // one per thread (with rngs[t]), kept with their buffers; nil after Close
 
+	// moved: Play moved the root without rebuilding the DAG (the
+	// nodes it left behind are still there); settle rebuilds it, and
+	// AddPiece's rebuild does it too, so a move and its new piece cost
+	// one rebuild instead of two.
+	moved    bool
+	rebuilds int // DAG rebuilds so far (for tests)
+
 	pc          *pcPlan // perfect clear being followed (nil: none)
 	pcStats     PCStats
 	pcTried     bool   // a search ran at the state with hash pcTriedHash
@@ -196,11 +203,14 @@ func (b *Bot) AddPiece(p Piece) error {
 		b.known = int32(s.QLen)
 		return nil
 	}
+	// (nodes Play left behind get the piece too; the rebuild drops them)
+	changed := make([]uint64, (d.nodes.bound()+63)/64)
 	for i := range d.nodes.bound() {
 		n := d.nodes.at(i)
 		if !d.nodes.valid(i) || n.drawn != b.known {
 			continue
 		}
+		changed[i/64] |= 1 << (i % 64)
 		s := d.state(&n.st)
 		s.push(p)
 		n.st = d.pack(&s)
@@ -213,9 +223,23 @@ func (b *Bot) AddPiece(p Piece) error {
 		}
 	}
 	b.known++
-	d.rebuild(d.root, false)
+	d.rebuild(d.root, changed)
+	b.rebuilds++
+	b.moved = false
 	d.recomputeAll()
 	return nil
+}
+
+// settle rebuilds the DAG from the root Play moved to (b.mu held), as
+// Play did before it left that to the next AddPiece or search.
+func (b *Bot) settle() {
+	if !b.moved {
+		return
+	}
+	b.moved = false
+	b.d.rebuild(b.d.root, nil)
+	b.rebuilds++
+	b.stats.Unique = b.d.nodes.len()
 }
 
 // Budget bounds one Think call; zero fields mean no bound (then ctx must end it).
@@ -362,6 +386,9 @@ func (b *Bot) Think(ctx context.Context, budget Budget) Stats {
 		deadline = start.Add(budget.Duration)
 	}
 	b.mu.Lock()
+	if b.thinking == 0 {
+		b.settle()
+	}
 	if b.pcUpdate() {
 		// Following a perfect clear: the plan fixes the move, no search.
 		b.stats.Elapsed += time.Since(start)
@@ -916,6 +943,9 @@ func (b *Bot) candidates() []Candidate {
 	if b.d == nil {
 		return nil
 	}
+	if b.thinking == 0 {
+		b.settle()
+	}
 	d := b.d
 	r := d.nodes.at(d.root)
 	if !r.expanded() {
@@ -1067,6 +1097,9 @@ func (b *Bot) Plan() []Move {
 	if b.d == nil {
 		return nil
 	}
+	if b.thinking == 0 {
+		b.settle()
+	}
 	if r := b.d.nodes.at(b.d.root); r.expanded() && r.spec {
 		// the line beyond the current piece waits for the next one
 		if cs := b.specCandidates(); len(cs) > 0 {
@@ -1091,7 +1124,9 @@ func (b *Bot) Plan() []Move {
 
 // Play advances the root by a move. If it is one of the root's children
 // (same piece, hold use, orientation, position and spin) the search below
-// it is kept; otherwise the caller must Reset.
+// it is kept; otherwise the caller must Reset. Dropping the rest of the
+// DAG is left to the following AddPiece (one rebuild for both) or the
+// next Think or query.
 func (b *Bot) Play(mv Move) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -1130,8 +1165,11 @@ func (b *Bot) Play(mv Move) error {
 	if r.expanded() && !r.spec {
 		for _, c := range d.kids(r, 0) {
 			if sameMove(c.mv, mv) {
-				d.rebuild(c.n, true)
-				b.stats = Stats{Unique: d.nodes.len()}
+				// The rebuild waits for the new piece (AddPiece) or the
+				// next search or query (settle).
+				d.root = c.n
+				b.moved = true
+				b.stats = Stats{}
 				b.pcStats.Placed++
 				return nil
 			}

@@ -5,7 +5,10 @@ package bot
 
 import (
 	"context"
+	"fmt"
+	"reflect"
 	"runtime"
+	"slices"
 	"testing"
 	"time"
 )
@@ -148,6 +151,7 @@ func TestPlayAndAddPiece(t *testing.T) {
 		if err := b.Play(ms[0]); err != nil {
 			t.Fatalf("step %d: %v", step, err)
 		}
+		b.settle() // the rebuild Play leaves to AddPiece, here to check it
 		if err := dagInvariants(b.d, true); err != nil {
 			t.Fatalf("step %d, after Play: %v", step, err)
 		}
@@ -331,4 +335,112 @@ func TestOnePieceQueueNext(t *testing.T) {
 	if !held {
 		t.Fatal("no hold move once the next piece is known")
 	}
+}
+
+// TestPlayRebuildsAtAddPiece checks that a move and its new piece cost one
+// DAG rebuild (Play leaves it to AddPiece), and that the DAG and the
+// searches after it are the same as with Play's own rebuild first (a twin
+// settled between Play and AddPiece), node for node, in a 2-thread-sized
+// game of 10 moves with 1 thread (deterministic).
+func TestPlayRebuildsAtAddPiece(t *testing.T) {
+	ctx := context.Background()
+	a, tw := New(Options{Seed: 3}), New(Options{Seed: 3})
+	defer runtime.KeepAlive(a)
+	defer runtime.KeepAlive(tw)
+	queue := []Piece{T, I, O, L, J, S}
+	for _, b := range []*Bot{a, tw} {
+		if err := b.Reset(Board{}, queue, NoPiece, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for step := range 10 {
+		sa, st := a.Think(ctx, Budget{Nodes: 20000}), tw.Think(ctx, Budget{Nodes: 20000})
+		sa.Elapsed, st.Elapsed = 0, 0
+		ma, mt := a.Suggest(0), tw.Suggest(0)
+		if sa != st || !reflect.DeepEqual(ma, mt) {
+			t.Fatalf("step %d: search %+v %v, twin %+v %v", step, sa, ma[0], st, mt[0])
+		}
+		before := a.rebuilds
+		if err := a.Play(ma[0]); err != nil {
+			t.Fatal(err)
+		}
+		if err := tw.Play(mt[0]); err != nil {
+			t.Fatal(err)
+		}
+		tw.settle()
+		for s := a.State(); s.QLen < 6; s = a.State() {
+			var next Piece
+			for q := range Piece(7) {
+				if s.Bag&(1<<uint(q)) != 0 {
+					next = q
+					break
+				}
+			}
+			if err := a.AddPiece(next); err != nil {
+				t.Fatal(err)
+			}
+			if err := tw.AddPiece(next); err != nil {
+				t.Fatal(err)
+			}
+			if a.rebuilds != before+1 {
+				t.Fatalf("step %d: %d rebuilds for a move and a piece, want 1", step, a.rebuilds-before)
+			}
+			before = a.rebuilds
+		}
+		if err := dagInvariants(a.d, true); err != nil {
+			t.Fatalf("step %d: %v", step, err)
+		}
+		if err := sameDAG(a.d, tw.d); err != nil {
+			t.Fatalf("step %d: %v", step, err)
+		}
+		// the table as if every node were put again in index order
+		full := newTableFor(a.d.nodes.len())
+		for k := range int32(a.d.nodes.len()) {
+			a.d.put(full, k)
+		}
+		for k := range int32(a.d.nodes.len()) {
+			s := a.d.state(&a.d.nodes.at(k).st)
+			h := s.hash()
+			g := a.d.nodes.at(k).gen
+			x, _ := a.d.lookup(a.d.tab.shard(h), h, g, &s.Board, packPieces(&s))
+			y, _ := a.d.lookup(full.shard(h), h, g, &s.Board, packPieces(&s))
+			if x != y {
+				t.Fatalf("step %d: node %d: the table finds %d, a full rehash %d", step, k, x, y)
+			}
+		}
+	}
+}
+
+// sameDAG reports the first difference between two DAGs: nodes (states,
+// values, links), child lists and what the table finds for each node.
+func sameDAG(x, y *dag) error {
+	if x.nodes.len() != y.nodes.len() || x.root != y.root || len(x.lists) != len(y.lists) || len(x.more) != len(y.more) {
+		return fmt.Errorf("%d/%d nodes, root %d/%d, %d/%d lists, %d/%d more", x.nodes.len(), y.nodes.len(), x.root, y.root, len(x.lists), len(y.lists), len(x.more), len(y.more))
+	}
+	if !slices.Equal(x.more, y.more) {
+		return fmt.Errorf("further parents differ")
+	}
+	for i := range x.nodes.bound() {
+		if !x.nodes.valid(i) {
+			continue
+		}
+		a, b := *x.nodes.at(i), *y.nodes.at(i)
+		sa, sb := x.state(&a.st), y.state(&b.st)
+		a.st, b.st = nodeState{}, nodeState{}
+		if sa != sb || a != b {
+			return fmt.Errorf("node %d: %+v %+v, twin %+v %+v", i, sa, a, sb, b)
+		}
+		for p := range int(a.nlists) {
+			if la, lb := x.lists[a.lists+int32(p)], y.lists[b.lists+int32(p)]; la != lb || !slices.Equal(x.kids(&a, p), y.kids(&b, p)) {
+				return fmt.Errorf("node %d list %d differs", i, p)
+			}
+		}
+		h := sa.hash()
+		ca, _ := x.lookup(x.tab.shard(h), h, a.gen, &sa.Board, packPieces(&sa))
+		cb, _ := y.lookup(y.tab.shard(h), h, b.gen, &sb.Board, packPieces(&sb))
+		if ca != cb {
+			return fmt.Errorf("node %d: the table finds %d, the twin's %d", i, ca, cb)
+		}
+	}
+	return nil
 }

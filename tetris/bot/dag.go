@@ -1017,12 +1017,14 @@ func (d *dag) mark(p int32) {
 }
 
 // rebuild keeps only the nodes reachable from newRoot (renumbered from 0,
-// generations renumbered from newRoot's), merging equal states again; the
-// child lists and further parents are copied into fresh stores. With
-// sameStates (no node's state changed since the table was made: Play)
-// the table keeps its entries for the kept nodes instead of hashing
-// every state again.
-func (d *dag) rebuild(newRoot int32, sameStates bool) {
+// generations renumbered from newRoot's); the child lists and further
+// parents are copied into fresh stores. changed is a bit set of the
+// (old) nodes whose state changed since the table was made (AddPiece;
+// nil: none, Play). The new table keeps the old one's entries of the kept
+// nodes that did not change, and only the changed ones are hashed again;
+// it ends as if every kept node had been put in index order: where
+// several hold the same state and generation, the first one's.
+func (d *dag) rebuild(newRoot int32, changed []uint64) {
 	old := &d.nodes
 	remap := make([]int32, old.bound())
 	for i := range remap {
@@ -1103,21 +1105,28 @@ func (d *dag) rebuild(newRoot int32, sameStates bool) {
 	// copy itself).
 	kept := nodes.len()
 	d.tab = newTableFor(kept)
-	// Same states (Play): the old table's entries of the kept nodes,
+	// The old table's entries of the kept nodes that did not change,
 	// renumbered, in the same shards (no hashing; a node's generation is
 	// read from the node, so renumbering them changes no entry).
-	if !sameStates || d.tab.copyFrom(oldTab, remap) != kept {
-		// (the second: not reached, every node is in the table)
-		d.tab.clear()
-		for k := range int32(kept) {
-			d.put(d.tab, k)
+	in := make([]uint64, (kept+63)/64) // new nodes with an entry
+	if d.tab.copyFrom(oldTab, remap, changed, in) == kept {
+		return
+	}
+	// The changed nodes, and any other the old table did not hold (a
+	// state AddPiece made equal to another's), in index order, each
+	// taking the entry of a later node with its state.
+	for k := range int32(kept) {
+		if in[k/64]&(1<<(k%64)) == 0 || (changed != nil && changed[order[k]/64]&(1<<(order[k]%64)) != 0) {
+			d.putFirst(d.tab, k)
 		}
 	}
 }
 
-// copyFrom adds the entries of table old whose nodes remap keeps (under
-// their new numbers, in the same shards) and returns how many it added.
-func (t *table) copyFrom(old *table, remap []int32) int {
+// copyFrom adds the entries of table old whose nodes remap keeps and
+// that are not in the bit set changed (nil: none), under their new
+// numbers, in the same shards; it sets their new numbers' bits in in and
+// returns how many it added.
+func (t *table) copyFrom(old *table, remap []int32, changed, in []uint64) int {
 	added := 0
 	for s := range old.sh {
 		sh := &t.sh[s]
@@ -1125,10 +1134,12 @@ func (t *table) copyFrom(old *table, remap []int32) int {
 			if slot == 0 {
 				continue
 			}
-			ni := remap[int32(uint32(slot))-1]
-			if ni < 0 {
+			oi := int32(uint32(slot)) - 1
+			ni := remap[oi]
+			if ni < 0 || (changed != nil && changed[oi/64]&(1<<(oi%64)) != 0) {
 				continue
 			}
+			in[ni/64] |= 1 << (ni % 64)
 			mask := len(sh.slots) - 1
 			i := int(slot>>32) & mask
 			for sh.slots[i] != 0 {
@@ -1314,6 +1325,22 @@ func (t *shard) resize(size int) {
 		}
 	}
 	putSlots(old)
+}
+
+// putFirst stores node v in table t, replacing a node of its generation
+// with its state that comes after it.
+func (d *dag) putFirst(t *table, v int32) {
+	n := d.nodes.at(v)
+	st := d.state(&n.st)
+	h := st.hash()
+	sh := t.shard(h)
+	ci, slot := d.lookup(sh, h, n.gen, &st.Board, packPieces(&st))
+	switch {
+	case ci < 0:
+		sh.set(slot, h, v)
+	case ci > v:
+		sh.slots[slot] = tag(h)<<32 | uint64(uint32(v+1))
+	}
 }
 
 // put stores node v in table t unless a node of its generation with its

@@ -239,6 +239,7 @@ func (b *Bot) setDAG(d *dag) {
 		b.d.release()
 	}
 	b.d = d
+	b.moved = false
 	if b.holder == nil {
 		b.holder = &dagHolder{}
 		runtime.AddCleanup(b, func(h *dagHolder) {

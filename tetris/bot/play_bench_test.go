@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"math/rand/v2"
 	"testing"
 	"time"
 )
@@ -31,4 +32,61 @@ func BenchmarkPlay(b *testing.B) {
 	}
 	b.ReportMetric(float64(tp.Microseconds())/float64(b.N), "play-µs")
 	b.ReportMetric(float64(ta.Microseconds())/float64(b.N), "addpiece-µs")
+}
+
+// BenchmarkGameCatchUp plays 40 moves of a solo game (seed 7, 1 thread,
+// 150k nodes a move, about an in-game 50 ms search) and reports the time
+// per move of what a game does between searches (Play and the new
+// piece's AddPiece) and a hash of the moves played, which must not
+// change with speed work.
+func BenchmarkGameCatchUp(b *testing.B) {
+	var catchUp time.Duration
+	var moves int
+	var sum uint64
+	b.StopTimer()
+	for range b.N {
+		rng := rand.New(rand.NewPCG(7, 0))
+		var bag []Piece
+		next := func() Piece {
+			if len(bag) == 0 {
+				bag = []Piece{I, O, T, L, J, S, Z}
+				rng.Shuffle(len(bag), func(i, j int) { bag[i], bag[j] = bag[j], bag[i] })
+			}
+			p := bag[0]
+			bag = bag[1:]
+			return p
+		}
+		queue := make([]Piece, 6)
+		for i := range queue {
+			queue[i] = next()
+		}
+		bt := New(Options{Seed: 7})
+		bt.Reset(Board{}, queue, NoPiece, 0)
+		sum = 0
+		for range 40 {
+			bt.Think(context.Background(), Budget{Nodes: 150000})
+			ms := bt.Suggest(0)
+			if len(ms) == 0 {
+				break
+			}
+			m := ms[0]
+			sum = sum*31 + uint64(m.Piece)<<24 + uint64(m.Rot)<<16 + uint64(uint8(m.X))<<8 + uint64(uint8(m.Y))
+			b.StartTimer()
+			t0 := time.Now()
+			if err := bt.Play(m); err != nil {
+				b.Fatal(err)
+			}
+			for s := bt.State(); s.QLen < 6; s = bt.State() {
+				if err := bt.AddPiece(next()); err != nil {
+					b.Fatal(err)
+				}
+			}
+			catchUp += time.Since(t0)
+			moves++
+			b.StopTimer()
+		}
+		bt.Close()
+	}
+	b.ReportMetric(float64(catchUp.Microseconds())/float64(moves), "catchup-µs/move")
+	b.ReportMetric(float64(sum%1000000), "movehash")
 }
