@@ -97,7 +97,8 @@ type Bot struct {
 	// AddPiece's rebuild does it too, so a move and its new piece cost
 	// one rebuild instead of two.
 	moved    bool
-	rebuilds int // DAG rebuilds so far (for tests)
+	rebuilds int  // DAG rebuilds so far (for tests)
+	parallel bool // rebuild with a second goroutine even at one thread (for tests)
 
 	pc          *pcPlan // perfect clear being followed (nil: none)
 	pcStats     PCStats
@@ -203,31 +204,21 @@ func (b *Bot) AddPiece(p Piece) error {
 		b.known = int32(s.QLen)
 		return nil
 	}
-	// (nodes Play left behind get the piece too; the rebuild drops them)
-	changed := make([]uint64, (d.nodes.bound()+63)/64)
-	for i := range d.nodes.bound() {
-		n := d.nodes.at(i)
-		if !d.nodes.valid(i) || n.drawn != b.known {
-			continue
-		}
-		changed[i/64] |= 1 << (i % 64)
-		s := d.state(&n.st)
-		s.push(p)
-		n.st = d.pack(&s)
-		n.drawn++
-		if n.spec {
-			// keep only piece p's list
-			n.lists += int32(p)
-			n.nlists = 1
-			n.spec = false
-		}
-	}
+	// The rebuild gives the piece to the nodes it keeps whose queue ends
+	// where the known one does (the others are dropped).
+	d.rebuild(d.root, &newPiece{p: p, known: b.known}, b.rebuildOptions(d.recomputeAll))
 	b.known++
-	d.rebuild(d.root, changed)
 	b.rebuilds++
 	b.moved = false
-	d.recomputeAll()
 	return nil
+}
+
+// rebuildOptions returns how the bot rebuilds its DAG: a table with room
+// for a search like the last one (Think would otherwise grow it at once),
+// with a second goroutine when it searches with several threads, then
+// running then.
+func (b *Bot) rebuildOptions(then func()) rebuildOptions {
+	return rebuildOptions{room: int(max(b.lastThink, minTableHint)), parallel: b.opt.Threads > 1 || b.parallel, then: then}
 }
 
 // settle rebuilds the DAG from the root Play moved to (b.mu held), as
@@ -237,7 +228,7 @@ func (b *Bot) settle() {
 		return
 	}
 	b.moved = false
-	b.d.rebuild(b.d.root, nil)
+	b.d.rebuild(b.d.root, nil, b.rebuildOptions(nil))
 	b.rebuilds++
 	b.stats.Unique = b.d.nodes.len()
 }

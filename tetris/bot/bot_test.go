@@ -341,10 +341,12 @@ func TestOnePieceQueueNext(t *testing.T) {
 // DAG rebuild (Play leaves it to AddPiece), and that the DAG and the
 // searches after it are the same as with Play's own rebuild first (a twin
 // settled between Play and AddPiece), node for node, in a 2-thread-sized
-// game of 10 moves with 1 thread (deterministic).
+// game of 10 moves with 1 thread (deterministic); the bot under test
+// rebuilds with a second goroutine, as at two threads.
 func TestPlayRebuildsAtAddPiece(t *testing.T) {
 	ctx := context.Background()
 	a, tw := New(Options{Seed: 3}), New(Options{Seed: 3})
+	a.parallel = true
 	defer runtime.KeepAlive(a)
 	defer runtime.KeepAlive(tw)
 	queue := []Piece{T, I, O, L, J, S}

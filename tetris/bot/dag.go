@@ -1016,24 +1016,54 @@ func (d *dag) mark(p int32) {
 	}
 }
 
-// rebuild keeps only the nodes reachable from newRoot (renumbered from 0,
-// generations renumbered from newRoot's); the child lists and further
-// parents are copied into fresh stores. changed is a bit set of the
-// (old) nodes whose state changed since the table was made (AddPiece;
-// nil: none, Play). The new table keeps the old one's entries of the kept
-// nodes that did not change, and only the changed ones are hashed again;
+// newPiece is a piece AddPiece reveals: the nodes whose queue ends at
+// known (their drawn count) get it.
+type newPiece struct {
+	p     Piece
+	known int32
+}
+
+// add gives node n the piece: pushed on its queue, and a speculated node
+// keeps only that piece's child list.
+func (d *dag) add(n *node, np *newPiece) {
+	s := d.state(&n.st)
+	s.push(np.p)
+	n.st = d.pack(&s)
+	n.drawn++
+	if n.spec {
+		n.lists += int32(np.p)
+		n.nlists = 1
+		n.spec = false
+	}
+}
+
+// rebuild keeps only the nodes reachable from newRoot (renumbered from 0
+// in breadth-first order, so by generation; generations renumbered from
+// newRoot's); the child lists and further parents are copied into fresh
+// stores. With np (AddPiece), each node the walk reaches is given the new
+// piece first if it takes it (so a speculated node's other lists are not
+// followed). The new table keeps the old one's entries of the kept nodes
+// whose state did not change, and only the changed ones are hashed again;
 // it ends as if every kept node had been put in index order: where
 // several hold the same state and generation, the first one's.
-func (d *dag) rebuild(newRoot int32, changed []uint64) {
+func (d *dag) rebuild(newRoot int32, np *newPiece, o rebuildOptions) {
 	old := &d.nodes
 	remap := make([]int32, old.bound())
 	for i := range remap {
 		remap[i] = -1
 	}
+	var changed []uint64 // old nodes given the piece
+	if np != nil {
+		changed = make([]uint64, (old.bound()+63)/64)
+	}
 	order := []int32{newRoot}
 	remap[newRoot] = 0
 	for k := 0; k < len(order); k++ {
 		n := old.at(order[k])
+		if np != nil && n.drawn == np.known {
+			d.add(n, np)
+			changed[order[k]/64] |= 1 << (order[k] % 64)
+		}
 		for p := range int(n.nlists) {
 			for _, c := range d.kids(n, p) {
 				if remap[c.n] < 0 {
@@ -1042,6 +1072,28 @@ func (d *dag) rebuild(newRoot int32, changed []uint64) {
 				}
 			}
 		}
+	}
+	// The table: sized once for the kept nodes and the next search
+	// (growing it node by node cost more than the copy itself), with the
+	// old table's entries of the kept nodes that did not change,
+	// renumbered, in the same shards (no hashing; a node's generation is
+	// read from the node, so renumbering them changes no entry). With
+	// o.parallel, made by a second goroutine while this one copies the
+	// nodes (it reads only the old table and remap).
+	kept := len(order)
+	oldTab := d.tab
+	tab := newTableFor(kept + min(o.room, maxReserve))
+	in := make([]uint64, (kept+63)/64) // new nodes with an entry
+	var copied int
+	var tabDone chan struct{}
+	if o.parallel {
+		tabDone = make(chan struct{})
+		go func() {
+			copied = tab.copyFrom(oldTab, remap, changed, in)
+			close(tabDone)
+		}()
+	} else {
+		copied = tab.copyFrom(oldTab, remap, changed, in)
 	}
 	var nodes arena
 	nodes.init()
@@ -1093,33 +1145,57 @@ func (d *dag) rebuild(newRoot int32, changed []uint64) {
 		}
 		nodes.add(n)
 	}
-	oldNodes, oldKids, oldTab := d.nodes.dir, d.kidStore.dir, d.tab
+	oldNodes, oldKids := d.nodes.dir, d.kidStore.dir
 	d.nodes.dir, d.nodes.fill, d.nodes.own = nodes.dir, nodes.fill, nodes.own
 	d.nodes.chunks.Store(nodes.chunks.Load())
 	d.kidStore.dir, d.kidStore.n = store.dir, store.n
 	d.lists, d.more = lists, more
-	defer releaseStores(oldNodes, oldKids, oldTab)
 	d.root = 0
 	d.stamp = 0
-	// Size the table once (growing it node by node cost more than the
-	// copy itself).
-	kept := nodes.len()
-	d.tab = newTableFor(kept)
-	// The old table's entries of the kept nodes that did not change,
-	// renumbered, in the same shards (no hashing; a node's generation is
-	// read from the node, so renumbering them changes no entry).
-	in := make([]uint64, (kept+63)/64) // new nodes with an entry
-	if d.tab.copyFrom(oldTab, remap, changed, in) == kept {
+	if tabDone != nil {
+		<-tabDone
+	}
+	releaseStores(oldNodes, oldKids, oldTab)
+	d.tab = tab
+	if copied == kept {
+		if o.then != nil {
+			o.then()
+		}
 		return
 	}
 	// The changed nodes, and any other the old table did not hold (a
 	// state AddPiece made equal to another's), in index order, each
-	// taking the entry of a later node with its state.
-	for k := range int32(kept) {
-		if in[k/64]&(1<<(k%64)) == 0 || (changed != nil && changed[order[k]/64]&(1<<(order[k]%64)) != 0) {
-			d.putFirst(d.tab, k)
+	// taking the entry of a later node with its state. With o.parallel
+	// o.then runs meanwhile (it must not change node states).
+	rehash := func() {
+		for k := range int32(kept) {
+			if in[k/64]&(1<<(k%64)) == 0 || (changed != nil && changed[order[k]/64]&(1<<(order[k]%64)) != 0) {
+				d.putFirst(tab, k)
+			}
 		}
 	}
+	switch {
+	case o.then == nil:
+		rehash()
+	case o.parallel:
+		done := make(chan struct{})
+		go func() {
+			rehash()
+			close(done)
+		}()
+		o.then()
+		<-done
+	default:
+		rehash()
+		o.then()
+	}
+}
+
+// rebuildOptions are the ways of rebuild.
+type rebuildOptions struct {
+	room     int    // table room for this many more nodes (the next search)
+	parallel bool   // use a second goroutine (the bot searches with several threads)
+	then     func() // run after the nodes are rebuilt (with parallel, while the table is finished)
 }
 
 // copyFrom adds the entries of table old whose nodes remap keeps and
@@ -1156,15 +1232,36 @@ func (t *table) copyFrom(old *table, remap []int32, changed, in []uint64) int {
 	return added
 }
 
-// recomputeAll recomputes every expanded node's value, deepest generation first.
+// recomputeAll recomputes every expanded node's value, deepest generation
+// first (in index order within one). Right after a rebuild the nodes are
+// numbered by generation, so that order needs no sort.
 func (d *dag) recomputeAll() {
 	idx := make([]int32, 0, d.nodes.len())
+	sorted := true
 	for i := range d.nodes.bound() {
 		if d.nodes.valid(i) && d.nodes.at(i).expanded() {
+			if k := len(idx); k > 0 && d.nodes.at(idx[k-1]).gen > d.nodes.at(i).gen {
+				sorted = false
+			}
 			idx = append(idx, int32(i))
 		}
 	}
-	slices.SortStableFunc(idx, func(a, b int32) int { return int(d.nodes.at(b).gen - d.nodes.at(a).gen) })
+	if sorted {
+		// generation blocks in reverse, each in index order
+		out := make([]int32, 0, len(idx))
+		for end := len(idx); end > 0; {
+			g := d.nodes.at(idx[end-1]).gen
+			start := end - 1
+			for start > 0 && d.nodes.at(idx[start-1]).gen == g {
+				start--
+			}
+			out = append(out, idx[start:end]...)
+			end = start
+		}
+		idx = out
+	} else {
+		slices.SortStableFunc(idx, func(a, b int32) int { return int(d.nodes.at(b).gen - d.nodes.at(a).gen) })
+	}
 	for _, i := range idx {
 		n := d.nodes.at(i)
 		for p := range int(n.nlists) {

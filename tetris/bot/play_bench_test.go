@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -34,13 +35,19 @@ func BenchmarkPlay(b *testing.B) {
 	b.ReportMetric(float64(ta.Microseconds())/float64(b.N), "addpiece-µs")
 }
 
-// BenchmarkGameCatchUp plays 40 moves of a solo game (seed 7, 1 thread,
-// 150k nodes a move, about an in-game 50 ms search) and reports the time
-// per move of what a game does between searches (Play and the new
-// piece's AddPiece) and a hash of the moves played, which must not
-// change with speed work.
+// BenchmarkGameCatchUp plays 40 moves of a solo game (seed 7, 150k nodes
+// a move, about an in-game 50 ms search) with 1 and 2 threads and reports
+// per move the time of what a game does between searches (Play and the
+// new piece's AddPiece), that plus the search (the whole move), and at 1
+// thread a hash of the moves played, which speed work must not change.
 func BenchmarkGameCatchUp(b *testing.B) {
-	var catchUp time.Duration
+	for _, threads := range []int{1, 2} {
+		b.Run(fmt.Sprintf("%dt", threads), func(b *testing.B) { benchGame(b, threads) })
+	}
+}
+
+func benchGame(b *testing.B, threads int) {
+	var catchUp, total time.Duration
 	var moves int
 	var sum uint64
 	b.StopTimer()
@@ -60,19 +67,24 @@ func BenchmarkGameCatchUp(b *testing.B) {
 		for i := range queue {
 			queue[i] = next()
 		}
-		bt := New(Options{Seed: 7})
+		bt := New(Options{Seed: 7, Threads: threads})
 		bt.Reset(Board{}, queue, NoPiece, 0)
 		sum = 0
 		for range 40 {
+			b.StartTimer()
+			t0 := time.Now()
 			bt.Think(context.Background(), Budget{Nodes: 150000})
 			ms := bt.Suggest(0)
+			t1 := time.Now()
+			b.StopTimer()
+			total += t1.Sub(t0)
 			if len(ms) == 0 {
 				break
 			}
 			m := ms[0]
 			sum = sum*31 + uint64(m.Piece)<<24 + uint64(m.Rot)<<16 + uint64(uint8(m.X))<<8 + uint64(uint8(m.Y))
 			b.StartTimer()
-			t0 := time.Now()
+			t0 = time.Now()
 			if err := bt.Play(m); err != nil {
 				b.Fatal(err)
 			}
@@ -81,12 +93,17 @@ func BenchmarkGameCatchUp(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
-			catchUp += time.Since(t0)
-			moves++
+			d := time.Since(t0)
 			b.StopTimer()
+			catchUp += d
+			total += d
+			moves++
 		}
 		bt.Close()
 	}
 	b.ReportMetric(float64(catchUp.Microseconds())/float64(moves), "catchup-µs/move")
-	b.ReportMetric(float64(sum%1000000), "movehash")
+	b.ReportMetric(float64(total.Microseconds())/float64(moves), "µs/move")
+	if threads == 1 {
+		b.ReportMetric(float64(sum%1000000), "movehash")
+	}
 }
