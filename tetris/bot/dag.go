@@ -1103,7 +1103,9 @@ func (d *dag) rebuild(newRoot int32, np *newPiece, o rebuildOptions) {
 	base := old.at(newRoot).gen
 	for _, oi := range order {
 		on := old.at(oi)
-		n := *on
+		// copied straight into the new arena (numbered in order)
+		_, n := nodes.alloc(&nodes.own, nil)
+		*n = *on
 		n.gen -= base
 		n.stamp = 0
 		first := int32(-1)
@@ -1143,8 +1145,8 @@ func (d *dag) rebuild(newRoot int32, np *newPiece, o rebuildOptions) {
 			}
 			lists = append(lists, kidList{start: start, n: int32(len(l))})
 		}
-		nodes.add(n)
 	}
+	nodes.flush(&nodes.own)
 	oldNodes, oldKids := d.nodes.dir, d.kidStore.dir
 	d.nodes.dir, d.nodes.fill, d.nodes.own = nodes.dir, nodes.fill, nodes.own
 	d.nodes.chunks.Store(nodes.chunks.Load())
