@@ -15,13 +15,11 @@ import (
 	"github.com/yomi-ai/yomi/tetris/versus"
 )
 
-// tetrisInGame is the workload: one versus game (piece seed 424242,
-// garbage seed 7), both sides the built-in bot, 50 ms a move, at most 60
-// pieces each.
-const (
-	tetrisInGameThink  = 50 * time.Millisecond
-	tetrisInGamePieces = 60
-)
+// tetrisInGameSeed is the workload's piece seed: one versus game (garbage
+// seed 7), both sides the built-in bot, 50 ms a move and at most 60 pieces
+// each, or 200 ms and 40 pieces (tetris/ingame/200ms/2t: the bigger trees
+// of the longer think time make the catch-up longer too).
+const tetrisInGameSeed = 424242
 
 // inGameResult sums both sides' Move phases over the game.
 type inGameResult struct {
@@ -30,7 +28,7 @@ type inGameResult struct {
 	wall time.Duration
 }
 
-func tetrisInGameRun(ctx context.Context, threads int) (inGameResult, error) {
+func tetrisInGameRun(ctx context.Context, threads int, think time.Duration, pieces int) (inGameResult, error) {
 	var r inGameResult
 	spec := versus.Spec{Options: bot.Options{Threads: threads}}
 	var players [2]versus.Player
@@ -44,7 +42,7 @@ func tetrisInGameRun(ctx context.Context, threads int) (inGameResult, error) {
 	}
 	cpu0 := processCPU()
 	start := time.Now()
-	if _, err := versus.PlayVersus(ctx, versus.Config{Think: tetrisInGameThink, MaxPieces: tetrisInGamePieces}, players, 424242, 7); err != nil {
+	if _, err := versus.PlayVersus(ctx, versus.Config{Think: think, MaxPieces: pieces}, players, tetrisInGameSeed, 7); err != nil {
 		return r, err
 	}
 	r.wall = time.Since(start)
@@ -77,13 +75,22 @@ func processCPU() time.Duration {
 
 func tetrisInGameBenchmarks() []bench.Benchmark {
 	var out []bench.Benchmark
-	for _, threads := range []int{1, 2} {
-		name := fmt.Sprintf("tetris/ingame/%dt", threads)
+	for _, c := range []struct {
+		name    string
+		threads int
+		think   time.Duration
+		pieces  int
+	}{
+		{"tetris/ingame/1t", 1, 50 * time.Millisecond, 60},
+		{"tetris/ingame/2t", 2, 50 * time.Millisecond, 60},
+		{"tetris/ingame/200ms/2t", 2, 200 * time.Millisecond, 40},
+	} {
+		name := c.name
 		out = append(out, bench.Benchmark{
 			Name:    name,
-			Summary: fmt.Sprintf("the built-in bot at %d thread(s) in a versus game against itself, 50 ms a move as in a match (≤ 60 pieces each): search nodes per move, the time per move spent catching the search up (Play, AddPiece, restarts after garbage) and searching, nodes per CPU-second of the whole process", threads),
+			Summary: fmt.Sprintf("the built-in bot at %d thread(s) in a versus game against itself, %v a move as in a match (≤ %d pieces each): search nodes per move, the time per move spent catching the search up (Play, AddPiece, restarts after garbage) and searching, nodes per CPU-second of the whole process", c.threads, c.think, c.pieces),
 			Run: func(ctx context.Context) ([]bench.Figure, error) {
-				r, err := tetrisInGameRun(ctx, threads)
+				r, err := tetrisInGameRun(ctx, c.threads, c.think, c.pieces)
 				if err != nil {
 					return nil, err
 				}
