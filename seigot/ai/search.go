@@ -208,6 +208,14 @@ func LevelConfig(level int) Config {
 		c.Future, c.Depth = true, 21
 	case 2:
 		c.W.Bump = -25 // flatter: +375 mean on seeds 11-20
+		// Level 1's search on level 2's game (issue 23): beam 300, the leaf
+		// well and the first hold spent on the first I. Level 1's games at
+		// seeds other than 0 are level 2's, where both options had gained
+		// (+112 and +96 on seeds 1-80); at level 2, seeds 1-60, paired
+		// against beam 200 with a fixed well 0: +94 [-43, +230] (BENCHMARKS).
+		c.Width = 300
+		c.Well, c.LeafWell = -1, true
+		c.HoldFirstI = true
 	case 3, 4:
 		// Ten garbage rows: the stack starts high, holes are everywhere.
 		c.Well = -1
