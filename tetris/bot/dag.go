@@ -1046,54 +1046,18 @@ func (d *dag) add(n *node, np *newPiece) {
 // whose state did not change, and only the changed ones are hashed again;
 // it ends as if every kept node had been put in index order: where
 // several hold the same state and generation, the first one's.
+//
+// The walk copies each node as it takes it from the queue: every child
+// is then numbered (it numbers them), and so is every kept parent (a
+// parent is of the generation before, all of which the walk numbered
+// before it took the first node of this one), so each node and list is
+// read once.
 func (d *dag) rebuild(newRoot int32, np *newPiece, o rebuildOptions) {
 	old := &d.nodes
-	remap := make([]int32, old.bound())
-	for i := range remap {
-		remap[i] = -1
-	}
-	var changed []uint64 // old nodes given the piece
+	remap := make([]int32, old.bound()) // new number + 1 (0: dropped)
+	var changed []uint64                // old nodes given the piece
 	if np != nil {
 		changed = make([]uint64, (old.bound()+63)/64)
-	}
-	order := []int32{newRoot}
-	remap[newRoot] = 0
-	for k := 0; k < len(order); k++ {
-		n := old.at(order[k])
-		if np != nil && n.drawn == np.known {
-			d.add(n, np)
-			changed[order[k]/64] |= 1 << (order[k] % 64)
-		}
-		for p := range int(n.nlists) {
-			for _, c := range d.kids(n, p) {
-				if remap[c.n] < 0 {
-					remap[c.n] = int32(len(order))
-					order = append(order, c.n)
-				}
-			}
-		}
-	}
-	// The table: sized once for the kept nodes and the next search
-	// (growing it node by node cost more than the copy itself), with the
-	// old table's entries of the kept nodes that did not change,
-	// renumbered, in the same shards (no hashing; a node's generation is
-	// read from the node, so renumbering them changes no entry). With
-	// o.parallel, made by a second goroutine while this one copies the
-	// nodes (it reads only the old table and remap).
-	kept := len(order)
-	oldTab := d.tab
-	tab := newTableFor(kept + min(o.room, maxReserve))
-	in := make([]uint64, (kept+63)/64) // new nodes with an entry
-	var copied int
-	var tabDone chan struct{}
-	if o.parallel {
-		tabDone = make(chan struct{})
-		go func() {
-			copied = tab.copyFrom(oldTab, remap, changed, in)
-			close(tabDone)
-		}()
-	} else {
-		copied = tab.copyFrom(oldTab, remap, changed, in)
 	}
 	var nodes arena
 	nodes.init()
@@ -1101,8 +1065,15 @@ func (d *dag) rebuild(newRoot int32, np *newPiece, o rebuildOptions) {
 	var store kidStore
 	var more []moreLink
 	base := old.at(newRoot).gen
-	for _, oi := range order {
+	order := []int32{newRoot}
+	remap[newRoot] = 1
+	for k := 0; k < len(order); k++ {
+		oi := order[k]
 		on := old.at(oi)
+		if np != nil && on.drawn == np.known {
+			d.add(on, np)
+			changed[oi/64] |= 1 << (oi % 64)
+		}
 		// copied straight into the new arena (numbered in order)
 		_, n := nodes.alloc(&nodes.own, nil)
 		*n = *on
@@ -1110,11 +1081,11 @@ func (d *dag) rebuild(newRoot int32, np *newPiece, o rebuildOptions) {
 		n.stamp = 0
 		first := int32(-1)
 		if n.parent >= 0 {
-			first = remap[n.parent]
+			first = remap[n.parent] - 1
 		}
 		n.moreHead, n.moreTail = 0, 0
-		for k := on.moreHead; k != 0; k = d.more[k-1].next {
-			if q := remap[d.more[k-1].p]; q >= 0 {
+		for j := on.moreHead; j != 0; j = d.more[j-1].next {
+			if q := remap[d.more[j-1].p] - 1; q >= 0 {
 				if first < 0 {
 					first = q
 				} else {
@@ -1140,13 +1111,45 @@ func (d *dag) rebuild(newRoot int32, np *newPiece, o rebuildOptions) {
 			start := store.alloc(len(l), nil)
 			nl := store.slice(start, int32(len(l)))
 			for j, c := range l {
-				c.n = remap[c.n]
+				if remap[c.n] == 0 {
+					order = append(order, c.n)
+					remap[c.n] = int32(len(order))
+				}
+				c.n = remap[c.n] - 1
 				nl[j] = c
 			}
 			lists = append(lists, kidList{start: start, n: int32(len(l))})
 		}
 	}
 	nodes.flush(&nodes.own)
+	// The table: sized once for the kept nodes and the next search
+	// (growing it node by node cost more than the copy itself), with the
+	// old table's entries of the kept nodes that did not change,
+	// renumbered, in the same shards (no hashing; a node's generation is
+	// read from the node, so renumbering them changes no entry). With
+	// o.parallel, half the shards are copied by a second goroutine.
+	kept := len(order)
+	oldTab := d.tab
+	tab := newTableFor(kept + min(o.room, maxReserve))
+	in := make([]uint64, (kept+63)/64) // new nodes with an entry
+	var copied int
+	if o.parallel {
+		in2 := make([]uint64, len(in))
+		var copied2 int
+		done := make(chan struct{})
+		go func() {
+			copied2 = tab.copyFrom(oldTab, tableShards/2, tableShards, remap, changed, in2)
+			close(done)
+		}()
+		copied = tab.copyFrom(oldTab, 0, tableShards/2, remap, changed, in)
+		<-done
+		copied += copied2
+		for i, w := range in2 {
+			in[i] |= w
+		}
+	} else {
+		copied = tab.copyFrom(oldTab, 0, tableShards, remap, changed, in)
+	}
 	oldNodes, oldKids := d.nodes.dir, d.kidStore.dir
 	d.nodes.dir, d.nodes.fill, d.nodes.own = nodes.dir, nodes.fill, nodes.own
 	d.nodes.chunks.Store(nodes.chunks.Load())
@@ -1154,9 +1157,6 @@ func (d *dag) rebuild(newRoot int32, np *newPiece, o rebuildOptions) {
 	d.lists, d.more = lists, more
 	d.root = 0
 	d.stamp = 0
-	if tabDone != nil {
-		<-tabDone
-	}
 	releaseStores(oldNodes, oldKids, oldTab)
 	d.tab = tab
 	if copied == kept {
@@ -1200,20 +1200,21 @@ type rebuildOptions struct {
 	then     func() // run after the nodes are rebuilt (with parallel, while the table is finished)
 }
 
-// copyFrom adds the entries of table old whose nodes remap keeps and
-// that are not in the bit set changed (nil: none), under their new
-// numbers, in the same shards; it sets their new numbers' bits in in and
-// returns how many it added.
-func (t *table) copyFrom(old *table, remap []int32, changed, in []uint64) int {
+// copyFrom adds the entries of shards from to to−1 of table old whose
+// nodes remap keeps (remap: new number + 1, 0 dropped) and that are not
+// in the bit set changed (nil: none), under their new numbers, in the
+// same shards; it sets their new numbers' bits in in and returns how many
+// it added.
+func (t *table) copyFrom(old *table, from, to int, remap []int32, changed, in []uint64) int {
 	added := 0
-	for s := range old.sh {
+	for s := from; s < to; s++ {
 		sh := &t.sh[s]
 		for _, slot := range old.sh[s].slots {
 			if slot == 0 {
 				continue
 			}
 			oi := int32(uint32(slot)) - 1
-			ni := remap[oi]
+			ni := remap[oi] - 1
 			if ni < 0 || (changed != nil && changed[oi/64]&(1<<(oi%64)) != 0) {
 				continue
 			}
