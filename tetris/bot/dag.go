@@ -570,6 +570,7 @@ type dag struct {
 	kidStore kidStore
 	more     []moreLink
 	tall     tallStore // high rows of tall boards (nodeState)
+	touched  uint64    // sum of the slots rehash touched (kept so the loads are)
 }
 
 func newDAG(root State, drawn int32, v Value) *dag {
@@ -1024,8 +1025,8 @@ type newPiece struct {
 }
 
 // add gives node n the piece: pushed on its queue, and a speculated node
-// keeps only that piece's child list.
-func (d *dag) add(n *node, np *newPiece) {
+// keeps only that piece's child list. It returns the new state's hash.
+func (d *dag) add(n *node, np *newPiece) uint64 {
 	s := d.state(&n.st)
 	s.push(np.p)
 	n.st = d.pack(&s)
@@ -1035,6 +1036,13 @@ func (d *dag) add(n *node, np *newPiece) {
 		n.nlists = 1
 		n.spec = false
 	}
+	return s.hash()
+}
+
+// hashed is a rebuilt node and its state's hash.
+type hashed struct {
+	h uint64
+	k int32
 }
 
 // rebuild keeps only the nodes reachable from newRoot (renumbered from 0
@@ -1065,13 +1073,14 @@ func (d *dag) rebuild(newRoot int32, np *newPiece, o rebuildOptions) {
 	var store kidStore
 	var more []moreLink
 	base := old.at(newRoot).gen
+	var rh []hashed // the nodes given the piece, by new number
 	order := []int32{newRoot}
 	remap[newRoot] = 1
 	for k := 0; k < len(order); k++ {
 		oi := order[k]
 		on := old.at(oi)
 		if np != nil && on.drawn == np.known {
-			d.add(on, np)
+			rh = append(rh, hashed{h: d.add(on, np), k: int32(k)})
 			changed[oi/64] |= 1 << (oi % 64)
 		}
 		// copied straight into the new arena (numbered in order)
@@ -1165,13 +1174,28 @@ func (d *dag) rebuild(newRoot int32, np *newPiece, o rebuildOptions) {
 		}
 		return
 	}
-	// The changed nodes, and any other the old table did not hold (a
-	// state AddPiece made equal to another's), in index order, each
-	// taking the entry of a later node with its state. With o.parallel
-	// o.then runs meanwhile (it must not change node states).
+	// The changed nodes (hashed by the walk), and any other the old
+	// table did not hold (a state AddPiece made equal to another's), in
+	// index order, each taking the entry of a later node with its state.
+	// With o.parallel o.then runs meanwhile (it must not change node
+	// states).
 	rehash := func() {
+		j := 0
 		for k := range int32(kept) {
-			if in[k/64]&(1<<(k%64)) == 0 || (changed != nil && changed[order[k]/64]&(1<<(order[k]%64)) != 0) {
+			if j < len(rh) && rh[j].k == k {
+				if j%rehashBlock == 0 {
+					// touch the next block's first probe slots: the
+					// loads are independent, so their misses overlap
+					var touch uint64
+					for _, e := range rh[j:min(j+rehashBlock, len(rh))] {
+						sh := tab.shard(e.h)
+						touch += sh.slots[int(tag(e.h))&(len(sh.slots)-1)]
+					}
+					d.touched += touch
+				}
+				d.putHashed(tab, k, rh[j].h)
+				j++
+			} else if in[k/64]&(1<<(k%64)) == 0 {
 				d.putFirst(tab, k)
 			}
 		}
@@ -1442,6 +1466,47 @@ func (d *dag) putFirst(t *table, v int32) {
 		sh.slots[slot] = tag(h)<<32 | uint64(uint32(v+1))
 	}
 }
+
+// putHashed is putFirst for a node whose state's hash h is known.
+func (d *dag) putHashed(t *table, v int32, h uint64) {
+	n := d.nodes.at(v)
+	sh := t.shard(h)
+	k := tag(h)
+	mask := len(sh.slots) - 1
+	i := int(k) & mask
+	for {
+		s := sh.slots[i]
+		if s == 0 {
+			sh.set(i, h, v)
+			return
+		}
+		if s>>32 == k {
+			ci := int32(uint32(s)) - 1
+			if c := d.nodes.at(ci); c.gen == n.gen && d.sameState(&c.st, &n.st) {
+				if ci > v {
+					sh.slots[i] = k<<32 | uint64(uint32(v+1))
+				}
+				return
+			}
+		}
+		i = (i + 1) & mask
+	}
+}
+
+// sameState reports whether a and b hold the same state.
+func (d *dag) sameState(a, b *nodeState) bool {
+	if a.pk != b.pk || a.combo != b.combo || a.rows != b.rows {
+		return false
+	}
+	if a.tall == b.tall {
+		return true
+	}
+	// a tall board's high rows are never all empty
+	return a.tall != 0 && b.tall != 0 && d.tall.get(a.tall) == d.tall.get(b.tall)
+}
+
+// rehashBlock is the number of first probes rebuild's rehash touches ahead.
+const rehashBlock = 32
 
 // put stores node v in table t unless a node of its generation with its
 // state is there.
