@@ -1062,8 +1062,9 @@ type hashed struct {
 // read once.
 func (d *dag) rebuild(newRoot int32, np *newPiece, o rebuildOptions) {
 	old := &d.nodes
-	remap := make([]int32, old.bound()) // new number + 1 (0: dropped)
-	var changed []uint64                // old nodes given the piece
+	remap := make([]int32, old.bound())         // new number + 1 (0: dropped)
+	keep := make([]uint64, (old.bound()+63)/64) // remap ≠ 0, 32 times smaller
+	var changed []uint64                        // old nodes given the piece
 	if np != nil {
 		changed = make([]uint64, (old.bound()+63)/64)
 	}
@@ -1076,6 +1077,7 @@ func (d *dag) rebuild(newRoot int32, np *newPiece, o rebuildOptions) {
 	var rh []hashed // the nodes given the piece, by new number
 	order := []int32{newRoot}
 	remap[newRoot] = 1
+	keep[newRoot/64] |= 1 << (newRoot % 64)
 	for k := 0; k < len(order); k++ {
 		oi := order[k]
 		on := old.at(oi)
@@ -1123,6 +1125,7 @@ func (d *dag) rebuild(newRoot int32, np *newPiece, o rebuildOptions) {
 				if remap[c.n] == 0 {
 					order = append(order, c.n)
 					remap[c.n] = int32(len(order))
+					keep[c.n/64] |= 1 << (c.n % 64)
 				}
 				c.n = remap[c.n] - 1
 				nl[j] = c
@@ -1147,17 +1150,17 @@ func (d *dag) rebuild(newRoot int32, np *newPiece, o rebuildOptions) {
 		var copied2 int
 		done := make(chan struct{})
 		go func() {
-			copied2 = tab.copyFrom(oldTab, tableShards/2, tableShards, remap, changed, in2)
+			copied2 = tab.copyFrom(oldTab, tableShards/2, tableShards, remap, keep, changed, in2)
 			close(done)
 		}()
-		copied = tab.copyFrom(oldTab, 0, tableShards/2, remap, changed, in)
+		copied = tab.copyFrom(oldTab, 0, tableShards/2, remap, keep, changed, in)
 		<-done
 		copied += copied2
 		for i, w := range in2 {
 			in[i] |= w
 		}
 	} else {
-		copied = tab.copyFrom(oldTab, 0, tableShards, remap, changed, in)
+		copied = tab.copyFrom(oldTab, 0, tableShards, remap, keep, changed, in)
 	}
 	oldNodes, oldKids := d.nodes.dir, d.kidStore.dir
 	d.nodes.dir, d.nodes.fill, d.nodes.own = nodes.dir, nodes.fill, nodes.own
@@ -1225,11 +1228,12 @@ type rebuildOptions struct {
 }
 
 // copyFrom adds the entries of shards from to to−1 of table old whose
-// nodes remap keeps (remap: new number + 1, 0 dropped) and that are not
-// in the bit set changed (nil: none), under their new numbers, in the
-// same shards; it sets their new numbers' bits in in and returns how many
-// it added.
-func (t *table) copyFrom(old *table, from, to int, remap []int32, changed, in []uint64) int {
+// nodes remap keeps (remap: new number + 1, 0 dropped; keep: the bit set
+// of the kept ones, tested first as it is more often in cache) and that
+// are not in the bit set changed (nil: none), under their new numbers,
+// in the same shards; it sets their new numbers' bits in in and returns
+// how many it added.
+func (t *table) copyFrom(old *table, from, to int, remap []int32, keep, changed, in []uint64) int {
 	added := 0
 	for s := from; s < to; s++ {
 		sh := &t.sh[s]
@@ -1238,10 +1242,10 @@ func (t *table) copyFrom(old *table, from, to int, remap []int32, changed, in []
 				continue
 			}
 			oi := int32(uint32(slot)) - 1
-			ni := remap[oi] - 1
-			if ni < 0 || (changed != nil && changed[oi/64]&(1<<(oi%64)) != 0) {
+			if keep[oi/64]&(1<<(oi%64)) == 0 || (changed != nil && changed[oi/64]&(1<<(oi%64)) != 0) {
 				continue
 			}
+			ni := remap[oi] - 1
 			in[ni/64] |= 1 << (ni % 64)
 			mask := len(sh.slots) - 1
 			i := int(slot>>32) & mask
