@@ -1024,18 +1024,13 @@ type newPiece struct {
 	known int32
 }
 
-// add gives node n the piece: pushed on its queue, and a speculated node
-// keeps only that piece's child list. It returns the new state's hash.
-func (d *dag) add(n *node, np *newPiece) uint64 {
+// push pushes the piece on node n's queue and returns the new state's
+// hash (rebuild's walk did the rest of giving n the piece: drawn, and a
+// speculated node keeps only that piece's child list).
+func (d *dag) push(n *node, np *newPiece) uint64 {
 	s := d.state(&n.st)
 	s.push(np.p)
 	n.st = d.pack(&s)
-	n.drawn++
-	if n.spec {
-		n.lists += int32(np.p)
-		n.nlists = 1
-		n.spec = false
-	}
 	return s.hash()
 }
 
@@ -1081,13 +1076,21 @@ func (d *dag) rebuild(newRoot int32, np *newPiece, o rebuildOptions) {
 	for k := 0; k < len(order); k++ {
 		oi := order[k]
 		on := old.at(oi)
-		if np != nil && on.drawn == np.known {
-			rh = append(rh, hashed{h: d.add(on, np), k: int32(k)})
-			changed[oi/64] |= 1 << (oi % 64)
-		}
 		// copied straight into the new arena (numbered in order)
 		_, n := nodes.alloc(&nodes.own, nil)
 		*n = *on
+		ol := on.lists
+		if np != nil && on.drawn == np.known {
+			// given the piece (its state later: push)
+			n.drawn++
+			if n.spec {
+				ol += int32(np.p)
+				n.nlists = 1
+				n.spec = false
+			}
+			rh = append(rh, hashed{k: int32(k)})
+			changed[oi/64] |= 1 << (oi % 64)
+		}
 		n.gen -= base
 		n.stamp = 0
 		first := int32(-1)
@@ -1113,12 +1116,13 @@ func (d *dag) rebuild(newRoot int32, np *newPiece, o rebuildOptions) {
 		}
 		n.parent = first
 		n.lists = int32(len(lists))
-		for p := range int(on.nlists) {
-			l := d.kids(on, p)
-			if l == nil {
+		for p := range int(n.nlists) {
+			kl := d.lists[ol+int32(p)]
+			if kl.n < 0 {
 				lists = append(lists, kidList{n: -1})
 				continue
 			}
+			l := d.kidStore.slice(kl.start, kl.n)
 			start := store.alloc(len(l), nil)
 			nl := store.slice(start, int32(len(l)))
 			for j, c := range l {
@@ -1134,34 +1138,6 @@ func (d *dag) rebuild(newRoot int32, np *newPiece, o rebuildOptions) {
 		}
 	}
 	nodes.flush(&nodes.own)
-	// The table: sized once for the kept nodes and the next search
-	// (growing it node by node cost more than the copy itself), with the
-	// old table's entries of the kept nodes that did not change,
-	// renumbered, in the same shards (no hashing; a node's generation is
-	// read from the node, so renumbering them changes no entry). With
-	// o.parallel, half the shards are copied by a second goroutine.
-	kept := len(order)
-	oldTab := d.tab
-	tab := newTableFor(kept + min(o.room, maxReserve))
-	in := make([]uint64, (kept+63)/64) // new nodes with an entry
-	var copied int
-	if o.parallel {
-		in2 := make([]uint64, len(in))
-		var copied2 int
-		done := make(chan struct{})
-		go func() {
-			copied2 = tab.copyFrom(oldTab, tableShards/2, tableShards, remap, keep, changed, in2)
-			close(done)
-		}()
-		copied = tab.copyFrom(oldTab, 0, tableShards/2, remap, keep, changed, in)
-		<-done
-		copied += copied2
-		for i, w := range in2 {
-			in[i] |= w
-		}
-	} else {
-		copied = tab.copyFrom(oldTab, 0, tableShards, remap, keep, changed, in)
-	}
 	oldNodes, oldKids := d.nodes.dir, d.kidStore.dir
 	d.nodes.dir, d.nodes.fill, d.nodes.own = nodes.dir, nodes.fill, nodes.own
 	d.nodes.chunks.Store(nodes.chunks.Load())
@@ -1169,53 +1145,88 @@ func (d *dag) rebuild(newRoot int32, np *newPiece, o rebuildOptions) {
 	d.lists, d.more = lists, more
 	d.root = 0
 	d.stamp = 0
+	// The nodes given the piece get it on their queues, hashed.
+	pushAll := func() {
+		for i := range rh {
+			rh[i].h = d.push(d.nodes.at(rh[i].k), np)
+		}
+	}
+	// The table: sized once for the kept nodes and the next search
+	// (growing it node by node cost more than the copy itself), with the
+	// old table's entries of the kept nodes that did not change,
+	// renumbered, in the same shards (no hashing; a node's generation is
+	// read from the node, so renumbering them changes no entry). With
+	// o.parallel a second goroutine copies shards while this one pushes
+	// the piece and runs o.then (neither reads the table, nor the copy the
+	// nodes), then both take the shards left, one at a time.
+	kept := len(order)
+	oldTab := d.tab
+	tab := newTableFor(kept + min(o.room, maxReserve))
+	in := make([]uint64, (kept+63)/64) // new nodes with an entry
+	var copied int
+	thenDone := false
+	if o.parallel {
+		var next atomic.Int32
+		copyShards := func(in []uint64) int {
+			added := 0
+			for s := int(next.Add(1) - 1); s < tableShards; s = int(next.Add(1) - 1) {
+				added += tab.copyFrom(oldTab, s, s+1, remap, keep, changed, in)
+			}
+			return added
+		}
+		in2 := make([]uint64, len(in))
+		var copied2 int
+		done := make(chan struct{})
+		go func() {
+			copied2 = copyShards(in2)
+			close(done)
+		}()
+		pushAll()
+		if o.then != nil {
+			o.then()
+			thenDone = true
+		}
+		copied = copyShards(in)
+		<-done
+		copied += copied2
+		for i, w := range in2 {
+			in[i] |= w
+		}
+	} else {
+		pushAll()
+		copied = tab.copyFrom(oldTab, 0, tableShards, remap, keep, changed, in)
+	}
 	releaseStores(oldNodes, oldKids, oldTab)
 	d.tab = tab
 	if copied == kept {
-		if o.then != nil {
+		if o.then != nil && !thenDone {
 			o.then()
 		}
 		return
 	}
-	// The changed nodes (hashed by the walk), and any other the old
-	// table did not hold (a state AddPiece made equal to another's), in
-	// index order, each taking the entry of a later node with its state.
-	// With o.parallel o.then runs meanwhile (it must not change node
-	// states).
-	rehash := func() {
-		j := 0
-		for k := range int32(kept) {
-			if j < len(rh) && rh[j].k == k {
-				if j%rehashBlock == 0 {
-					// touch the next block's first probe slots: the
-					// loads are independent, so their misses overlap
-					var touch uint64
-					for _, e := range rh[j:min(j+rehashBlock, len(rh))] {
-						sh := tab.shard(e.h)
-						touch += sh.slots[int(tag(e.h))&(len(sh.slots)-1)]
-					}
-					d.touched += touch
+	// The changed nodes (hashed by pushAll), and any other the old table
+	// did not hold (a state AddPiece made equal to another's), in index
+	// order, each taking the entry of a later node with its state.
+	j := 0
+	for k := range int32(kept) {
+		if j < len(rh) && rh[j].k == k {
+			if j%rehashBlock == 0 {
+				// touch the next block's first probe slots: the
+				// loads are independent, so their misses overlap
+				var touch uint64
+				for _, e := range rh[j:min(j+rehashBlock, len(rh))] {
+					sh := tab.shard(e.h)
+					touch += sh.slots[int(tag(e.h))&(len(sh.slots)-1)]
 				}
-				d.putHashed(tab, k, rh[j].h)
-				j++
-			} else if in[k/64]&(1<<(k%64)) == 0 {
-				d.putFirst(tab, k)
+				d.touched += touch
 			}
+			d.putHashed(tab, k, rh[j].h)
+			j++
+		} else if in[k/64]&(1<<(k%64)) == 0 {
+			d.putFirst(tab, k)
 		}
 	}
-	switch {
-	case o.then == nil:
-		rehash()
-	case o.parallel:
-		done := make(chan struct{})
-		go func() {
-			rehash()
-			close(done)
-		}()
-		o.then()
-		<-done
-	default:
-		rehash()
+	if o.then != nil && !thenDone {
 		o.then()
 	}
 }
@@ -1224,7 +1235,7 @@ func (d *dag) rebuild(newRoot int32, np *newPiece, o rebuildOptions) {
 type rebuildOptions struct {
 	room     int    // table room for this many more nodes (the next search)
 	parallel bool   // use a second goroutine (the bot searches with several threads)
-	then     func() // run after the nodes are rebuilt (with parallel, while the table is finished)
+	then     func() // run after the nodes are rebuilt (with parallel, while the table is copied; it must not change node states)
 }
 
 // copyFrom adds the entries of shards from to to−1 of table old whose
