@@ -571,6 +571,7 @@ type dag struct {
 	more     []moreLink
 	tall     tallStore // high rows of tall boards (nodeState)
 	touched  uint64    // sum of the slots rehash touched (kept so the loads are)
+	order    []int32   // rebuild's walk (kept for its storage)
 }
 
 func newDAG(root State, drawn int32, v Value) *dag {
@@ -1069,8 +1070,8 @@ func (d *dag) rebuild(newRoot int32, np *newPiece, o rebuildOptions) {
 	var store kidStore
 	var more []moreLink
 	base := old.at(newRoot).gen
-	var rh []hashed // the nodes given the piece, by new number
-	order := []int32{newRoot}
+	var rh []hashed                       // the nodes given the piece, by new number
+	order := append(d.order[:0], newRoot) // kept from the last rebuild: growing it cost more than the walk's copies
 	remap[newRoot] = 1
 	keep[newRoot/64] |= 1 << (newRoot % 64)
 	for k := 0; k < len(order); k++ {
@@ -1160,6 +1161,7 @@ func (d *dag) rebuild(newRoot int32, np *newPiece, o rebuildOptions) {
 	// the piece and runs o.then (neither reads the table, nor the copy the
 	// nodes), then both take the shards left, one at a time.
 	kept := len(order)
+	d.order = order
 	oldTab := d.tab
 	tab := newTableFor(kept + min(o.room, maxReserve))
 	in := make([]uint64, (kept+63)/64) // new nodes with an entry
