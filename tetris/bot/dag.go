@@ -570,6 +570,8 @@ type dag struct {
 	kidStore kidStore
 	more     []moreLink
 	tall     tallStore // high rows of tall boards (nodeState)
+	touched  uint64    // sum of the slots rehash touched (kept so the loads are)
+	order    []int32   // rebuild's walk (kept for its storage)
 }
 
 func newDAG(root State, drawn int32, v Value) *dag {
@@ -1023,18 +1025,20 @@ type newPiece struct {
 	known int32
 }
 
-// add gives node n the piece: pushed on its queue, and a speculated node
-// keeps only that piece's child list.
-func (d *dag) add(n *node, np *newPiece) {
+// push pushes the piece on node n's queue and returns the new state's
+// hash (rebuild's walk did the rest of giving n the piece: drawn, and a
+// speculated node keeps only that piece's child list).
+func (d *dag) push(n *node, np *newPiece) uint64 {
 	s := d.state(&n.st)
 	s.push(np.p)
 	n.st = d.pack(&s)
-	n.drawn++
-	if n.spec {
-		n.lists += int32(np.p)
-		n.nlists = 1
-		n.spec = false
-	}
+	return s.hash()
+}
+
+// hashed is a rebuilt node and its state's hash.
+type hashed struct {
+	h uint64
+	k int32
 }
 
 // rebuild keeps only the nodes reachable from newRoot (renumbered from 0
@@ -1046,54 +1050,19 @@ func (d *dag) add(n *node, np *newPiece) {
 // whose state did not change, and only the changed ones are hashed again;
 // it ends as if every kept node had been put in index order: where
 // several hold the same state and generation, the first one's.
+//
+// The walk copies each node as it takes it from the queue: every child
+// is then numbered (it numbers them), and so is every kept parent (a
+// parent is of the generation before, all of which the walk numbered
+// before it took the first node of this one), so each node and list is
+// read once.
 func (d *dag) rebuild(newRoot int32, np *newPiece, o rebuildOptions) {
 	old := &d.nodes
-	remap := make([]int32, old.bound())
-	for i := range remap {
-		remap[i] = -1
-	}
-	var changed []uint64 // old nodes given the piece
+	remap := make([]int32, old.bound())         // new number + 1 (0: dropped)
+	keep := make([]uint64, (old.bound()+63)/64) // remap ≠ 0, 32 times smaller
+	var changed []uint64                        // old nodes given the piece
 	if np != nil {
 		changed = make([]uint64, (old.bound()+63)/64)
-	}
-	order := []int32{newRoot}
-	remap[newRoot] = 0
-	for k := 0; k < len(order); k++ {
-		n := old.at(order[k])
-		if np != nil && n.drawn == np.known {
-			d.add(n, np)
-			changed[order[k]/64] |= 1 << (order[k] % 64)
-		}
-		for p := range int(n.nlists) {
-			for _, c := range d.kids(n, p) {
-				if remap[c.n] < 0 {
-					remap[c.n] = int32(len(order))
-					order = append(order, c.n)
-				}
-			}
-		}
-	}
-	// The table: sized once for the kept nodes and the next search
-	// (growing it node by node cost more than the copy itself), with the
-	// old table's entries of the kept nodes that did not change,
-	// renumbered, in the same shards (no hashing; a node's generation is
-	// read from the node, so renumbering them changes no entry). With
-	// o.parallel, made by a second goroutine while this one copies the
-	// nodes (it reads only the old table and remap).
-	kept := len(order)
-	oldTab := d.tab
-	tab := newTableFor(kept + min(o.room, maxReserve))
-	in := make([]uint64, (kept+63)/64) // new nodes with an entry
-	var copied int
-	var tabDone chan struct{}
-	if o.parallel {
-		tabDone = make(chan struct{})
-		go func() {
-			copied = tab.copyFrom(oldTab, remap, changed, in)
-			close(tabDone)
-		}()
-	} else {
-		copied = tab.copyFrom(oldTab, remap, changed, in)
 	}
 	var nodes arena
 	nodes.init()
@@ -1101,20 +1070,37 @@ func (d *dag) rebuild(newRoot int32, np *newPiece, o rebuildOptions) {
 	var store kidStore
 	var more []moreLink
 	base := old.at(newRoot).gen
-	for _, oi := range order {
+	var rh []hashed                       // the nodes given the piece, by new number
+	order := append(d.order[:0], newRoot) // kept from the last rebuild: growing it cost more than the walk's copies
+	remap[newRoot] = 1
+	keep[newRoot/64] |= 1 << (newRoot % 64)
+	for k := 0; k < len(order); k++ {
+		oi := order[k]
 		on := old.at(oi)
 		// copied straight into the new arena (numbered in order)
 		_, n := nodes.alloc(&nodes.own, nil)
 		*n = *on
+		ol := on.lists
+		if np != nil && on.drawn == np.known {
+			// given the piece (its state later: push)
+			n.drawn++
+			if n.spec {
+				ol += int32(np.p)
+				n.nlists = 1
+				n.spec = false
+			}
+			rh = append(rh, hashed{k: int32(k)})
+			changed[oi/64] |= 1 << (oi % 64)
+		}
 		n.gen -= base
 		n.stamp = 0
 		first := int32(-1)
 		if n.parent >= 0 {
-			first = remap[n.parent]
+			first = remap[n.parent] - 1
 		}
 		n.moreHead, n.moreTail = 0, 0
-		for k := on.moreHead; k != 0; k = d.more[k-1].next {
-			if q := remap[d.more[k-1].p]; q >= 0 {
+		for j := on.moreHead; j != 0; j = d.more[j-1].next {
+			if q := remap[d.more[j-1].p] - 1; q >= 0 {
 				if first < 0 {
 					first = q
 				} else {
@@ -1131,16 +1117,22 @@ func (d *dag) rebuild(newRoot int32, np *newPiece, o rebuildOptions) {
 		}
 		n.parent = first
 		n.lists = int32(len(lists))
-		for p := range int(on.nlists) {
-			l := d.kids(on, p)
-			if l == nil {
+		for p := range int(n.nlists) {
+			kl := d.lists[ol+int32(p)]
+			if kl.n < 0 {
 				lists = append(lists, kidList{n: -1})
 				continue
 			}
+			l := d.kidStore.slice(kl.start, kl.n)
 			start := store.alloc(len(l), nil)
 			nl := store.slice(start, int32(len(l)))
 			for j, c := range l {
-				c.n = remap[c.n]
+				if remap[c.n] == 0 {
+					order = append(order, c.n)
+					remap[c.n] = int32(len(order))
+					keep[c.n/64] |= 1 << (c.n % 64)
+				}
+				c.n = remap[c.n] - 1
 				nl[j] = c
 			}
 			lists = append(lists, kidList{start: start, n: int32(len(l))})
@@ -1154,41 +1146,89 @@ func (d *dag) rebuild(newRoot int32, np *newPiece, o rebuildOptions) {
 	d.lists, d.more = lists, more
 	d.root = 0
 	d.stamp = 0
-	if tabDone != nil {
-		<-tabDone
+	// The nodes given the piece get it on their queues, hashed.
+	pushAll := func() {
+		for i := range rh {
+			rh[i].h = d.push(d.nodes.at(rh[i].k), np)
+		}
+	}
+	// The table: sized once for the kept nodes and the next search
+	// (growing it node by node cost more than the copy itself), with the
+	// old table's entries of the kept nodes that did not change,
+	// renumbered, in the same shards (no hashing; a node's generation is
+	// read from the node, so renumbering them changes no entry). With
+	// o.parallel a second goroutine copies shards while this one pushes
+	// the piece and runs o.then (neither reads the table, nor the copy the
+	// nodes), then both take the shards left, one at a time.
+	kept := len(order)
+	d.order = order
+	oldTab := d.tab
+	tab := newTableFor(kept + min(o.room, maxReserve))
+	in := make([]uint64, (kept+63)/64) // new nodes with an entry
+	var copied int
+	thenDone := false
+	if o.parallel {
+		var next atomic.Int32
+		copyShards := func(in []uint64) int {
+			added := 0
+			for s := int(next.Add(1) - 1); s < tableShards; s = int(next.Add(1) - 1) {
+				added += tab.copyFrom(oldTab, s, s+1, remap, keep, changed, in)
+			}
+			return added
+		}
+		in2 := make([]uint64, len(in))
+		var copied2 int
+		done := make(chan struct{})
+		go func() {
+			copied2 = copyShards(in2)
+			close(done)
+		}()
+		pushAll()
+		if o.then != nil {
+			o.then()
+			thenDone = true
+		}
+		copied = copyShards(in)
+		<-done
+		copied += copied2
+		for i, w := range in2 {
+			in[i] |= w
+		}
+	} else {
+		pushAll()
+		copied = tab.copyFrom(oldTab, 0, tableShards, remap, keep, changed, in)
 	}
 	releaseStores(oldNodes, oldKids, oldTab)
 	d.tab = tab
 	if copied == kept {
-		if o.then != nil {
+		if o.then != nil && !thenDone {
 			o.then()
 		}
 		return
 	}
-	// The changed nodes, and any other the old table did not hold (a
-	// state AddPiece made equal to another's), in index order, each
-	// taking the entry of a later node with its state. With o.parallel
-	// o.then runs meanwhile (it must not change node states).
-	rehash := func() {
-		for k := range int32(kept) {
-			if in[k/64]&(1<<(k%64)) == 0 || (changed != nil && changed[order[k]/64]&(1<<(order[k]%64)) != 0) {
-				d.putFirst(tab, k)
+	// The changed nodes (hashed by pushAll), and any other the old table
+	// did not hold (a state AddPiece made equal to another's), in index
+	// order, each taking the entry of a later node with its state.
+	j := 0
+	for k := range int32(kept) {
+		if j < len(rh) && rh[j].k == k {
+			if j%rehashBlock == 0 {
+				// touch the next block's first probe slots: the
+				// loads are independent, so their misses overlap
+				var touch uint64
+				for _, e := range rh[j:min(j+rehashBlock, len(rh))] {
+					sh := tab.shard(e.h)
+					touch += sh.slots[int(tag(e.h))&(len(sh.slots)-1)]
+				}
+				d.touched += touch
 			}
+			d.putHashed(tab, k, rh[j].h)
+			j++
+		} else if in[k/64]&(1<<(k%64)) == 0 {
+			d.putFirst(tab, k)
 		}
 	}
-	switch {
-	case o.then == nil:
-		rehash()
-	case o.parallel:
-		done := make(chan struct{})
-		go func() {
-			rehash()
-			close(done)
-		}()
-		o.then()
-		<-done
-	default:
-		rehash()
+	if o.then != nil && !thenDone {
 		o.then()
 	}
 }
@@ -1197,26 +1237,28 @@ func (d *dag) rebuild(newRoot int32, np *newPiece, o rebuildOptions) {
 type rebuildOptions struct {
 	room     int    // table room for this many more nodes (the next search)
 	parallel bool   // use a second goroutine (the bot searches with several threads)
-	then     func() // run after the nodes are rebuilt (with parallel, while the table is finished)
+	then     func() // run after the nodes are rebuilt (with parallel, while the table is copied; it must not change node states)
 }
 
-// copyFrom adds the entries of table old whose nodes remap keeps and
-// that are not in the bit set changed (nil: none), under their new
-// numbers, in the same shards; it sets their new numbers' bits in in and
-// returns how many it added.
-func (t *table) copyFrom(old *table, remap []int32, changed, in []uint64) int {
+// copyFrom adds the entries of shards from to to−1 of table old whose
+// nodes remap keeps (remap: new number + 1, 0 dropped; keep: the bit set
+// of the kept ones, tested first as it is more often in cache) and that
+// are not in the bit set changed (nil: none), under their new numbers,
+// in the same shards; it sets their new numbers' bits in in and returns
+// how many it added.
+func (t *table) copyFrom(old *table, from, to int, remap []int32, keep, changed, in []uint64) int {
 	added := 0
-	for s := range old.sh {
+	for s := from; s < to; s++ {
 		sh := &t.sh[s]
 		for _, slot := range old.sh[s].slots {
 			if slot == 0 {
 				continue
 			}
 			oi := int32(uint32(slot)) - 1
-			ni := remap[oi]
-			if ni < 0 || (changed != nil && changed[oi/64]&(1<<(oi%64)) != 0) {
+			if keep[oi/64]&(1<<(oi%64)) == 0 || (changed != nil && changed[oi/64]&(1<<(oi%64)) != 0) {
 				continue
 			}
+			ni := remap[oi] - 1
 			in[ni/64] |= 1 << (ni % 64)
 			mask := len(sh.slots) - 1
 			i := int(slot>>32) & mask
@@ -1441,6 +1483,47 @@ func (d *dag) putFirst(t *table, v int32) {
 		sh.slots[slot] = tag(h)<<32 | uint64(uint32(v+1))
 	}
 }
+
+// putHashed is putFirst for a node whose state's hash h is known.
+func (d *dag) putHashed(t *table, v int32, h uint64) {
+	n := d.nodes.at(v)
+	sh := t.shard(h)
+	k := tag(h)
+	mask := len(sh.slots) - 1
+	i := int(k) & mask
+	for {
+		s := sh.slots[i]
+		if s == 0 {
+			sh.set(i, h, v)
+			return
+		}
+		if s>>32 == k {
+			ci := int32(uint32(s)) - 1
+			if c := d.nodes.at(ci); c.gen == n.gen && d.sameState(&c.st, &n.st) {
+				if ci > v {
+					sh.slots[i] = k<<32 | uint64(uint32(v+1))
+				}
+				return
+			}
+		}
+		i = (i + 1) & mask
+	}
+}
+
+// sameState reports whether a and b hold the same state.
+func (d *dag) sameState(a, b *nodeState) bool {
+	if a.pk != b.pk || a.combo != b.combo || a.rows != b.rows {
+		return false
+	}
+	if a.tall == b.tall {
+		return true
+	}
+	// a tall board's high rows are never all empty
+	return a.tall != 0 && b.tall != 0 && d.tall.get(a.tall) == d.tall.get(b.tall)
+}
+
+// rehashBlock is the number of first probes rebuild's rehash touches ahead.
+const rehashBlock = 32
 
 // put stores node v in table t unless a node of its generation with its
 // state is there.

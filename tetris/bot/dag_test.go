@@ -499,3 +499,46 @@ func TestTableHint(t *testing.T) {
 		}
 	}
 }
+
+// TestSameState checks the state comparison rebuild's re-hash uses
+// against same, on boards with and without high rows, back-to-back,
+// combo and different queues (two tall boards with equal rows are
+// stored under different numbers).
+func TestSameState(t *testing.T) {
+	d := newDAG(State{Bag: 0x7F}, 0, Value{})
+	base := State{Bag: 0x7F}
+	base.push(T)
+	base.push(I)
+	base.Board.Rows[0] = 0x3FE
+	var states []State
+	for v := range 6 {
+		s := base
+		switch v {
+		case 1:
+			s.Board.B2B = true
+		case 2:
+			s.Board.Combo = 3
+		case 3:
+			s.push(O)
+		case 4, 5:
+			s.Board.Rows[nodeRows+v-4] = 1 // tall, two different boards
+		}
+		states = append(states, s)
+	}
+	states = append(states, states[4]) // the same tall board again
+	packed := make([]nodeState, len(states))
+	for i := range states {
+		packed[i] = d.pack(&states[i])
+	}
+	for i := range states {
+		for j := range states {
+			want := d.same(&packed[i], &states[j].Board, packPieces(&states[j]))
+			if got := d.sameState(&packed[i], &packed[j]); got != want {
+				t.Errorf("states %d, %d: sameState %v, same %v", i, j, got, want)
+			}
+		}
+	}
+	if !d.sameState(&packed[4], &packed[6]) || packed[4].tall == packed[6].tall {
+		t.Fatalf("equal tall boards: tall numbers %d, %d", packed[4].tall, packed[6].tall)
+	}
+}

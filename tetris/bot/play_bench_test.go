@@ -47,11 +47,18 @@ func BenchmarkPlay(b *testing.B) {
 // all), the less load-sensitive figure on a shared machine.
 func BenchmarkGameCatchUp(b *testing.B) {
 	for _, threads := range []int{1, 2} {
-		b.Run(fmt.Sprintf("%dt", threads), func(b *testing.B) { benchGame(b, threads) })
+		b.Run(fmt.Sprintf("%dt", threads), func(b *testing.B) { benchGame(b, threads, false, 150000) })
 	}
+	// one search thread (the same trees and moves as 1t) with the
+	// rebuild's second goroutine, as at 2 threads: the parallel
+	// catch-up's wall time on trees that do not vary from run to run;
+	// and both with 450k nodes a move, about an in-game 200 ms search
+	b.Run("1t-par", func(b *testing.B) { benchGame(b, 1, true, 150000) })
+	b.Run("1t-450k", func(b *testing.B) { benchGame(b, 1, false, 450000) })
+	b.Run("1t-par-450k", func(b *testing.B) { benchGame(b, 1, true, 450000) })
 }
 
-func benchGame(b *testing.B, threads int) {
+func benchGame(b *testing.B, threads int, parallel bool, nodes int64) {
 	var catchUp, total, cpu time.Duration
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
@@ -75,12 +82,13 @@ func benchGame(b *testing.B, threads int) {
 			queue[i] = next()
 		}
 		bt := New(Options{Seed: 7, Threads: threads})
+		bt.parallel = parallel
 		bt.Reset(Board{}, queue, NoPiece, 0)
 		sum = 0
 		for range 40 {
 			b.StartTimer()
 			t0 := time.Now()
-			bt.Think(context.Background(), Budget{Nodes: 150000})
+			bt.Think(context.Background(), Budget{Nodes: nodes})
 			ms := bt.Suggest(0)
 			t1 := time.Now()
 			b.StopTimer()
