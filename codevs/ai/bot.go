@@ -37,8 +37,11 @@ type Config struct {
 	SkillMode      bool          // the seed's skill mode: give up the chain race when it is lost and build for the skill (skill.go)
 	HoldAlways     bool          // holdFire grows the chain even when the opponent can fire first (the AI before issue 27)
 	NoRace         bool          // replans ignore when the opponent can fire (the AI before issue 27)
-	NextPackKey    bool          // rank beam states by the chain the next pack can trigger (the AI before issue 27) instead of the one-block potential
-	Log            io.Writer     // per-turn notes (nil: none)
+	// NoRaceHorizon makes replans plan their budget over all their plies
+	// (before session codevs-clock) instead of up to the opponent's fire ply.
+	NoRaceHorizon bool
+	NextPackKey   bool      // rank beam states by the chain the next pack can trigger (the AI before issue 27) instead of the one-block potential
+	Log           io.Writer // per-turn notes (nil: none)
 }
 
 // DefaultConfig returns the settings used in matches.
@@ -347,7 +350,13 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 			deadline = firstFire(b.enemyFires(ctx, en, turn, 14, w, replan/3), raceThreat)
 			replan -= replan / 3
 		}
-		res = b.beamBy(ctx, me, turn, min(b.cfg.BeamDepth, 16), b.cfg.Target, deadline, 0, replan, 0, 8)
+		// The race is decided by the deadline ply: the budget goes to the
+		// plies up to it (about 1.6x the width of a 16-ply plan).
+		horizon := 0
+		if deadline > 0 && !b.cfg.NoRaceHorizon {
+			horizon = deadline + 1
+		}
+		res = b.beamBy(ctx, me, turn, min(b.cfg.BeamDepth, 16), b.cfg.Target, deadline, horizon, replan, 0, 8)
 		if deadline > 0 {
 			b.logf("turn %d: opponent fires %d+ at ply %d", turn, raceThreat, deadline)
 		}
