@@ -351,10 +351,12 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 			replan -= replan / 3
 		}
 		// The race is decided by the deadline ply: the budget goes to the
-		// plies up to it (about 1.6x the width of a 16-ply plan).
+		// plies up to it (about 1.6x the width of a 16-ply plan), but to
+		// raceMinHorizon at least: a near deadline is lost anyway, and a
+		// 2-ply plan ran its full width out of time at ply 5.
 		horizon := 0
 		if deadline > 0 && !b.cfg.NoRaceHorizon {
-			horizon = deadline + 1
+			horizon = max(deadline, raceMinHorizon) + 1
 		}
 		res = b.beamBy(ctx, me, turn, min(b.cfg.BeamDepth, 16), b.cfg.Target, deadline, horizon, replan, 0, 8)
 		if deadline > 0 {
@@ -388,6 +390,9 @@ const holdThreat = 2 * codevs.OjamaRow
 const (
 	raceThreat    = 40
 	raceMinChains = 10
+	// raceMinHorizon is the fewest plies a replan's budget is planned over
+	// when a deadline is set (replans then fire at plies 8-12).
+	raceMinHorizon = 9
 )
 
 // firstFire returns the first ply (1 = this turn) at which fires (ojama per
