@@ -29,6 +29,11 @@ type BeamConfig struct {
 	// Budget, when positive, lets the beam narrow its width after each depth
 	// so that the whole search fits the budget (results then depend on speed).
 	Budget time.Duration
+	// Horizon, when positive, is the plies the Budget is planned over
+	// (default Depth): a target search that usually ends near ply Target+1
+	// would otherwise plan widths for Depth plies and leave most of its
+	// budget unused. Plies past the horizon share what is left.
+	Horizon int
 	// Skill makes it the skill beam (the seed's skill mode): states are
 	// bucketed by SkillBlocks (capped at 127) and ranked by SkillBlocks times
 	// min(gauge, SkillCost); fires do not end a line (they charge the gauge);
@@ -316,7 +321,7 @@ func runBeam(ctx context.Context, root side, packs []sim.Pack, cfg BeamConfig) B
 			if perParent <= 0 {
 				perParent = time.Microsecond
 			}
-			want := int(left / time.Duration(depth-d-1) / perParent)
+			want := int(left / time.Duration(planPlies(depth, cfg.Horizon, d)) / perParent)
 			width = max(min(want, cfg.Width), 8)
 			res.WidthCap = min(res.WidthCap, width)
 		}
@@ -367,6 +372,20 @@ func runBeam(ctx context.Context, root side, packs []sim.Pack, cfg BeamConfig) B
 	}
 	res.Line = bestLine(layers, cfg.Skill)
 	return res
+}
+
+// planPlies is the number of plies still to search after depth d (0-based,
+// just completed) that the budget left is split over: up to the horizon
+// (Depth when 0) plus one ply of reserve, at least one.
+func planPlies(depth, horizon, d int) int {
+	h := depth
+	if horizon > 0 {
+		h = min(horizon, depth)
+	}
+	if h >= depth {
+		return max(depth-d-1, 1)
+	}
+	return max(h-d-1, 0) + 1
 }
 
 // bestLine returns the best state of the last layer (by skill value for the

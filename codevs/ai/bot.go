@@ -18,27 +18,35 @@ import (
 
 // Config sets the bot. Zero fields take the defaults of DefaultConfig.
 type Config struct {
-	Name         string    // name line printed at start-up
-	Threads      int       // search threads
-	Target       int       // chain count the opening plan aims for (fastest-target rule)
-	MaxWidth     int       // widest beam
-	BeamDepth    int       // beam plies
-	OwnDepth     int       // exhaustive plies for the own side (the most; fewer when time is short)
-	EnemyDepth   int       // exhaustive plies for the opponent
-	OpeningShare float64   // share of the remaining time the opening beam may use
-	FixedWidth   int       // if > 0, beams use exactly this width and no time budget (deterministic)
-	WorstCase    bool      // rank own moves by survival under the opponent's best fire (both-sides search)
-	DenySkill    bool      // drain a charging opponent's gauge with a 3+ chain before it can bomb
-	SkillMode    bool      // the seed's skill mode: give up the chain race when it is lost and build for the skill (skill.go)
-	HoldAlways   bool      // holdFire grows the chain even when the opponent can fire first (the AI before issue 27)
-	NoRace       bool      // replans ignore when the opponent can fire (the AI before issue 27)
-	NextPackKey  bool      // rank beam states by the chain the next pack can trigger (the AI before issue 27) instead of the one-block potential
-	Log          io.Writer // per-turn notes (nil: none)
+	Name         string  // name line printed at start-up
+	Threads      int     // search threads
+	Target       int     // chain count the opening plan aims for (fastest-target rule)
+	MaxWidth     int     // widest beam
+	BeamDepth    int     // beam plies
+	OwnDepth     int     // exhaustive plies for the own side (the most; fewer when time is short)
+	EnemyDepth   int     // exhaustive plies for the opponent
+	OpeningShare float64 // share of the remaining time the opening beam may use
+	// OpeningHorizon is the plies the opening beam plans its budget over
+	// (BeamConfig.Horizon; 0: Target+2, where it usually stops; BeamDepth or
+	// more: all its plies, the AI before session codevs-clock).
+	OpeningHorizon int
+	ReplanMax      time.Duration // longest replan beam (remaining/10 below it)
+	FixedWidth     int           // if > 0, beams use exactly this width and no time budget (deterministic)
+	WorstCase      bool          // rank own moves by survival under the opponent's best fire (both-sides search)
+	DenySkill      bool          // drain a charging opponent's gauge with a 3+ chain before it can bomb
+	SkillMode      bool          // the seed's skill mode: give up the chain race when it is lost and build for the skill (skill.go)
+	HoldAlways     bool          // holdFire grows the chain even when the opponent can fire first (the AI before issue 27)
+	NoRace         bool          // replans ignore when the opponent can fire (the AI before issue 27)
+	// NoRaceHorizon makes replans plan their budget over all their plies
+	// (before session codevs-clock) instead of up to the opponent's fire ply.
+	NoRaceHorizon bool
+	NextPackKey   bool      // rank beam states by the chain the next pack can trigger (the AI before issue 27) instead of the one-block potential
+	Log           io.Writer // per-turn notes (nil: none)
 }
 
 // DefaultConfig returns the settings used in matches.
 func DefaultConfig() Config {
-	return Config{Name: "yomi", Threads: 2, Target: 12, MaxWidth: 20000, BeamDepth: 20, OwnDepth: 4, EnemyDepth: 2, OpeningShare: 0.15, DenySkill: true}
+	return Config{Name: "yomi", Threads: 2, Target: 12, MaxWidth: 40000, BeamDepth: 20, OwnDepth: 4, EnemyDepth: 2, OpeningShare: 0.15, ReplanMax: 15 * time.Second, DenySkill: true}
 }
 
 func (c Config) withDefaults() Config {
@@ -66,6 +74,12 @@ func (c Config) withDefaults() Config {
 	}
 	if c.OpeningShare <= 0 {
 		c.OpeningShare = d.OpeningShare
+	}
+	if c.OpeningHorizon <= 0 {
+		c.OpeningHorizon = c.Target + 2
+	}
+	if c.ReplanMax <= 0 {
+		c.ReplanMax = d.ReplanMax
 	}
 	return c
 }
@@ -111,13 +125,14 @@ func (b *Bot) logf(format string, a ...any) {
 
 // beam runs a chain beam for s from turn with the given time budget.
 func (b *Bot) beam(ctx context.Context, s side, turn, depth, target int, budget time.Duration, xmin, xmax int) BeamResult {
-	return b.beamBy(ctx, s, turn, depth, target, 0, budget, xmin, xmax)
+	return b.beamBy(ctx, s, turn, depth, target, 0, 0, budget, xmin, xmax)
 }
 
-// beamBy is beam with a deadline ply (BeamConfig.Deadline; 0: none).
-func (b *Bot) beamBy(ctx context.Context, s side, turn, depth, target, deadline int, budget time.Duration, xmin, xmax int) BeamResult {
+// beamBy is beam with a deadline ply (BeamConfig.Deadline; 0: none) and a
+// budget horizon (BeamConfig.Horizon; 0: depth).
+func (b *Bot) beamBy(ctx context.Context, s side, turn, depth, target, deadline, horizon int, budget time.Duration, xmin, xmax int) BeamResult {
 	cfg := BeamConfig{Depth: depth, Width: b.cfg.MaxWidth, XMin: xmin, XMax: xmax, Target: target, Threads: b.cfg.Threads, Budget: budget, Potential: !b.cfg.NextPackKey}
-	cfg.Deadline, cfg.DeadlineMin = deadline, raceMinChains
+	cfg.Deadline, cfg.DeadlineMin, cfg.Horizon = deadline, raceMinChains, horizon
 	if b.cfg.FixedWidth > 0 {
 		cfg.Width, cfg.Budget = b.cfg.FixedWidth, 0
 	}
@@ -161,7 +176,8 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 
 	// Time: a share for the opening plan, then a slice per turn.
 	perTurn := min(max(remaining/40, 20*time.Millisecond), 4*time.Second)
-	replan := min(max(remaining/12, 20*time.Millisecond), 8*time.Second)
+	// Replans scale with the clock up to ReplanMax (tanzaku replans 15 s).
+	replan := min(max(remaining/10, 20*time.Millisecond), b.cfg.ReplanMax)
 	ownDepth := b.cfg.OwnDepth
 	// As the seed: 4 own plies only while at least 100 ms per remaining turn.
 	if remaining < time.Duration(codevs.Turns-turn)*100*time.Millisecond {
@@ -320,7 +336,7 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 	var res BeamResult
 	if !b.fired && turn < 8 {
 		budget := time.Duration(float64(remaining) * b.cfg.OpeningShare)
-		res = b.beam(ctx, me, turn, b.cfg.BeamDepth, b.cfg.Target, budget, 2, 6)
+		res = b.beamBy(ctx, me, turn, b.cfg.BeamDepth, b.cfg.Target, 0, b.cfg.OpeningHorizon, budget, 2, 6)
 	}
 	if res.Best.Chains == 0 {
 		// The race: the first ply at which the opponent's beam fires
@@ -334,7 +350,15 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 			deadline = firstFire(b.enemyFires(ctx, en, turn, 14, w, replan/3), raceThreat)
 			replan -= replan / 3
 		}
-		res = b.beamBy(ctx, me, turn, min(b.cfg.BeamDepth, 16), b.cfg.Target, deadline, replan, 0, 8)
+		// The race is decided by the deadline ply: the budget goes to the
+		// plies up to it (about 1.6x the width of a 16-ply plan), but to
+		// raceMinHorizon at least: a near deadline is lost anyway, and a
+		// 2-ply plan ran its full width out of time at ply 5.
+		horizon := 0
+		if deadline > 0 && !b.cfg.NoRaceHorizon {
+			horizon = max(deadline, raceMinHorizon) + 1
+		}
+		res = b.beamBy(ctx, me, turn, min(b.cfg.BeamDepth, 16), b.cfg.Target, deadline, horizon, replan, 0, 8)
 		if deadline > 0 {
 			b.logf("turn %d: opponent fires %d+ at ply %d", turn, raceThreat, deadline)
 		}
@@ -366,6 +390,9 @@ const holdThreat = 2 * codevs.OjamaRow
 const (
 	raceThreat    = 40
 	raceMinChains = 10
+	// raceMinHorizon is the fewest plies a replan's budget is planned over
+	// when a deadline is set (replans then fire at plies 8-12).
+	raceMinHorizon = 9
 )
 
 // firstFire returns the first ply (1 = this turn) at which fires (ojama per
