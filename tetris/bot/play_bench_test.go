@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"runtime"
 	"testing"
 	"time"
@@ -66,17 +65,7 @@ func benchGame(b *testing.B, threads int, parallel bool, nodes int64) {
 	var sum uint64
 	b.StopTimer()
 	for range b.N {
-		rng := rand.New(rand.NewPCG(7, 0))
-		var bag []Piece
-		next := func() Piece {
-			if len(bag) == 0 {
-				bag = []Piece{I, O, T, L, J, S, Z}
-				rng.Shuffle(len(bag), func(i, j int) { bag[i], bag[j] = bag[j], bag[i] })
-			}
-			p := bag[0]
-			bag = bag[1:]
-			return p
-		}
+		next := bagFeed(7)
 		queue := make([]Piece, 6)
 		for i := range queue {
 			queue[i] = next()
