@@ -21,11 +21,11 @@ import (
 // breadth-first order (states, values, links, child lists, what the table
 // finds), the table must find the first node of each state in that order,
 // and the next searches must agree. It also checks that the games went
-// through every path: in-place catch-ups, compactions, and states that a
-// piece made equal (shadowed nodes).
+// through every path: in-place catch-ups, table purges, compactions, and
+// states that a piece made equal (shadowed nodes).
 func TestCatchUpReference(t *testing.T) {
 	ctx := context.Background()
-	var inPlace, compactions, shadowed, ahead, behind int
+	var inPlace, compactions, shadowed, ahead, behind, purges int
 	for game := range 4 {
 		rng := rand.New(rand.NewPCG(uint64(game), 99))
 		next := bagFeed(uint64(100 + game))
@@ -112,11 +112,12 @@ func TestCatchUpReference(t *testing.T) {
 				t.Fatalf("game %d move %d: %v", game, move, err)
 			}
 		}
+		purges += a.d.catch.purges
 		a.Close()
 		ref.Close()
 	}
-	t.Logf("%d in-place catch-ups, %d compactions, %d shadowed nodes seen; %d/%d ties with an unchanged node first/second", inPlace, compactions, shadowed, ahead, behind)
-	if inPlace == 0 || compactions == 0 || shadowed == 0 || ahead == 0 || behind == 0 {
+	t.Logf("%d in-place catch-ups (%d purging the table), %d compactions, %d shadowed nodes seen; %d/%d ties with an unchanged node first/second", inPlace, purges, compactions, shadowed, ahead, behind)
+	if inPlace == 0 || purges == 0 || compactions == 0 || shadowed == 0 || ahead == 0 || behind == 0 {
 		t.Errorf("the games missed a path: %d in-place catch-ups, %d compactions, %d shadowed nodes", inPlace, compactions, shadowed)
 	}
 }
