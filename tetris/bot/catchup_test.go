@@ -192,3 +192,48 @@ func twin(x, y *dag, known int32, p Piece, rng *rand.Rand) (before, behind int) 
 	}
 	return before, behind
 }
+
+// TestCatchUpTwoThreads plays a game searched by two threads (the worker
+// goroutines keep filling the node chunks they had before each in-place
+// catch-up) and checks the DAG's invariants and the table's ties after
+// every move; with -race it checks the catch-up against the threads.
+func TestCatchUpTwoThreads(t *testing.T) {
+	ctx := context.Background()
+	next := bagFeed(5)
+	queue := make([]Piece, 5)
+	for i := range queue {
+		queue[i] = next()
+	}
+	b := New(Options{Seed: 5, Threads: 2})
+	defer b.Close()
+	if err := b.Reset(Board{}, queue, NoPiece, 0); err != nil {
+		t.Fatal(err)
+	}
+	inPlace := 0
+	for move := range 12 {
+		b.Think(ctx, Budget{Nodes: 15000})
+		ms := b.Suggest(0)
+		if len(ms) == 0 {
+			t.Fatalf("move %d: no move", move)
+		}
+		if err := b.Play(ms[0]); err != nil {
+			t.Fatal(err)
+		}
+		before := b.d.catch.epoch
+		if err := b.AddPiece(next()); err != nil {
+			t.Fatal(err)
+		}
+		if b.d.catch.epoch == before+1 {
+			inPlace++
+		}
+		if err := dagInvariants(b.d, true); err != nil {
+			t.Fatalf("move %d: %v", move, err)
+		}
+		if err := tableFirst(b.d); err != nil {
+			t.Fatalf("move %d: %v", move, err)
+		}
+	}
+	if inPlace == 0 {
+		t.Fatal("no catch-up in place")
+	}
+}
