@@ -204,9 +204,10 @@ func (b *Bot) AddPiece(p Piece) error {
 		b.known = int32(s.QLen)
 		return nil
 	}
-	// The rebuild gives the piece to the nodes it keeps whose queue ends
-	// where the known one does (the others are dropped).
-	d.rebuild(d.root, &newPiece{p: p, known: b.known}, b.rebuildOptions(d.recomputeAll))
+	// The catch-up gives the piece to the nodes it keeps whose queue ends
+	// where the known one does (the others are dropped); it works in
+	// place, and compacts by a rebuild (then recomputeAll) now and then.
+	d.catchUp(d.root, &newPiece{p: p, known: b.known}, b.rebuildOptions(d.recomputeAll))
 	b.known++
 	b.rebuilds++
 	b.moved = false
@@ -228,9 +229,9 @@ func (b *Bot) settle() {
 		return
 	}
 	b.moved = false
-	b.d.rebuild(b.d.root, nil, b.rebuildOptions(nil))
+	b.d.catchUp(b.d.root, nil, b.rebuildOptions(nil))
 	b.rebuilds++
-	b.stats.Unique = b.d.nodes.len()
+	b.stats.Unique = b.d.size()
 }
 
 // Budget bounds one Think call; zero fields mean no bound (then ctx must end it).
@@ -423,7 +424,7 @@ func (b *Bot) Think(ctx context.Context, budget Budget) Stats {
 	defer b.mu.Unlock()
 	b.thinking--
 	b.stats.Elapsed += time.Since(start)
-	b.stats.Unique = b.d.nodes.len()
+	b.stats.Unique = b.d.size()
 	b.lastThink = b.stats.Nodes - startNodes
 	return b.stats
 }
@@ -505,7 +506,7 @@ func (b *Bot) work(ctx context.Context, w *worker, limit int64, deadline time.Ti
 		d.attach(leaf, spec, lists[:k], w, b.opt.Threads == 1)
 		b.stats.Nodes += int64(n)
 		b.stats.Expansions++
-		b.stats.Depth = max(b.stats.Depth, int(g))
+		b.stats.Depth = max(b.stats.Depth, int(relGen(g)))
 		b.mu.Unlock()
 	}
 }

@@ -395,53 +395,116 @@ func TestPlayRebuildsAtAddPiece(t *testing.T) {
 		if err := sameDAG(a.d, tw.d); err != nil {
 			t.Fatalf("step %d: %v", step, err)
 		}
-		// the table as if every node were put again in index order
-		full := newTableFor(a.d.nodes.len())
-		for k := range int32(a.d.nodes.len()) {
-			a.d.put(full, k)
-		}
-		for k := range int32(a.d.nodes.len()) {
-			s := a.d.state(&a.d.nodes.at(k).st)
-			h := s.hash()
-			g := a.d.nodes.at(k).gen
-			x, _ := a.d.lookup(a.d.tab.shard(h), h, g, &s.Board, packPieces(&s))
-			y, _ := a.d.lookup(full.shard(h), h, g, &s.Board, packPieces(&s))
-			if x != y {
-				t.Fatalf("step %d: node %d: the table finds %d, a full rehash %d", step, k, x, y)
-			}
+		if err := tableFirst(a.d); err != nil {
+			t.Fatalf("step %d: %v", step, err)
 		}
 	}
 }
 
-// sameDAG reports the first difference between two DAGs: nodes (states,
-// values, links), child lists and what the table finds for each node.
-func sameDAG(x, y *dag) error {
-	if x.nodes.len() != y.nodes.len() || x.root != y.root || len(x.lists) != len(y.lists) || len(x.more) != len(y.more) {
-		return fmt.Errorf("%d/%d nodes, root %d/%d, %d/%d lists, %d/%d more", x.nodes.len(), y.nodes.len(), x.root, y.root, len(x.lists), len(y.lists), len(x.more), len(y.more))
-	}
-	if !slices.Equal(x.more, y.more) {
-		return fmt.Errorf("further parents differ")
-	}
-	for i := range x.nodes.bound() {
-		if !x.nodes.valid(i) {
-			continue
+// bfsOrder returns the DAG's live nodes in the order of rebuild's
+// breadth-first walk from the root (the numbers a rebuild gives them).
+func bfsOrder(d *dag) []int32 {
+	seen := map[int32]bool{d.root: true}
+	order := []int32{d.root}
+	for k := 0; k < len(order); k++ {
+		n := d.nodes.at(order[k])
+		for p := range int(n.nlists) {
+			for _, c := range d.kids(n, p) {
+				if !seen[c.n] {
+					seen[c.n] = true
+					order = append(order, c.n)
+				}
+			}
 		}
-		a, b := *x.nodes.at(i), *y.nodes.at(i)
+	}
+	return order
+}
+
+// sameDAG reports the first difference between two DAGs, each seen in
+// its breadth-first order from the root (so wherever their nodes are
+// stored): the nodes (states, values, generations relative to the root,
+// links), their child lists, and what the table finds for each node.
+func sameDAG(x, y *dag) error {
+	ox, oy := bfsOrder(x), bfsOrder(y)
+	if len(ox) != len(oy) || x.size() != len(ox) || y.size() != len(oy) {
+		return fmt.Errorf("%d/%d nodes reachable, %d/%d live", len(ox), len(oy), x.size(), y.size())
+	}
+	rx, ry := map[int32]int32{-1: -1}, map[int32]int32{-1: -1}
+	for k := range ox {
+		rx[ox[k]], ry[oy[k]] = int32(k), int32(k)
+	}
+	parents := func(d *dag, r map[int32]int32, n *node) []int32 {
+		ps := []int32{r[n.parent]}
+		for k := n.moreHead; k != 0; k = d.more[k-1].next {
+			ps = append(ps, r[d.more[k-1].p])
+		}
+		return ps
+	}
+	for k := range ox {
+		a, b := *x.nodes.at(ox[k]), *y.nodes.at(oy[k])
 		sa, sb := x.state(&a.st), y.state(&b.st)
-		a.st, b.st = nodeState{}, nodeState{}
-		if sa != sb || a != b {
-			return fmt.Errorf("node %d: %+v %+v, twin %+v %+v", i, sa, a, sb, b)
+		if sa != sb || a.val != b.val || a.drawn != b.drawn || relGen(a.gen) != relGen(b.gen) || a.dead != b.dead ||
+			a.nlists != b.nlists || a.spec != b.spec || a.marked != b.marked {
+			return fmt.Errorf("node %d: %+v %+v, twin %+v %+v", k, sa, a, sb, b)
+		}
+		if pa, pb := parents(x, rx, &a), parents(y, ry, &b); !slices.Equal(pa, pb) {
+			return fmt.Errorf("node %d: parents %v, twin %v", k, pa, pb)
 		}
 		for p := range int(a.nlists) {
-			if la, lb := x.lists[a.lists+int32(p)], y.lists[b.lists+int32(p)]; la != lb || !slices.Equal(x.kids(&a, p), y.kids(&b, p)) {
-				return fmt.Errorf("node %d list %d differs", i, p)
+			la, lb := x.lists[a.lists+int32(p)], y.lists[b.lists+int32(p)]
+			if la.n != lb.n || la.best != lb.best || la.clean != lb.clean {
+				return fmt.Errorf("node %d list %d: %+v, twin %+v", k, p, la, lb)
+			}
+			ka, kb := x.kids(&a, p), y.kids(&b, p)
+			for j := range ka {
+				ca, cb := ka[j], kb[j]
+				ca.n, cb.n = rx[ca.n], ry[cb.n]
+				if ca != cb {
+					return fmt.Errorf("node %d list %d child %d: %+v, twin %+v", k, p, j, ca, cb)
+				}
 			}
 		}
 		h := sa.hash()
 		ca, _ := x.lookup(x.tab.shard(h), h, a.gen, &sa.Board, packPieces(&sa))
 		cb, _ := y.lookup(y.tab.shard(h), h, b.gen, &sb.Board, packPieces(&sb))
-		if ca != cb {
-			return fmt.Errorf("node %d: the table finds %d, the twin's %d", i, ca, cb)
+		if rx[ca] != ry[cb] {
+			return fmt.Errorf("node %d: the table finds %d, the twin's %d", k, rx[ca], ry[cb])
+		}
+	}
+	return nil
+}
+
+// tableFirst checks that the table finds, for every live node, the first
+// node of its state and generation in the last catch-up's walk (a
+// rebuild's numbering; what putting every node again in that numbering
+// would leave). Call it right after a catch-up.
+func tableFirst(d *dag) error {
+	order := d.order // catchUp's walk, in place
+	if d.catch.epoch == 0 {
+		// a rebuild: its walk gave the numbers
+		order = make([]int32, len(d.order))
+		for k := range order {
+			order[k] = int32(k)
+		}
+	}
+	if len(order) != d.size() {
+		return fmt.Errorf("the walk took %d nodes of %d", len(order), d.size())
+	}
+	first := map[State]map[int32]int32{}
+	for _, i := range order {
+		n := d.nodes.at(i)
+		s := d.state(&n.st)
+		if first[s] == nil {
+			first[s] = map[int32]int32{}
+		}
+		want, ok := first[s][n.gen]
+		if !ok {
+			want = i
+			first[s][n.gen] = i
+		}
+		h := s.hash()
+		if ci, _ := d.lookup(d.tab.shard(h), h, n.gen, &s.Board, packPieces(&s)); ci != want {
+			return fmt.Errorf("node %d: the table finds %d, want %d", i, ci, want)
 		}
 	}
 	return nil

@@ -572,6 +572,7 @@ type dag struct {
 	tall     tallStore // high rows of tall boards (nodeState)
 	touched  uint64    // sum of the slots rehash touched (kept so the loads are)
 	order    []int32   // rebuild's walk (kept for its storage)
+	catch    catchState
 }
 
 func newDAG(root State, drawn int32, v Value) *dag {
@@ -1041,7 +1042,8 @@ type hashed struct {
 	k int32
 }
 
-// rebuild keeps only the nodes reachable from newRoot (renumbered from 0
+// rebuild (the compaction of catchUp, which otherwise leaves the nodes in
+// place) keeps only the nodes reachable from newRoot (renumbered from 0
 // in breadth-first order, so by generation; generations renumbered from
 // newRoot's); the child lists and further parents are copied into fresh
 // stores. With np (AddPiece), each node the walk reaches is given the new
@@ -1135,7 +1137,10 @@ func (d *dag) rebuild(newRoot int32, np *newPiece, o rebuildOptions) {
 				c.n = remap[c.n] - 1
 				nl[j] = c
 			}
-			lists = append(lists, kidList{start: start, n: int32(len(l))})
+			// the same children in the same order: a clean list stays
+			// clean, with its best value and total weight
+			kl.start = start
+			lists = append(lists, kl)
 		}
 	}
 	nodes.flush(&nodes.own)
@@ -1146,6 +1151,9 @@ func (d *dag) rebuild(newRoot int32, np *newPiece, o rebuildOptions) {
 	d.lists, d.more = lists, more
 	d.root = 0
 	d.stamp = 0
+	// a compacted DAG: one epoch, no dead node; the nodes left out of the
+	// table are put in d.catch.shadow below
+	d.catch.epoch, d.catch.dead, d.catch.shadow = 0, 0, d.catch.shadow[:0]
 	// The nodes given the piece get it on their queues, hashed.
 	pushAll := func() {
 		for i := range rh {
@@ -1469,7 +1477,8 @@ func (t *shard) resize(size int) {
 }
 
 // putFirst stores node v in table t, replacing a node of its generation
-// with its state that comes after it.
+// with its state that comes after it; the node left out goes to
+// d.catch.shadow.
 func (d *dag) putFirst(t *table, v int32) {
 	n := d.nodes.at(v)
 	st := d.state(&n.st)
@@ -1481,6 +1490,9 @@ func (d *dag) putFirst(t *table, v int32) {
 		sh.set(slot, h, v)
 	case ci > v:
 		sh.slots[slot] = tag(h)<<32 | uint64(uint32(v+1))
+		d.catch.shadow = append(d.catch.shadow, ci)
+	case ci < v:
+		d.catch.shadow = append(d.catch.shadow, v)
 	}
 }
 
@@ -1502,6 +1514,9 @@ func (d *dag) putHashed(t *table, v int32, h uint64) {
 			if c := d.nodes.at(ci); c.gen == n.gen && d.sameState(&c.st, &n.st) {
 				if ci > v {
 					sh.slots[i] = k<<32 | uint64(uint32(v+1))
+					d.catch.shadow = append(d.catch.shadow, ci)
+				} else if ci < v {
+					d.catch.shadow = append(d.catch.shadow, v)
 				}
 				return
 			}
