@@ -1002,7 +1002,7 @@ func (b *Bot) specCandidates() []Candidate {
 	out := make([]Candidate, 0, len(accs))
 	for _, a := range accs {
 		deaths := poss - a.live
-		wd := a.worst.modifyDeath()
+		wd := a.worst.modifyDeath(b.d.death)
 		a.c.Value = Value{(a.sum.V + wd.V*deaths) / poss, (a.sum.Spike + wd.Spike*deaths) / poss}
 		out = append(out, a.c)
 	}

@@ -572,10 +572,11 @@ type dag struct {
 	tall     tallStore // high rows of tall boards (nodeState)
 	touched  uint64    // sum of the slots rehash touched (kept so the loads are)
 	order    []int32   // rebuild's walk (kept for its storage)
+	death    int32     // Weights.Death: what a dead piece costs a speculated node
 }
 
 func newDAG(root State, drawn int32, v Value) *dag {
-	d := &dag{}
+	d := &dag{death: cc1Death}
 	d.nodes.init()
 	d.nodes.add(node{st: d.pack(&root), val: v, drawn: drawn, parent: -1})
 	d.tab = newTable()
@@ -952,7 +953,7 @@ func (d *dag) update(i int32) bool {
 		if live == 0 {
 			n.dead = true
 		} else {
-			wd := worst.modifyDeath()
+			wd := worst.modifyDeath(d.death)
 			n.val = Value{(sum.V + wd.V*deaths) / poss, (sum.Spike + wd.Spike*deaths) / poss}
 		}
 	}
