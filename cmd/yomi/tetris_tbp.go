@@ -170,9 +170,10 @@ func runTetrisVersus(ctx context.Context, env *cli.Env, args []string) error {
 		`Plays N game pairs of guideline versus between two bots under --rules: cc1 (default; CC1's
 battle rules: garbage with cancelling, messiness 0.3, CC1's timing model and attack table, which
 our evaluator was tuned for) or guideline (the same with the modern guideline combo table). BOT
-is "builtin" (Yomi's bot in process; "builtin:nodes=N,weights=FILE" caps each move at N nodes,
-which with --threads 1 and a long --think-ms plays the same games at any machine load, and/or
-sets its weights) or a Tetris Bot Protocol command line (run with /bin/sh -c;
+is "builtin" (Yomi's bot in process; "builtin:nodes=N,rank=C,weights=FILE" caps each move at N
+nodes, which with --threads 1 and a long --think-ms plays the same games at any machine load,
+draws children by rank as Cold Clear 2 does (C = 0.693 is CC2's; 0: CC1's draw), and/or sets
+its weights) or a Tetris Bot Protocol command line (run with /bin/sh -c;
 "tbp:" prefix optional), e.g. "yomi tetris tbp" or a Cold Clear TBP binary. Pair i uses seed S+i
 for both sides' pieces and garbage holes and is played twice with sides swapped. Fairness: each
 bot gets --think-ms per move on its own clock, which holds all its work since its last move —

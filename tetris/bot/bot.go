@@ -33,6 +33,10 @@ type Options struct {
 	NoHold   bool     // disable the hold
 	Complete bool     // always use the complete move generator (default: CC1's fast mode below height 16)
 	MaxNodes int64    // stop thinking after this many nodes (0: no limit)
+	// RankSelect > 0 makes selection draw a child by its rank alone as
+	// Cold Clear 2 does, rank i with probability ∝ e^(−RankSelect·i)
+	// (CC2: ln 2 ≈ 0.693); 0 keeps CC1's value-weighted draw.
+	RankSelect float64
 	// Reserve is the search memory in bytes New makes ready in the
 	// process-wide pool (see Reserve): 0 means DefaultReserve, a negative
 	// value none.

@@ -239,6 +239,7 @@ func (b *Bot) setDAG(d *dag) {
 		b.d.release()
 	}
 	b.d = d
+	d.rankC = b.opt.RankSelect
 	if c := b.eval.W.Death; c > 0 {
 		d.death = c // else newDAG's CC1 constant
 	}

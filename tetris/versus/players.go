@@ -52,8 +52,9 @@ type Spec struct {
 // ParseSpec reads "builtin" or "yomi" (in process, with options opt),
 // "builtin:K=V,..." (the same with some options changed: nodes=N, a node
 // budget per move, bot.Options.MaxNodes, so that a search with one thread
-// plays the same game at any machine load; weights=FILE, evaluator
-// weights as bot.LoadWeights reads them), "tbp:CMD" or any other string
+// plays the same game at any machine load; rank=C, Options.RankSelect;
+// weights=FILE, evaluator weights as bot.LoadWeights reads them),
+// "tbp:CMD" or any other string
 // (a TBP command line).
 func ParseSpec(s string, opt bot.Options) (Spec, error) {
 	s = strings.TrimSpace(s)
@@ -75,6 +76,12 @@ func ParseSpec(s string, opt bot.Options) (Spec, error) {
 					return Spec{}, fmt.Errorf("versus: %q: nodes must be a positive integer", s)
 				}
 				opt.MaxNodes = n
+			case k == "rank":
+				c, err := strconv.ParseFloat(v, 64)
+				if err != nil || !(c >= 0 && c <= 100) {
+					return Spec{}, fmt.Errorf("versus: %q: rank must be a number in [0, 100]", s)
+				}
+				opt.RankSelect = c
 			case k == "weights":
 				w, err := bot.LoadWeights(v)
 				if err != nil {
@@ -82,7 +89,7 @@ func ParseSpec(s string, opt bot.Options) (Spec, error) {
 				}
 				opt.Weights = &w
 			default:
-				return Spec{}, fmt.Errorf("versus: %q: unknown option %q (nodes, weights)", s, k)
+				return Spec{}, fmt.Errorf("versus: %q: unknown option %q (nodes, rank, weights)", s, k)
 			}
 		}
 		return Spec{Options: opt}, nil

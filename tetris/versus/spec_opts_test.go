@@ -26,12 +26,16 @@ func TestParseSpecOptions(t *testing.T) {
 		in       string
 		nodes    int64
 		jeopardy int32 // 0: no weights set
+		rank     float64
 		err      string
 	}{
 		{in: "builtin"},
 		{in: "builtin:nodes=250000", nodes: 250000},
 		{in: "yomi:nodes=7,weights=" + wf, nodes: 7, jeopardy: -30},
 		{in: "builtin:weights=" + wf, jeopardy: -30},
+		{in: "builtin:rank=0.69,nodes=9", nodes: 9, rank: 0.69},
+		{in: "builtin:rank=-1", err: "rank must"},
+		{in: "builtin:rank=NaN", err: "rank must"},
 		{in: "builtin:nodes=0", err: "positive"},
 		{in: "builtin:nodes=x", err: "positive"},
 		{in: "builtin:nodes", err: "KEY=VALUE"},
@@ -50,7 +54,7 @@ func TestParseSpecOptions(t *testing.T) {
 			continue
 		}
 		o := sp.Options
-		if sp.Cmd != "" || o.Threads != 2 || o.MaxNodes != tc.nodes || (o.Weights == nil) != (tc.jeopardy == 0) ||
+		if sp.Cmd != "" || o.Threads != 2 || o.MaxNodes != tc.nodes || o.RankSelect != tc.rank || (o.Weights == nil) != (tc.jeopardy == 0) ||
 			o.Weights != nil && (o.Weights.Jeopardy != tc.jeopardy || o.Weights.TopQuarter != bot.DefaultWeights().TopQuarter) {
 			t.Errorf("%s: %+v", tc.in, sp)
 		}
