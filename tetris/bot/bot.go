@@ -33,6 +33,10 @@ type Options struct {
 	NoHold   bool     // disable the hold
 	Complete bool     // always use the complete move generator (default: CC1's fast mode below height 16)
 	MaxNodes int64    // stop thinking after this many nodes (0: no limit)
+	// RankSelect > 0 makes selection draw a child by its rank alone as
+	// Cold Clear 2 does, rank i with probability ∝ e^(−RankSelect·i)
+	// (CC2: ln 2 ≈ 0.693); 0 keeps CC1's value-weighted draw.
+	RankSelect float64
 	// Reserve is the search memory in bytes New makes ready in the
 	// process-wide pool (see Reserve): 0 means DefaultReserve, a negative
 	// value none.
@@ -1003,7 +1007,7 @@ func (b *Bot) specCandidates() []Candidate {
 	out := make([]Candidate, 0, len(accs))
 	for _, a := range accs {
 		deaths := poss - a.live
-		wd := a.worst.modifyDeath()
+		wd := a.worst.modifyDeath(b.d.death)
 		a.c.Value = Value{(a.sum.V + wd.V*deaths) / poss, (a.sum.Spike + wd.Spike*deaths) / poss}
 		out = append(out, a.c)
 	}

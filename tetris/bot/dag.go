@@ -573,10 +573,12 @@ type dag struct {
 	touched  uint64    // sum of the slots rehash touched (kept so the loads are)
 	order    []int32   // rebuild's walk (kept for its storage)
 	catch    catchState
+	death    int32   // Weights.Death: what a dead piece costs a speculated node
+	rankC    float64 // Options.RankSelect: > 0 draws children by rank alone (Cold Clear 2)
 }
 
 func newDAG(root State, drawn int32, v Value) *dag {
-	d := &dag{}
+	d := &dag{death: cc1Death}
 	d.nodes.init()
 	d.nodes.add(node{st: d.pack(&root), val: v, drawn: drawn, parent: -1})
 	d.tab = newTable()
@@ -617,7 +619,13 @@ func (d *dag) selectLeaf(rng *rand.Rand) int32 {
 				redraws++
 				f := &path[len(path)-1]
 				f.ex = append(f.ex, f.pick)
-				if r := drawExcluding(f.list, f.ex, rng); r >= 0 {
+				draw := drawExcluding
+				if d.rankC > 0 {
+					draw = func(list []child, ex []int32, rng *rand.Rand) int32 {
+						return rankDrawExcluding(len(list), ex, d.rankC, rng)
+					}
+				}
+				if r := draw(f.list, f.ex, rng); r >= 0 {
 					f.pick = r
 					i = f.list[r].n
 					break
@@ -649,10 +657,15 @@ func (d *dag) selectLeaf(rng *rand.Rand) int32 {
 			return -1
 		}
 		list := d.kidStore.slice(kl.start, kl.n)
-		if !kl.wtOK || !kl.clean {
-			kl.wt, kl.wtOK = totalWeight(list), kl.clean
+		var pick int
+		if d.rankC > 0 {
+			pick = rankDraw(len(list), d.rankC, rng)
+		} else {
+			if !kl.wtOK || !kl.clean {
+				kl.wt, kl.wtOK = totalWeight(list), kl.clean
+			}
+			pick = drawTotal(list, kl.wt, rng)
 		}
-		pick := drawTotal(list, kl.wt, rng)
 		if len(path) < cap(path) {
 			path = path[:len(path)+1]
 		} else {
@@ -738,6 +751,37 @@ func drawExcluding(list []child, ex []int32, rng *rand.Rand) int32 {
 		}
 	}
 	return int32(first) // not reached: the weights sum to total
+}
+
+// rankDraw is Cold Clear 2's draw of a child rank among n, whatever the
+// values: floor(−ln U / c) mod n for U uniform in (0, 1], so rank i comes
+// with probability about e^(−c·i)(1 − e^(−c)) (c = ln 2: one half, one
+// quarter, …). CC1's weights instead send a large share of the walks
+// down the long tail of poor children at every level (rank i ≥ 5 gets
+// about 1/(i²+1) of the weight once one child is much worse than the rest).
+func rankDraw(n int, c float64, rng *rand.Rand) int {
+	x := -math.Log(1-rng.Float64()) / c
+	return int(math.Mod(x, float64(n)))
+}
+
+// rankDrawExcluding is rankDraw over the ranks not in ex, in rank order
+// (−1: none left).
+func rankDrawExcluding(n int, ex []int32, c float64, rng *rand.Rand) int32 {
+	left := n - len(ex)
+	if left <= 0 {
+		return -1
+	}
+	k := rankDraw(left, c, rng)
+	for r := range n {
+		if slices.Contains(ex, int32(r)) {
+			continue
+		}
+		if k == 0 {
+			return int32(r)
+		}
+		k--
+	}
+	return -1
 }
 
 // weight is CC1's selection weight ((E_i − E_min) + 10)² / (i² + 1).
@@ -953,7 +997,7 @@ func (d *dag) update(i int32) bool {
 		if live == 0 {
 			n.dead = true
 		} else {
-			wd := worst.modifyDeath()
+			wd := worst.modifyDeath(d.death)
 			n.val = Value{(sum.V + wd.V*deaths) / poss, (sum.Spike + wd.Spike*deaths) / poss}
 		}
 	}

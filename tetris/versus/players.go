@@ -10,6 +10,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -48,14 +49,49 @@ type Spec struct {
 	Options bot.Options // built-in bot options
 }
 
-// ParseSpec reads "builtin" or "yomi" (in process), "tbp:CMD" or any
-// other string (a TBP command line).
+// ParseSpec reads "builtin" or "yomi" (in process, with options opt),
+// "builtin:K=V,..." (the same with some options changed: nodes=N, a node
+// budget per move, bot.Options.MaxNodes, so that a search with one thread
+// plays the same game at any machine load; rank=C, Options.RankSelect;
+// weights=FILE, evaluator weights as bot.LoadWeights reads them),
+// "tbp:CMD" or any other string
+// (a TBP command line).
 func ParseSpec(s string, opt bot.Options) (Spec, error) {
 	s = strings.TrimSpace(s)
 	switch {
 	case s == "":
 		return Spec{}, fmt.Errorf("versus: empty player")
 	case s == "builtin" || s == "yomi":
+		return Spec{Options: opt}, nil
+	case strings.HasPrefix(s, "builtin:") || strings.HasPrefix(s, "yomi:"):
+		_, kvs, _ := strings.Cut(s, ":")
+		for kv := range strings.SplitSeq(kvs, ",") {
+			k, v, ok := strings.Cut(strings.TrimSpace(kv), "=")
+			switch {
+			case !ok:
+				return Spec{}, fmt.Errorf("versus: %q: want KEY=VALUE, got %q", s, kv)
+			case k == "nodes":
+				n, err := strconv.ParseInt(v, 10, 64)
+				if err != nil || n < 1 {
+					return Spec{}, fmt.Errorf("versus: %q: nodes must be a positive integer", s)
+				}
+				opt.MaxNodes = n
+			case k == "rank":
+				c, err := strconv.ParseFloat(v, 64)
+				if err != nil || !(c >= 0 && c <= 100) {
+					return Spec{}, fmt.Errorf("versus: %q: rank must be a number in [0, 100]", s)
+				}
+				opt.RankSelect = c
+			case k == "weights":
+				w, err := bot.LoadWeights(v)
+				if err != nil {
+					return Spec{}, fmt.Errorf("versus: %q: %w", s, err)
+				}
+				opt.Weights = &w
+			default:
+				return Spec{}, fmt.Errorf("versus: %q: unknown option %q (nodes, rank, weights)", s, k)
+			}
+		}
 		return Spec{Options: opt}, nil
 	case strings.HasPrefix(s, "tbp:"):
 		return Spec{Cmd: strings.TrimPrefix(s, "tbp:")}, nil
