@@ -55,6 +55,7 @@ the remaining milliseconds in each turn block. Run it under the referee:
 	fs.BoolVar(&cfg.NextPackKey, "next-pack-key", false, "rank beam states by the chain the next pack triggers (the AI before issue 27) instead of the one-block potential")
 	fs.BoolVar(&cfg.HoldAlways, "hold-always", false, "when the opponent could out-counter our fire, grow the chain even if the opponent can fire 20+ ojama first (the AI before issue 27)")
 	fs.BoolVar(&cfg.NoRaceHorizon, "no-race-horizon", false, "replans plan their time budget over all their plies, not up to the opponent's fire ply (before session codevs-clock)")
+	fs.BoolVar(&cfg.NoCounter, "no-counter", false, "fire the plan's chain first whatever the opponent can answer: no counter stance (before session codevs-counter)")
 	fs.BoolVar(&cfg.NoRace, "no-race", false, "replans aim at --target chains whenever the opponent can fire (the AI before issue 27)")
 	verbose := fs.Bool("v", false, "log decisions on stderr")
 	if err := cli.Parse(fs, args); err != nil {

@@ -43,6 +43,10 @@ type BeamConfig struct {
 	// trigger (sim.Fast.Potential) instead of the chain the next pack can
 	// trigger: buckets by that chain, then more blocks, lower fields.
 	Potential bool
+	// Incoming is ojama that joins the root's stock at the end of ply 1,
+	// less what that ply fires (the two offset): a fire of ours this turn
+	// as the opponent's beam sees it. Its first row falls at ply 2.
+	Incoming int
 	// Deadline, when positive, is the last ply (1 = this turn) at which a
 	// fire still goes off before the opponent's (which lands after it):
 	// when no fire of Target chains comes by then, the longest fire of at
@@ -211,6 +215,9 @@ func runBeam(ctx context.Context, root side, packs []sim.Pack, cfg BeamConfig) B
 						oc := c.act(m, rot)
 						if oc.dead {
 							continue
+						}
+						if d == 0 && cfg.Incoming > 0 {
+							c.stock += max(cfg.Incoming-oc.net, 0)
 						}
 						if oc.chains > 0 {
 							b, _ := c.f.Count()
