@@ -606,6 +606,10 @@ const (
 	// counterKeep is how many chains the kept chain may lose to one ojama
 	// row and still count as ready.
 	counterKeep = 1
+	// counterMaxHeight is the highest field that keeps its chain: our
+	// chains stand 12-14 rows high when ready (holdFire stops at 12), and
+	// a row and a pack still fit under the danger line (16).
+	counterMaxHeight = 14
 )
 
 // answerBelow reports whether our fire of sent ojama (chains chains) this
@@ -656,7 +660,7 @@ func (b *Bot) keepsChain(ctx context.Context, me side, turn, chains int) bool {
 // next turn. Otherwise that plan replaces the fire and counterWait reports
 // true.
 func (b *Bot) counterWait(ctx context.Context, me, en side, turn int, budget time.Duration, safe func(int) bool) bool {
-	if b.plan.chains < 8 || me.f.MaxHeight() > 12 || turn > 400 {
+	if b.plan.chains < 8 || me.f.MaxHeight() > counterMaxHeight || turn > 400 {
 		return false
 	}
 	if b.answerBelow(ctx, me, en, turn, b.plan.sent, b.plan.chains, budget) {
@@ -664,6 +668,7 @@ func (b *Bot) counterWait(ctx context.Context, me, en side, turn int, budget tim
 	}
 	res := b.beam(ctx, me, turn, 10, b.plan.chains+1, budget, 0, 8)
 	if res.Best.Chains <= b.plan.chains || len(res.Best.Moves) < 2 || !safe(res.Best.Moves[0]) {
+		b.logf("turn %d: counter stance: no safe plan of %d+ chains after this turn (best %d at ply %d), fire", turn, b.plan.chains+1, res.Best.Chains, res.Best.Ply)
 		return false
 	}
 	// The wait move itself must keep a chain ready for the opponent's fire.
