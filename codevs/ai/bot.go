@@ -44,7 +44,11 @@ type Config struct {
 	// NoCounter fires the plan's chain first whatever the opponent can
 	// answer (the AI before session codevs-counter): no counter stance.
 	NoCounter bool
-	Log       io.Writer // per-turn notes (nil: none)
+	// ReplanUnderOjama makes a new counter plan every turn while ojama falls,
+	// with a per-turn budget (before session codevs-counter), instead of
+	// one plan with a replan's budget that is followed.
+	ReplanUnderOjama bool
+	Log              io.Writer // per-turn notes (nil: none)
 }
 
 // DefaultConfig returns the settings used in matches.
@@ -93,17 +97,24 @@ type plan struct {
 	start  int // turn of moves[0]
 	moves  []int
 	fields []sim.Fast
+	// stocks is the own ojama stock expected before each move when the
+	// plan was made under ojama (nil: none expected).
+	stocks []int
 	chains int
 	sent   int
 }
 
-// valid reports whether the plan's move for this turn still applies.
+// valid reports whether the plan's move for this turn still applies: the
+// field is as planned and no ojama row falls that the plan did not expect.
 func (p *plan) valid(turn int, me *side) bool {
 	if p == nil {
 		return false
 	}
 	i := turn - p.start
-	return i >= 0 && i < len(p.moves) && me.stock < codevs.OjamaRow && p.fields[i] == me.f
+	if i < 0 || i >= len(p.moves) || p.fields[i] != me.f {
+		return false
+	}
+	return me.stock < codevs.OjamaRow || (p.stocks != nil && me.stock == p.stocks[i])
 }
 
 // Bot decides moves for one game.
@@ -150,6 +161,18 @@ func (b *Bot) beamBy(ctx context.Context, s side, turn, depth, target, deadline,
 
 func (b *Bot) setPlan(turn int, f Fire) {
 	b.plan = &plan{start: turn, moves: f.Moves, fields: f.Fields, chains: f.Chains, sent: f.Sent}
+}
+
+// setPlanUnder is setPlan for a plan made under ojama: it replays the
+// moves from me to record the stock expected before each.
+func (b *Bot) setPlanUnder(turn int, f Fire, me side) {
+	b.setPlan(turn, f)
+	b.plan.stocks = make([]int, len(f.Moves))
+	for i, m := range f.Moves {
+		b.plan.stocks[i] = me.stock
+		rot := rotate(b.packs[turn+i])
+		me.act(m, &rot)
+	}
 }
 
 // Decide returns the move for turn block t.
@@ -232,6 +255,17 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 	// 1. Ojama about to fall: the plan is broken; fire now if it cancels
 	// most of the stock or sends a lot, else plan the quickest counter.
 	if me.stock >= codevs.OjamaRow {
+		// The counter plan made under this stock holds while the field and
+		// stock are as it expected (the opponent sent nothing more) and it
+		// fires more than a fire now.
+		if !b.cfg.ReplanUnderOjama && b.plan.valid(turn, &me) && b.plan.stocks != nil && b.plan.sent > now.Sent {
+			if m := b.plan.moves[turn-b.plan.start]; safe(m) {
+				if turn-b.plan.start == len(b.plan.moves)-1 {
+					b.logf("turn %d: stock %d, counter plan fires %d chains", turn, me.stock, b.plan.chains)
+				}
+				return m, nil
+			}
+		}
 		if now.First >= 0 && safe(now.First) && (now.Sent >= me.stock*7/10 || now.Sent >= 30) {
 			b.logf("turn %d: counter now %d chains %d sent vs stock %d", turn, now.Chains, now.Sent, me.stock)
 			b.plan = nil
@@ -244,9 +278,15 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 				break
 			}
 		}
-		res := b.beam(ctx, me, turn, min(b.cfg.BeamDepth, 12), target, perTurn, 0, 8)
+		// The second race: a counter plan is made once, with a replan's
+		// budget (tanzaku: 10 plies, 15 s), and then followed.
+		budget := replan
+		if b.cfg.ReplanUnderOjama {
+			budget = perTurn
+		}
+		res := b.beam(ctx, me, turn, min(b.cfg.BeamDepth, 12), target, budget, 0, 8)
 		if res.Best.Chains > 0 && res.Best.Sent > now.Sent && safe(res.Best.Moves[0]) {
-			b.setPlan(turn, res.Best)
+			b.setPlanUnder(turn, res.Best, me)
 			b.logf("turn %d: stock %d, counter plan %d chains at ply %d", turn, me.stock, res.Best.Chains, res.Best.Ply)
 			return res.Best.Moves[0], nil
 		}

@@ -141,3 +141,55 @@ func rowTable(me side, packs []sim.Pack) Table {
 	in := [MaxPly]int{codevs.OjamaRow}
 	return exhaustIncoming(context.Background(), me, packs, 2, 2, &in)
 }
+
+// TestCounterPlanFollowed checks the second race under ojama: the counter
+// plan made when the opponent's ojama arrives is followed on the next turns
+// (the stock falls as the plan expected) instead of a new beam each turn,
+// which --replan-under-ojama keeps.
+func TestCounterPlanFollowed(t *testing.T) {
+	packs, err := codevs.PacksForSeed(5, codevs.ProfileClient)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, replan := range []bool{false, true} {
+		g, _ := codevs.NewGame(packs)
+		g.P[0].Ojama = 45
+		var log strings.Builder
+		bot := NewBot(packs, Config{FixedWidth: 100, OwnDepth: 2, Threads: 2, ReplanUnderOjama: replan, Log: &log})
+		var planned []int
+		for turn := 0; turn < 3; turn++ {
+			in := g.Input(0, [2]int64{100000, 100000})
+			log.Reset()
+			m, err := bot.decide(context.Background(), &in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fresh := strings.Contains(log.String(), "counter plan")
+			switch {
+			case turn == 0 && !fresh:
+				t.Fatalf("replan %v: no counter plan at turn 0: %q", replan, log.String())
+			case turn == 0:
+				planned = bot.plan.moves
+			case !replan && (fresh || m != planned[turn]):
+				t.Errorf("turn %d: move %v (planned %v), new plan %v: %q", turn, toMove(m), toMove(planned[turn]), fresh, log.String())
+			case replan && !fresh:
+				t.Errorf("replan: turn %d made no new counter plan: %q", turn, log.String())
+			}
+			quiet := codevs.Drop(0, 0) // an opponent drop that sends nothing
+			for k := 0; k < 36; k++ {
+				q := g.P[1]
+				if h, err := q.Act(packs[turn], toMove(k)); err == nil && h.Chains == 0 && !q.Dead() {
+					quiet = toMove(k)
+					break
+				}
+			}
+			h, err := g.Step([2]codevs.Move{toMove(m), quiet})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if h[1].Chains > 0 || g.P[0].Ojama < codevs.OjamaRow {
+				t.Fatalf("turn %d: the fixture changed (opponent chains %d, stock %d)", turn, h[1].Chains, g.P[0].Ojama)
+			}
+		}
+	}
+}
