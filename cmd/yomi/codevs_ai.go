@@ -57,6 +57,7 @@ the remaining milliseconds in each turn block. Run it under the referee:
 	fs.BoolVar(&cfg.NoRaceHorizon, "no-race-horizon", false, "replans plan their time budget over all their plies, not up to the opponent's fire ply (before session codevs-clock)")
 	fs.BoolVar(&cfg.NoCounter, "no-counter", false, "fire the plan's chain first whatever the opponent can answer: no counter stance (before session codevs-counter)")
 	fs.BoolVar(&cfg.ReplanUnderOjama, "replan-under-ojama", false, "under ojama, a new counter plan every turn with a per-turn budget (before session codevs-counter) instead of one replan-budget plan that is followed")
+	fs.BoolVar(&cfg.NoRowProof, "no-row-proof", false, "own beams rank states without the chain left after an ojama row (before session codevs-counter)")
 	fs.BoolVar(&cfg.NoRace, "no-race", false, "replans aim at --target chains whenever the opponent can fire (the AI before issue 27)")
 	verbose := fs.Bool("v", false, "log decisions on stderr")
 	if err := cli.Parse(fs, args); err != nil {

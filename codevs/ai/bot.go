@@ -48,7 +48,10 @@ type Config struct {
 	// with a per-turn budget (before session codevs-counter), instead of
 	// one plan with a replan's budget that is followed.
 	ReplanUnderOjama bool
-	Log              io.Writer // per-turn notes (nil: none)
+	// NoRowProof ranks own beam states without BeamConfig.RowProof (before
+	// session codevs-counter).
+	NoRowProof bool
+	Log        io.Writer // per-turn notes (nil: none)
 }
 
 // DefaultConfig returns the settings used in matches.
@@ -145,7 +148,7 @@ func (b *Bot) beam(ctx context.Context, s side, turn, depth, target int, budget 
 // beamBy is beam with a deadline ply (BeamConfig.Deadline; 0: none) and a
 // budget horizon (BeamConfig.Horizon; 0: depth).
 func (b *Bot) beamBy(ctx context.Context, s side, turn, depth, target, deadline, horizon int, budget time.Duration, xmin, xmax int) BeamResult {
-	cfg := BeamConfig{Depth: depth, Width: b.cfg.MaxWidth, XMin: xmin, XMax: xmax, Target: target, Threads: b.cfg.Threads, Budget: budget, Potential: !b.cfg.NextPackKey}
+	cfg := BeamConfig{Depth: depth, Width: b.cfg.MaxWidth, XMin: xmin, XMax: xmax, Target: target, Threads: b.cfg.Threads, Budget: budget, Potential: !b.cfg.NextPackKey, RowProof: !b.cfg.NoRowProof}
 	cfg.Deadline, cfg.DeadlineMin, cfg.Horizon = deadline, raceMinChains, horizon
 	if b.cfg.FixedWidth > 0 {
 		cfg.Width, cfg.Budget = b.cfg.FixedWidth, 0

@@ -193,3 +193,51 @@ func TestCounterPlanFollowed(t *testing.T) {
 		}
 	}
 }
+
+// TestRowProofKey checks the RowProof order on random fields: the bucket is
+// the potential either way; within a bucket (and below row 14) a field
+// whose chain survives an ojama row better ranks first, whatever its block
+// count, and without RowProof the key is the old one.
+func TestRowProofKey(t *testing.T) {
+	rng := rand.New(rand.NewPCG(27, 28))
+	packs, _ := codevs.PacksForSeed(9, codevs.ProfileClient)
+	type st struct {
+		pot, rp int
+		key     int64
+	}
+	var fields []st
+	for i := 0; i < 400; i++ {
+		s, _ := randomSide(rng, packs)
+		if s.f.MaxHeight() >= 14 {
+			continue
+		}
+		b0, k0 := potentialKey(&s, false)
+		b1, k1 := potentialKey(&s, true)
+		pot, _, _ := s.f.Potential()
+		g := s.f
+		g.DropOjamaRow()
+		rp, _, _ := g.Potential()
+		if int(b0) != pot || int(b1) != pot {
+			t.Fatalf("field %d: buckets %d/%d, potential %d", i, b0, b1, pot)
+		}
+		if k0 != k1&(1<<40-1)|int64(pot)<<40 {
+			t.Fatalf("field %d: the old key changed", i)
+		}
+		fields = append(fields, st{pot, rp, k1})
+	}
+	pairs := 0
+	for i := range fields {
+		for j := range fields {
+			a, b := fields[i], fields[j]
+			if a.pot == b.pot && a.rp > b.rp {
+				pairs++
+				if a.key <= b.key {
+					t.Fatalf("fields %d, %d: potential %d, after a row %d vs %d, keys %x <= %x", i, j, a.pot, a.rp, b.rp, a.key, b.key)
+				}
+			}
+		}
+	}
+	if pairs < 100 {
+		t.Fatalf("only %d pairs differ after a row: the test is too weak", pairs)
+	}
+}
