@@ -41,17 +41,20 @@ type Config struct {
 	// (before session codevs-clock) instead of up to the opponent's fire ply.
 	NoRaceHorizon bool
 	NextPackKey   bool // rank beam states by the chain the next pack can trigger (the AI before issue 27) instead of the one-block potential
-	// NoCounter fires the plan's chain first whatever the opponent can
-	// answer (the AI before session codevs-counter): no counter stance.
-	NoCounter bool
-	// ReplanUnderOjama makes a new counter plan every turn while ojama falls,
-	// with a per-turn budget (before session codevs-counter), instead of
-	// one plan with a replan's budget that is followed.
-	ReplanUnderOjama bool
-	// NoRowProof ranks own beam states without BeamConfig.RowProof (before
-	// session codevs-counter).
-	NoRowProof bool
-	Log        io.Writer // per-turn notes (nil: none)
+	// Counter turns on the counter stance (counterWait, answerBelow): the
+	// plan's fire and the pre-empt rule go first only when the opponent
+	// cannot answer bigger. Off by default: it lost more games against
+	// tanzaku at 60 s than the AI without it (BENCHMARKS.md).
+	Counter bool
+	// FollowCounterPlan makes the counter plan under ojama once, with a
+	// replan's budget, and follows it while the stock falls as expected,
+	// instead of a new per-turn beam every turn (off by default, as Counter).
+	FollowCounterPlan bool
+	// RowProof orders own beam states by the chain left after one ojama row
+	// within a potential bucket (BeamConfig.RowProof; off by default, as
+	// Counter).
+	RowProof bool
+	Log      io.Writer // per-turn notes (nil: none)
 }
 
 // DefaultConfig returns the settings used in matches.
@@ -148,7 +151,7 @@ func (b *Bot) beam(ctx context.Context, s side, turn, depth, target int, budget 
 // beamBy is beam with a deadline ply (BeamConfig.Deadline; 0: none) and a
 // budget horizon (BeamConfig.Horizon; 0: depth).
 func (b *Bot) beamBy(ctx context.Context, s side, turn, depth, target, deadline, horizon int, budget time.Duration, xmin, xmax int) BeamResult {
-	cfg := BeamConfig{Depth: depth, Width: b.cfg.MaxWidth, XMin: xmin, XMax: xmax, Target: target, Threads: b.cfg.Threads, Budget: budget, Potential: !b.cfg.NextPackKey, RowProof: !b.cfg.NoRowProof}
+	cfg := BeamConfig{Depth: depth, Width: b.cfg.MaxWidth, XMin: xmin, XMax: xmax, Target: target, Threads: b.cfg.Threads, Budget: budget, Potential: !b.cfg.NextPackKey, RowProof: b.cfg.RowProof}
 	cfg.Deadline, cfg.DeadlineMin, cfg.Horizon = deadline, raceMinChains, horizon
 	if b.cfg.FixedWidth > 0 {
 		cfg.Width, cfg.Budget = b.cfg.FixedWidth, 0
@@ -261,7 +264,7 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 		// The counter plan made under this stock holds while the field and
 		// stock are as it expected (the opponent sent nothing more) and it
 		// fires more than a fire now.
-		if !b.cfg.ReplanUnderOjama && b.plan.valid(turn, &me) && b.plan.stocks != nil && b.plan.sent > now.Sent {
+		if b.cfg.FollowCounterPlan && b.plan.valid(turn, &me) && b.plan.stocks != nil && b.plan.sent > now.Sent {
 			if m := b.plan.moves[turn-b.plan.start]; safe(m) {
 				if turn-b.plan.start == len(b.plan.moves)-1 {
 					b.logf("turn %d: stock %d, counter plan fires %d chains", turn, me.stock, b.plan.chains)
@@ -284,12 +287,16 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 		// The second race: a counter plan is made once, with a replan's
 		// budget (tanzaku: 10 plies, 15 s), and then followed.
 		budget := replan
-		if b.cfg.ReplanUnderOjama {
+		if !b.cfg.FollowCounterPlan {
 			budget = perTurn
 		}
 		res := b.beam(ctx, me, turn, min(b.cfg.BeamDepth, 12), target, budget, 0, 8)
 		if res.Best.Chains > 0 && res.Best.Sent > now.Sent && safe(res.Best.Moves[0]) {
-			b.setPlanUnder(turn, res.Best, me)
+			if b.cfg.FollowCounterPlan {
+				b.setPlanUnder(turn, res.Best, me)
+			} else {
+				b.setPlan(turn, res.Best)
+			}
 			b.logf("turn %d: stock %d, counter plan %d chains at ply %d", turn, me.stock, res.Best.Chains, res.Best.Ply)
 			return res.Best.Moves[0], nil
 		}
@@ -336,7 +343,7 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 	// The opponent is about to fire more than we can ever cancel in time:
 	// fire first if ours is big.
 	if enSoon.Sent >= 40 && now.Sent >= enSoon.Sent && now.First >= 0 && safe(now.First) &&
-		(b.cfg.NoCounter || b.answerBelow(ctx, me, en, turn, now.Sent, now.Chains, perTurn)) {
+		(!b.cfg.Counter || b.answerBelow(ctx, me, en, turn, now.Sent, now.Chains, perTurn)) {
 		b.logf("turn %d: pre-empt enemy %d with %d", turn, enSoon.Sent, now.Sent)
 		b.plan = nil
 		b.fired = true
@@ -366,7 +373,7 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 		m := b.plan.moves[turn-b.plan.start]
 		if safe(m) {
 			if turn-b.plan.start == len(b.plan.moves)-1 {
-				if !b.cfg.NoCounter {
+				if b.cfg.Counter {
 					if b.counterWait(ctx, me, en, turn, perTurn, safe) {
 						m = b.plan.moves[0] // the wait plan replaced the fire
 						b.logf("turn %d: counter stance, wait: grow to %d chains at ply %d", turn, b.plan.chains, len(b.plan.moves))

@@ -54,8 +54,8 @@ func stanceGame(t *testing.T, seed uint64, strong bool) (*codevs.Game, []sim.Pac
 // constructed games: against a weak opponent (random drops) the plan fires;
 // against one whose best answer, with our ojama falling on it, sends more
 // than our chain, the counter stance keeps the chain (a move that fires no
-// big chain) and still holds a chain ready under one ojama row, while
-// --no-counter fires as before session codevs-counter.
+// big chain) and still holds a chain ready under one ojama row, while the
+// AI without Config.Counter fires.
 func TestCounterStance(t *testing.T) {
 	for _, c := range []struct {
 		seed   uint64
@@ -68,6 +68,9 @@ func TestCounterStance(t *testing.T) {
 		{31, true, true},   // its answer 60 > our 45: wait
 		{48, true, true},   // its answer 45 > our 33 on a field 13 rows high: wait
 	} {
+		if testing.Short() && c.seed > 18 {
+			continue
+		}
 		g, packs, mine := stanceGame(t, c.seed, c.strong)
 		fireTurn := len(mine.Moves) - 1
 		fire := mine.Moves[fireTurn]
@@ -76,7 +79,7 @@ func TestCounterStance(t *testing.T) {
 				continue // the old rule is shown once: it fires
 			}
 			var log strings.Builder
-			bot := NewBot(packs, Config{FixedWidth: 200, OwnDepth: 2, Threads: 2, NoCounter: noCounter, Log: &log})
+			bot := NewBot(packs, Config{FixedWidth: 200, OwnDepth: 2, Threads: 2, Counter: !noCounter, Log: &log})
 			bot.setPlan(0, mine)
 			in := g.Input(0, [2]int64{100000, 100000})
 			me, _ := sideFrom(&in.Me)
@@ -145,7 +148,7 @@ func rowTable(me side, packs []sim.Pack) Table {
 // TestCounterPlanFollowed checks the second race under ojama: the counter
 // plan made when the opponent's ojama arrives is followed on the next turns
 // (the stock falls as the plan expected) instead of a new beam each turn,
-// which --replan-under-ojama keeps.
+// which the AI without FollowCounterPlan does.
 func TestCounterPlanFollowed(t *testing.T) {
 	packs, err := codevs.PacksForSeed(5, codevs.ProfileClient)
 	if err != nil {
@@ -155,7 +158,7 @@ func TestCounterPlanFollowed(t *testing.T) {
 		g, _ := codevs.NewGame(packs)
 		g.P[0].Ojama = 45
 		var log strings.Builder
-		bot := NewBot(packs, Config{FixedWidth: 100, OwnDepth: 2, Threads: 2, ReplanUnderOjama: replan, Log: &log})
+		bot := NewBot(packs, Config{FixedWidth: 100, OwnDepth: 2, Threads: 2, FollowCounterPlan: !replan, Log: &log})
 		var planned []int
 		for turn := 0; turn < 3; turn++ {
 			in := g.Input(0, [2]int64{100000, 100000})
