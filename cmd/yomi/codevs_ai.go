@@ -55,6 +55,9 @@ the remaining milliseconds in each turn block. Run it under the referee:
 	fs.BoolVar(&cfg.NextPackKey, "next-pack-key", false, "rank beam states by the chain the next pack triggers (the AI before issue 27) instead of the one-block potential")
 	fs.BoolVar(&cfg.HoldAlways, "hold-always", false, "when the opponent could out-counter our fire, grow the chain even if the opponent can fire 20+ ojama first (the AI before issue 27)")
 	fs.BoolVar(&cfg.NoRaceHorizon, "no-race-horizon", false, "replans plan their time budget over all their plies, not up to the opponent's fire ply (before session codevs-clock)")
+	fs.BoolVar(&cfg.Counter, "counter", false, "counter stance: fire a ready chain first only when the opponent's answer (our ojama falling on it) is smaller or one ojama row breaks ours; else grow it and answer the opponent's fire (session codevs-counter; off: lost more vs tanzaku at 60 s)")
+	fs.BoolVar(&cfg.FollowCounterPlan, "follow-counter-plan", false, "under ojama, make the counter plan once with a replan's budget and follow it (session codevs-counter; off by default)")
+	fs.BoolVar(&cfg.RowProof, "row-proof", false, "own beams prefer, within a potential bucket, fields whose chain survives an ojama row (session codevs-counter; off by default)")
 	fs.BoolVar(&cfg.NoRace, "no-race", false, "replans aim at --target chains whenever the opponent can fire (the AI before issue 27)")
 	verbose := fs.Bool("v", false, "log decisions on stderr")
 	if err := cli.Parse(fs, args); err != nil {
