@@ -333,3 +333,28 @@ func TestEndTetrisTerm(t *testing.T) {
 		}
 	}
 }
+
+// TestReadyMax: Ready counts at most four ready rows unless ReadyMax says
+// more, so that rows ready beyond the next tetris keep a value.
+func TestReadyMax(t *testing.T) {
+	f := fieldRows( // well 9, six rows ready
+		"XXXXXXXXX_",
+		"XXXXXXXXX_",
+		"XXXXXXXXX_",
+		"XXXXXXXXX_",
+		"XXXXXXXXX_",
+		"XXXXXXXXX_",
+	)
+	for _, tc := range []struct {
+		max  int
+		want float64
+	}{{0, 4}, {4, 4}, {3, 4}, {5, 5}, {8, 6}} {
+		w := Weights{Ready: 1, ReadyMax: tc.max}
+		pl := New(Config{W: w})
+		pl.w = w
+		n := node{f: f}
+		if got := pl.eval(&n, 9, 100); got != tc.want {
+			t.Errorf("ReadyMax %d: eval %v, want %v", tc.max, got, tc.want)
+		}
+	}
+}

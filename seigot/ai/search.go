@@ -19,7 +19,7 @@ type Weights struct {
 	Bump      float64    // per unit of bumpiness away from the well
 	DeepWell  float64    // per cell of non-edge wells deeper than 2
 	WellFill  float64    // per filled cell in the well column
-	Ready     float64    // per bottom row ready for a tetris (up to 4)
+	Ready     float64    // per bottom row ready for a tetris (up to 4, or ReadyMax)
 	Height    float64    // per unit of max height above Safe, squared
 	Safe      int        // height at which danger starts
 	Burn      [4]float64 // shaping added to clears of 1..4 lines when safe
@@ -31,6 +31,10 @@ type Weights struct {
 	// piece is in sight (current, previews, hold): without an I coming the
 	// stack may grow higher before clearing fewer than four lines pays.
 	SafeNoI int
+	// ReadyMax, when above 4, counts Ready for up to that many ready rows:
+	// with four only, rows ready beyond the next tetris are worth nothing,
+	// so a tall ready stack burns a triple at no evaluated cost.
+	ReadyMax int
 	// DropRate values the drop bonus still to come: every later piece
 	// falls one row less per row of stack under it, so a leaf loses
 	// DropRate points per row of mean height (of the columns other than
@@ -562,7 +566,7 @@ func (pl *Player) eval(n *node, well, remaining int) float64 {
 	}
 	v := w.Hole*float64(ft.holes) + w.HoleRow*float64(ft.holeRows) + w.Bump*float64(ft.bump) +
 		w.DeepWell*float64(ft.deepWells) + w.WellFill*float64(ft.wellFilled) +
-		w.Ready*float64(min(ft.ready, 4))
+		w.Ready*float64(min(ft.ready, max(4, w.ReadyMax)))
 	if ft.maxH > w.Safe {
 		d := float64(ft.maxH - w.Safe)
 		v += w.Height * d * d
