@@ -362,16 +362,7 @@ func (d *dag) recomputeFrom(coll []int32) {
 			if !d.update(i) {
 				continue
 			}
-			n := d.nodes.at(i)
-			if n.parent >= 0 {
-				d.refresh(n.parent, i)
-				d.mark(n.parent)
-			}
-			for k := n.moreHead; k != 0; k = d.more[k-1].next {
-				p := d.more[k-1].p
-				d.refresh(p, i)
-				d.mark(p)
-			}
+			d.refreshParents(i)
 		}
 	}
 }

@@ -1040,16 +1040,7 @@ func (d *dag) backup(i int32) {
 			if !d.update(j) && !first {
 				continue
 			}
-			nj := d.nodes.at(j)
-			if nj.parent >= 0 {
-				d.refresh(nj.parent, j)
-				d.mark(nj.parent)
-			}
-			for k := nj.moreHead; k != 0; k = d.more[k-1].next {
-				p := d.more[k-1].p
-				d.refresh(p, j)
-				d.mark(p)
-			}
+			d.refreshParents(j)
 		}
 		first = false
 		d.work, d.next = d.next, d.work
@@ -1593,5 +1584,20 @@ func (d *dag) put(t *table, v int32) {
 	sh := t.shard(h)
 	if ci, slot := d.lookup(sh, h, n.gen, &st.Board, packPieces(&st)); ci < 0 {
 		sh.set(slot, h, v)
+	}
+}
+
+// refreshParents refreshes child j's entry in each of its parents' lists
+// and marks each parent for the next round of value updates.
+func (d *dag) refreshParents(j int32) {
+	nj := d.nodes.at(j)
+	if nj.parent >= 0 {
+		d.refresh(nj.parent, j)
+		d.mark(nj.parent)
+	}
+	for k := nj.moreHead; k != 0; k = d.more[k-1].next {
+		p := d.more[k-1].p
+		d.refresh(p, j)
+		d.mark(p)
 	}
 }
