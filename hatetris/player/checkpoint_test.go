@@ -316,3 +316,39 @@ func TestCheckpointKill(t *testing.T) {
 	}
 	t.Fatal("the child never finished")
 }
+
+// TestCheckpointEvery: with CheckpointEvery longer than the search, the
+// checkpoint is written only when the search stops, and resumes from there.
+func TestCheckpointEvery(t *testing.T) {
+	opt := Options{Width: 30, MaxDepth: 20, Workers: 1}
+	want, err := Search(context.Background(), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt.Checkpoint = filepath.Join(t.TempDir(), "beam.ckpt")
+	opt.CheckpointEvery = time.Hour
+	ctx, cancel := context.WithCancel(context.Background())
+	o := opt
+	o.Progress = func(s Stats) {
+		if _, err := os.Stat(opt.Checkpoint); err == nil {
+			t.Errorf("a checkpoint was written at depth %d, an hour early", s.Depth)
+		}
+		if s.Depth == 9 {
+			cancel()
+		}
+	}
+	if _, err := Search(ctx, o); err != nil {
+		t.Fatal(err)
+	}
+	cancel()
+	resumed := -1
+	opt.Resumed = func(s Stats) { resumed = s.Depth }
+	got, err := Search(context.Background(), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resumed != 9 {
+		t.Fatalf("resumed at depth %d, want 9", resumed)
+	}
+	sameGame(t, "saved only at the stop", got, want)
+}
