@@ -352,3 +352,45 @@ func TestCheckpointEvery(t *testing.T) {
 	}
 	sameGame(t, "saved only at the stop", got, want)
 }
+
+// BenchmarkCheckpoint reports the cost of writing (encode) and reading
+// (decode: every well rebuilt and checked) a checkpoint per kept well.
+func BenchmarkCheckpoint(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "beam.ckpt")
+	opt := Options{Width: 2000, MaxDepth: 30, Checkpoint: path}
+	kept := 0
+	opt.Progress = func(s Stats) { kept = s.Kept }
+	if _, err := Search(context.Background(), opt); err != nil {
+		b.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	fresh := func() *search {
+		s := &search{opt: opt, saved: -1, start: time.Now()}
+		s.bloom = newBloom(opt.Width)
+		s.layers = [][]entry{{{parent: -1}}}
+		return s
+	}
+	b.Run("encode", func(b *testing.B) {
+		s := fresh()
+		if err := s.decode(data); err != nil {
+			b.Fatal(err)
+		}
+		var buf []byte
+		for b.Loop() {
+			buf = s.encode(buf[:0])
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(kept), "ns/well")
+		b.ReportMetric(float64(len(buf))/float64(kept), "bytes/well")
+	})
+	b.Run("decode", func(b *testing.B) {
+		for b.Loop() {
+			if err := fresh().decode(data); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(kept), "ns/well")
+	})
+}
