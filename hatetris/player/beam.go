@@ -195,10 +195,17 @@ func Search(ctx context.Context, opt Options) (*Result, error) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				w.expand(depth, lo, hi)
+				w.expand(ctx, depth, lo, hi)
 			}()
 		}
 		wg.Wait()
+		if ctx.Err() != nil {
+			// Stopped mid-depth: the depth is dropped, so the search ends
+			// (and its checkpoint holds) the last whole depth, and a wide
+			// beam stops within a fraction of a depth.
+			res.Stopped = true
+			break
+		}
 		s.wells += int64(len(cur))
 		next := s.selectNext(workers)
 		if len(next) == 0 {
@@ -407,11 +414,19 @@ type worker struct {
 	clr  hatetris.Clearer
 }
 
-func (w *worker) expand(depth, lo, hi int) {
+func (w *worker) expand(ctx context.Context, depth, lo, hi int) {
 	s := w.s
 	cur := s.layers[depth]
 	pa, _ := w.eval.(ParentAware)
+	done := ctx.Done()
 	for i := lo; i < hi; i++ {
+		if i&7 == 0 {
+			select {
+			case <-done:
+				return
+			default:
+			}
+		}
 		n := &cur[i]
 		well := n.well()
 		if pa != nil {

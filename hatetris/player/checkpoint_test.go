@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -393,4 +394,63 @@ func BenchmarkCheckpoint(b *testing.B) {
 		}
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(kept), "ns/well")
 	})
+}
+
+// countingEval cancels a context at its at-th evaluation (over all workers).
+type countingEval struct {
+	Evaluator
+	n      *atomic.Int64
+	at     int64
+	cancel func()
+}
+
+func (e countingEval) Eval(w *hatetris.Well, score int) float64 {
+	if e.n.Add(1) == e.at {
+		e.cancel()
+	}
+	return e.Evaluator.Eval(w, score)
+}
+
+// TestStopMidDepth: a search stopped in the middle of a depth (Ctrl-C on a
+// wide beam) drops that depth at once: it ends, and its checkpoint holds,
+// the last whole depth, and the resumed search plays the uninterrupted game.
+func TestStopMidDepth(t *testing.T) {
+	opt := Options{Width: 100, MaxDepth: 25, Workers: 2}
+	// The evaluations made by the end of each depth (the same in every run).
+	var n atomic.Int64
+	var atDepth []int64
+	o := opt
+	o.NewEval = func() Evaluator { return countingEval{DefaultHeuristic(), &n, -1, nil} }
+	o.Progress = func(s Stats) { atDepth = append(atDepth, n.Load()) }
+	want, err := Search(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const stop = 10 // cancelled a few wells into depth 11's expansion
+	opt.Checkpoint = filepath.Join(t.TempDir(), "beam.ckpt")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	n.Store(0)
+	o = opt
+	o.NewEval = func() Evaluator { return countingEval{DefaultHeuristic(), &n, atDepth[stop-1] + 50, cancel} }
+	res, err := Search(ctx, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Stopped || res.Depth != stop {
+		t.Fatalf("stopped %v at depth %d, want %d", res.Stopped, res.Depth, stop)
+	}
+	if extra, depth := n.Load()-atDepth[stop-1], atDepth[stop]-atDepth[stop-1]; extra > depth/2 {
+		t.Errorf("%d evaluations of the stopped depth's %d were made", extra, depth)
+	}
+	resumed := -1
+	opt.Resumed = func(s Stats) { resumed = s.Depth }
+	got, err := Search(context.Background(), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resumed != stop {
+		t.Fatalf("resumed at depth %d, want %d", resumed, stop)
+	}
+	sameGame(t, "stopped mid-depth and resumed", got, want)
 }
