@@ -325,11 +325,11 @@ func hatetrisEval(name string) (func() player.Evaluator, error) {
 
 // hatetrisEvalID names an --eval in a checkpoint: a net by the SHA-256 of
 // its file, so a resume with another net (or a retrained file under the
-// same name) is refused.
+// same name) is refused, and the heuristic by its weights.
 func hatetrisEvalID(name string) (string, error) {
 	file, ok := strings.CutPrefix(name, "nn:")
 	if !ok {
-		return name, nil
+		return fmt.Sprintf("%s %+v", name, player.DefaultHeuristic()), nil
 	}
 	b, err := os.ReadFile(file)
 	if err != nil {

@@ -411,6 +411,8 @@ func TestHatetrisSearchCheckpoint(t *testing.T) {
 	}{
 		{"other width", good, []string{"--beam", "31"}, 2, "beam width 30 (this search: 31)"},
 		{"other ai", good, []string{"--ai", "mild"}, 2, "AI hatetris (this search: mild)"},
+		{"a net", good, []string{"--eval", "nn:../../hatetris/nets/h24-run4-gen19.yomi"}, 2, `evaluator "heuristic {Lines:36.4 `},
+		{"a net's hash", good, []string{"--eval", "nn:../../hatetris/nets/h24-run4-gen19.yomi"}, 2, `(this search: "nn:sha256:`},
 		{"depth past --max-depth", good, []string{"--max-depth", "10"}, 2, "past the maximum depth 10"},
 		{"truncated", good[:len(good)-3], nil, 1, "corrupt or truncated"},
 		{"empty", nil, nil, 1, "corrupt or truncated"},
