@@ -4,7 +4,9 @@ package ai
 
 import (
 	"context"
+	"encoding/json"
 	"math/rand/v2"
+	"os"
 	"testing"
 
 	"github.com/yomi-ai/yomi/seigot"
@@ -293,5 +295,26 @@ func TestLevel2HoldsTheFirstI(t *testing.T) {
 	p := seigot.Position{Cur: seigot.ShapeI, X: 5, Y: 1, Next: [5]uint8{4, 2, 3, 5, 6}, BlockIndex: 1, BlockMax: 180}
 	if m := New(c).Decide(context.Background(), &p); !m.Hold {
 		t.Fatalf("level 2, first piece an I, hold unused: %+v, want the hold", m)
+	}
+}
+
+// TestLevel2Weights checks level 2's evaluation against the committed
+// weights file (issue 23: a default changes only with its file and a
+// confirming match) and that it counts up to eight ready rows.
+func TestLevel2Weights(t *testing.T) {
+	data, err := os.ReadFile("testdata/level2_weights.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w Weights
+	if err := json.Unmarshal(data, &w); err != nil {
+		t.Fatal(err)
+	}
+	got := LevelConfig(2).W
+	if got != w {
+		t.Fatalf("LevelConfig(2).W = %+v, testdata/level2_weights.json %+v", got, w)
+	}
+	if got.ReadyMax != 8 {
+		t.Fatalf("level 2 ReadyMax %d, want 8", got.ReadyMax)
 	}
 }

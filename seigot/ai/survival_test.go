@@ -114,21 +114,58 @@ func TestSurvivalTerms(t *testing.T) {
 func TestDangerBurnLimit(t *testing.T) {
 	w := Weights{Burn: [4]float64{-500, -800, -700, 0}, Safe: 15}
 	for _, tc := range []struct {
-		name       string
-		dangerBurn int
-		preMax     int
-		want       float64
+		name        string
+		dangerBurn  int
+		dangerBurnI int
+		iNear       bool
+		preMax      int
+		want        float64
 	}{
-		{"safe, default limit", 0, 15, -500},
-		{"at Safe+4, default limit", 0, 19, 0},
-		{"below a lower limit", 14, 13, -500},
-		{"at a lower limit", 14, 14, 0},
+		{"safe, default limit", 0, 0, false, 15, -500},
+		{"at Safe+4, default limit", 0, 0, false, 19, 0},
+		{"below a lower limit", 14, 0, false, 13, -500},
+		{"at a lower limit", 14, 0, false, 14, 0},
+		{"I near, no I limit", 0, 0, true, 19, 0},
+		{"I near, below the I limit", 0, 21, true, 20, -500},
+		{"I near, at the I limit", 0, 21, true, 21, 0},
+		{"no I near, I limit unused", 0, 21, false, 20, 0},
 	} {
-		w.DangerBurn = tc.dangerBurn
+		w.DangerBurn, w.DangerBurnI = tc.dangerBurn, tc.dangerBurnI
 		pl := New(Config{W: w})
 		pl.w = w
-		if got := pl.burn(1, tc.preMax, 100); got != tc.want {
+		if got := pl.burn(1, tc.preMax, 100, tc.iNear); got != tc.want {
 			t.Errorf("%s: burn %.0f, want %.0f", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestIAheadAndOdds(t *testing.T) {
+	const I, J = seigot.ShapeI, seigot.ShapeJ
+	seq := []uint8{J, J, I, J}
+	for _, tc := range []struct {
+		held bool
+		ply  int
+		want bool
+	}{{false, 0, true}, {false, 1, true}, {false, 2, false}, {true, 2, true}, {false, 3, false}} {
+		if got := iAhead(tc.held, seq, tc.ply); got != tc.want {
+			t.Errorf("iAhead(%v, %v, %d) = %v, want %v", tc.held, seq, tc.ply, got, tc.want)
+		}
+	}
+	pl := New(Config{})
+	pl.w.EndI = 10
+	for _, tc := range []struct {
+		held      bool
+		ply, left int
+		want      float64
+	}{
+		{false, 0, 20, 1},              // beyond the horizon
+		{true, 2, 5, 1},                // an I held
+		{false, 0, 5, 1},               // the I at ply 2 is known
+		{false, 2, 3, 1 - 6.0/7*6.0/7}, // one known J, two unknown pieces
+		{false, 3, 0, 0},               // nothing comes
+	} {
+		if got := pl.iOdds(tc.held, seq, tc.ply, tc.left); math.Abs(got-tc.want) > 1e-12 {
+			t.Errorf("iOdds(%v, ply %d, %d left) = %v, want %v", tc.held, tc.ply, tc.left, got, tc.want)
 		}
 	}
 }
