@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -242,5 +243,41 @@ func TestRowProofKey(t *testing.T) {
 	}
 	if pairs < 100 {
 		t.Fatalf("only %d pairs differ after a row: the test is too weak", pairs)
+	}
+}
+
+// TestEarlyFire checks Config.EarlyFire on the stance games with no plan
+// kept: against random drops (answer below ours) the 11+ chain ready this
+// turn fires at once; against a chain beam's line whose answer sends more,
+// the early-fire rule holds it (and says so in the log).
+func TestEarlyFire(t *testing.T) {
+	for _, c := range []struct {
+		seed   uint64
+		strong bool
+		fire   bool
+	}{
+		{11, false, true},
+		{31, true, false},
+	} {
+		g, packs, mine := stanceGame(t, c.seed, c.strong)
+		fireTurn := len(mine.Moves) - 1
+		var log strings.Builder
+		bot := NewBot(packs, Config{FixedWidth: 200, OwnDepth: 2, Threads: 2, EarlyFire: 10, Log: &log})
+		in := g.Input(0, [2]int64{100000, 100000})
+		m, err := bot.decide(context.Background(), &in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		me, _ := sideFrom(&in.Me)
+		rot := rotate(packs[fireTurn])
+		o := me.act(m, &rot)
+		early := strings.Contains(log.String(), "early fire "+strconv.Itoa(mine.Chains))
+		t.Logf("seed %d strong %v: move %v fires %d chains\n%s", c.seed, c.strong, toMove(m), o.chains, log.String())
+		switch {
+		case c.fire && (!early || o.chains < mine.Chains):
+			t.Errorf("seed %d: move %v fires %d chains, want the early fire of %d", c.seed, toMove(m), o.chains, mine.Chains)
+		case !c.fire && (early || !strings.Contains(log.String(), "no early fire")):
+			t.Errorf("seed %d: want the early-fire rule to hold the chain (its answer is bigger)", c.seed)
+		}
 	}
 }
