@@ -58,6 +58,7 @@ the remaining milliseconds in each turn block. Run it under the referee:
 	fs.BoolVar(&cfg.Counter, "counter", false, "counter stance: fire a ready chain first only when the opponent's answer (our ojama falling on it) is smaller or one ojama row breaks ours; else grow it and answer the opponent's fire (session codevs-counter; off: lost more vs tanzaku at 60 s)")
 	fs.BoolVar(&cfg.FollowCounterPlan, "follow-counter-plan", false, "under ojama, make the counter plan once with a replan's budget and follow it (session codevs-counter; off by default)")
 	fs.BoolVar(&cfg.RowProof, "row-proof", false, "own beams prefer, within a potential bucket, fields whose chain survives an ojama row (session codevs-counter; off by default)")
+	fs.BoolVar(&cfg.RowKeep, "row-keep", false, "own beams bucket states by min(potential, potential after one ojama row + 1) (session codevs-row; off by default)")
 	fs.IntVar(&cfg.EarlyFire, "early-fire", 0, "fire the biggest chain this turn once it has this many `chains` and the opponent's answer to it is smaller (0: off)")
 	fs.IntVar(&cfg.EarlyDepth, "early-depth", 0, "`plies` of the opponent's answer --early-fire reads (0: 8)")
 	fs.BoolVar(&cfg.NoRace, "no-race", false, "replans aim at --target chains whenever the opponent can fire (the AI before issue 27)")

@@ -54,6 +54,9 @@ type Config struct {
 	// within a potential bucket (BeamConfig.RowProof; off by default, as
 	// Counter).
 	RowProof bool
+	// RowKeep buckets own beam states by the chain kept under one ojama row
+	// (BeamConfig.RowKeep; off by default, see BENCHMARKS.md).
+	RowKeep bool
 	// EarlyFire, when positive, fires the biggest chain this turn as soon
 	// as it has at least EarlyFire chains and the opponent's best answer
 	// (its chain beam over counterDepth plies with our ojama landing as in
@@ -161,7 +164,7 @@ func (b *Bot) beam(ctx context.Context, s side, turn, depth, target int, budget 
 // beamBy is beam with a deadline ply (BeamConfig.Deadline; 0: none) and a
 // budget horizon (BeamConfig.Horizon; 0: depth).
 func (b *Bot) beamBy(ctx context.Context, s side, turn, depth, target, deadline, horizon int, budget time.Duration, xmin, xmax int) BeamResult {
-	cfg := BeamConfig{Depth: depth, Width: b.cfg.MaxWidth, XMin: xmin, XMax: xmax, Target: target, Threads: b.cfg.Threads, Budget: budget, Potential: !b.cfg.NextPackKey, RowProof: b.cfg.RowProof}
+	cfg := BeamConfig{Depth: depth, Width: b.cfg.MaxWidth, XMin: xmin, XMax: xmax, Target: target, Threads: b.cfg.Threads, Budget: budget, Potential: !b.cfg.NextPackKey, RowProof: b.cfg.RowProof, RowKeep: b.cfg.RowKeep}
 	cfg.Deadline, cfg.DeadlineMin, cfg.Horizon = deadline, raceMinChains, horizon
 	if b.cfg.FixedWidth > 0 {
 		cfg.Width, cfg.Budget = b.cfg.FixedWidth, 0

@@ -281,3 +281,48 @@ func TestEarlyFire(t *testing.T) {
 		}
 	}
 }
+
+// TestRowKeepKey checks the RowKeep bucket on random fields: min(potential,
+// potential after one ojama row + 1); a field that keeps more under a row
+// ranks first whatever its potential, and fields with the same bucket rank
+// by the potential itself. Some fields must lose 2+ chains to a row, or the
+// test shows nothing.
+func TestRowKeepKey(t *testing.T) {
+	rng := rand.New(rand.NewPCG(27, 29))
+	packs, _ := codevs.PacksForSeed(9, codevs.ProfileClient)
+	type st struct {
+		bucket, pot int
+		key         int64
+	}
+	var fields []st
+	demoted := 0
+	for i := 0; i < 400; i++ {
+		s, _ := randomSide(rng, packs)
+		if s.f.MaxHeight() >= 14 {
+			continue
+		}
+		b, k := rowKeepKey(&s)
+		pot, _, _ := s.f.Potential()
+		g := s.f
+		g.DropOjamaRow()
+		rp, _, _ := g.Potential()
+		if want := min(pot, rp+1); int(b) != want {
+			t.Fatalf("field %d: bucket %d, want min(%d, %d+1)", i, b, pot, rp)
+		}
+		if int(b) < pot {
+			demoted++
+		}
+		fields = append(fields, st{int(b), pot, k})
+	}
+	for i := range fields {
+		for j := range fields {
+			a, c := fields[i], fields[j]
+			if (a.bucket > c.bucket || a.bucket == c.bucket && a.pot > c.pot) && a.key <= c.key {
+				t.Fatalf("fields %d, %d: bucket/potential %d/%d vs %d/%d, keys %x <= %x", i, j, a.bucket, a.pot, c.bucket, c.pot, a.key, c.key)
+			}
+		}
+	}
+	if demoted < 10 {
+		t.Fatalf("only %d fields lose 2+ chains to a row", demoted)
+	}
+}
