@@ -58,6 +58,9 @@ the remaining milliseconds in each turn block. Run it under the referee:
 	fs.BoolVar(&cfg.Counter, "counter", false, "counter stance: fire a ready chain first only when the opponent's answer (our ojama falling on it) is smaller or one ojama row breaks ours; else grow it and answer the opponent's fire (session codevs-counter; off: lost more vs tanzaku at 60 s)")
 	fs.BoolVar(&cfg.FollowCounterPlan, "follow-counter-plan", false, "under ojama, make the counter plan once with a replan's budget and follow it (session codevs-counter; off by default)")
 	fs.BoolVar(&cfg.RowProof, "row-proof", false, "own beams prefer, within a potential bucket, fields whose chain survives an ojama row (session codevs-counter; off by default)")
+	fs.BoolVar(&cfg.RowKeep, "row-keep", false, "own beams bucket states by min(potential, potential after one ojama row + 1) (session codevs-row; off by default)")
+	fs.IntVar(&cfg.EarlyFire, "early-fire", 0, "fire the biggest chain this turn once it has this many `chains` and the opponent's answer to it is smaller (0: off)")
+	fs.IntVar(&cfg.EarlyDepth, "early-depth", 0, "`plies` of the opponent's answer --early-fire reads (0: 8)")
 	fs.BoolVar(&cfg.NoRace, "no-race", false, "replans aim at --target chains whenever the opponent can fire (the AI before issue 27)")
 	verbose := fs.Bool("v", false, "log decisions on stderr")
 	if err := cli.Parse(fs, args); err != nil {
@@ -77,6 +80,8 @@ the remaining milliseconds in each turn block. Run it under the referee:
 		return cli.Usagef("--max-width and --beam-depth must be positive, --width not negative")
 	case cfg.OpeningShare <= 0 || cfg.OpeningShare >= 1:
 		return cli.Usagef("--opening-share must be in (0, 1)")
+	case cfg.EarlyFire < 0 || cfg.EarlyFire > 40 || cfg.EarlyDepth < 0 || cfg.EarlyDepth > 16:
+		return cli.Usagef("--early-fire must be 0..40, --early-depth 0..16")
 	case cfg.OpeningHorizon < 0 || cfg.ReplanMax <= 0:
 		return cli.Usagef("--opening-horizon must not be negative, --replan-max must be positive")
 	}

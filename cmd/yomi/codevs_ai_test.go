@@ -25,6 +25,8 @@ func TestCodevsAIVerb(t *testing.T) {
 		{[]string{"codevs", "ai", "--opening-share", "1.5"}, 2, "share"},
 		{[]string{"codevs", "ai", "--opening-horizon", "-1"}, 2, "horizon must not be negative"},
 		{[]string{"codevs", "ai", "--replan-max", "0s"}, 2, "replan-max must be positive"},
+		{[]string{"codevs", "ai", "--early-fire", "-1"}, 2, "--early-fire must be 0..40"},
+		{[]string{"codevs", "ai", "--early-depth", "17"}, 2, "--early-depth 0..16"},
 		{[]string{"codevs", "ai", "extra"}, 2, "unexpected"},
 	} {
 		code, out, errs := run(t, c.args...)

@@ -48,6 +48,11 @@ type BeamConfig struct {
 	// a chain whose trigger stands above its neighbours survives the
 	// opponent's first row and can answer its fire (the counter stance).
 	RowProof bool
+	// RowKeep (with Potential) buckets states by min(potential, potential
+	// after one ojama row + 1): a chain that loses more than one chain to
+	// the opponent's first row ranks by what it keeps (session codevs-row;
+	// RowProof's tie-break left most ready chains breaking under a row).
+	RowKeep bool
 	// Incoming is ojama that joins the root's stock at the end of ply 1,
 	// less what that ply fires (the two offset): a fire of ours this turn
 	// as the opponent's beam sees it. Its first row falls at ply 2.
@@ -242,7 +247,11 @@ func runBeam(ctx context.Context, root side, packs []sim.Pack, cfg BeamConfig) B
 							continue
 						}
 						if cfg.Potential {
-							n.bucket, n.key = potentialKey(&c, cfg.RowProof)
+							if cfg.RowKeep {
+								n.bucket, n.key = rowKeepKey(&c)
+							} else {
+								n.bucket, n.key = potentialKey(&c, cfg.RowProof)
+							}
 							o.kids = append(o.kids, n)
 							continue
 						}
@@ -459,4 +468,22 @@ func potentialKey(s *side, rowProof bool) (int8, int64) {
 		k = int64(s.f.Hash() & 0xffff)
 	}
 	return int8(pot), k
+}
+
+// rowKeepKey is the RowKeep bucket, min(pot, rp+1) with rp the potential
+// after one ojama row, and in-bucket order: the potential itself, then as
+// potentialKey.
+func rowKeepKey(s *side) (int8, int64) {
+	pot, _, _ := s.f.Potential()
+	g := s.f
+	g.DropOjamaRow()
+	rp, _, _ := g.Potential()
+	bucket := min(pot, rp+1)
+	b, _ := s.f.Count()
+	h := s.f.MaxHeight()
+	k := int64(bucket)<<48 | int64(pot)<<40 | int64(b)<<24 | int64(32-h)<<16 | int64(s.f.Hash()&0xffff)
+	if h >= 14 {
+		k = int64(s.f.Hash() & 0xffff)
+	}
+	return int8(bucket), k
 }

@@ -54,7 +54,20 @@ type Config struct {
 	// within a potential bucket (BeamConfig.RowProof; off by default, as
 	// Counter).
 	RowProof bool
-	Log      io.Writer // per-turn notes (nil: none)
+	// RowKeep buckets own beam states by the chain kept under one ojama row
+	// (BeamConfig.RowKeep; off by default, see BENCHMARKS.md).
+	RowKeep bool
+	// EarlyFire, when positive, fires the biggest chain this turn as soon
+	// as it has at least EarlyFire chains and the opponent's best answer
+	// (its chain beam over counterDepth plies with our ojama landing as in
+	// answer) sends less: against tanzaku our 12-chain fired at the plan's
+	// end was answered with a 13-14 chain one turn later (session
+	// codevs-row). 0: off.
+	EarlyFire int
+	// EarlyDepth is the plies of the opponent's answer EarlyFire reads
+	// (0: counterDepth).
+	EarlyDepth int
+	Log        io.Writer // per-turn notes (nil: none)
 }
 
 // DefaultConfig returns the settings used in matches.
@@ -151,7 +164,7 @@ func (b *Bot) beam(ctx context.Context, s side, turn, depth, target int, budget 
 // beamBy is beam with a deadline ply (BeamConfig.Deadline; 0: none) and a
 // budget horizon (BeamConfig.Horizon; 0: depth).
 func (b *Bot) beamBy(ctx context.Context, s side, turn, depth, target, deadline, horizon int, budget time.Duration, xmin, xmax int) BeamResult {
-	cfg := BeamConfig{Depth: depth, Width: b.cfg.MaxWidth, XMin: xmin, XMax: xmax, Target: target, Threads: b.cfg.Threads, Budget: budget, Potential: !b.cfg.NextPackKey, RowProof: b.cfg.RowProof}
+	cfg := BeamConfig{Depth: depth, Width: b.cfg.MaxWidth, XMin: xmin, XMax: xmax, Target: target, Threads: b.cfg.Threads, Budget: budget, Potential: !b.cfg.NextPackKey, RowProof: b.cfg.RowProof, RowKeep: b.cfg.RowKeep}
 	cfg.Deadline, cfg.DeadlineMin, cfg.Horizon = deadline, raceMinChains, horizon
 	if b.cfg.FixedWidth > 0 {
 		cfg.Width, cfg.Budget = b.cfg.FixedWidth, 0
@@ -318,6 +331,23 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 			b.plan = nil
 			return m, nil
 		}
+	}
+
+	// 2a. Early fire: a chain the opponent cannot answer goes now, before
+	// its own chain grows into one that can.
+	if b.cfg.EarlyFire > 0 && now.First >= 0 && now.Chains >= b.cfg.EarlyFire && safe(now.First) && !b.planFiresNow(turn, &me) {
+		depth := b.cfg.EarlyDepth
+		if depth <= 0 {
+			depth = counterDepth
+		}
+		a := b.answerIn(ctx, en, turn, depth, now.Sent, perTurn)
+		if a < now.Sent {
+			b.logf("turn %d: early fire %d chains %d sent (opponent's answer %d)", turn, now.Chains, now.Sent, a)
+			b.plan = nil
+			b.fired = true
+			return now.First, nil
+		}
+		b.logf("turn %d: no early fire: %d chains %d sent, opponent's answer %d", turn, now.Chains, now.Sent, a)
 	}
 
 	// 2. Counter rule (the seed's c1..c4): with a big chain ready, fire when
@@ -683,12 +713,17 @@ func (b *Bot) answerBelow(ctx context.Context, me, en side, turn, sent, chains i
 // when our fire of sent ojama goes off this turn: it moves freely this turn
 // (its fire then offsets ours), and the rows start falling next turn.
 func (b *Bot) answer(ctx context.Context, en side, turn, sent int, budget time.Duration) int {
+	return b.answerIn(ctx, en, turn, counterDepth, sent, budget)
+}
+
+// answerIn is answer over depth plies.
+func (b *Bot) answerIn(ctx context.Context, en side, turn, depth, sent int, budget time.Duration) int {
 	w := max(b.cfg.MaxWidth/50, 100)
 	if b.cfg.FixedWidth > 0 {
 		w = max(b.cfg.FixedWidth/4, 20)
 	}
 	best := 0
-	for _, s := range b.enemyFiresHit(ctx, en, turn, counterDepth, w, sent, budget/2) {
+	for _, s := range b.enemyFiresHit(ctx, en, turn, depth, w, sent, budget/2) {
 		best = max(best, s)
 	}
 	return best

@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -242,5 +243,86 @@ func TestRowProofKey(t *testing.T) {
 	}
 	if pairs < 100 {
 		t.Fatalf("only %d pairs differ after a row: the test is too weak", pairs)
+	}
+}
+
+// TestEarlyFire checks Config.EarlyFire on the stance games with no plan
+// kept: against random drops (answer below ours) the 11+ chain ready this
+// turn fires at once; against a chain beam's line whose answer sends more,
+// the early-fire rule holds it (and says so in the log).
+func TestEarlyFire(t *testing.T) {
+	for _, c := range []struct {
+		seed   uint64
+		strong bool
+		fire   bool
+	}{
+		{11, false, true},
+		{31, true, false},
+	} {
+		g, packs, mine := stanceGame(t, c.seed, c.strong)
+		fireTurn := len(mine.Moves) - 1
+		var log strings.Builder
+		bot := NewBot(packs, Config{FixedWidth: 200, OwnDepth: 2, Threads: 2, EarlyFire: 10, Log: &log})
+		in := g.Input(0, [2]int64{100000, 100000})
+		m, err := bot.decide(context.Background(), &in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		me, _ := sideFrom(&in.Me)
+		rot := rotate(packs[fireTurn])
+		o := me.act(m, &rot)
+		early := strings.Contains(log.String(), "early fire "+strconv.Itoa(mine.Chains))
+		t.Logf("seed %d strong %v: move %v fires %d chains\n%s", c.seed, c.strong, toMove(m), o.chains, log.String())
+		switch {
+		case c.fire && (!early || o.chains < mine.Chains):
+			t.Errorf("seed %d: move %v fires %d chains, want the early fire of %d", c.seed, toMove(m), o.chains, mine.Chains)
+		case !c.fire && (early || !strings.Contains(log.String(), "no early fire")):
+			t.Errorf("seed %d: want the early-fire rule to hold the chain (its answer is bigger)", c.seed)
+		}
+	}
+}
+
+// TestRowKeepKey checks the RowKeep bucket on random fields: min(potential,
+// potential after one ojama row + 1); a field that keeps more under a row
+// ranks first whatever its potential, and fields with the same bucket rank
+// by the potential itself. Some fields must lose 2+ chains to a row, or the
+// test shows nothing.
+func TestRowKeepKey(t *testing.T) {
+	rng := rand.New(rand.NewPCG(27, 29))
+	packs, _ := codevs.PacksForSeed(9, codevs.ProfileClient)
+	type st struct {
+		bucket, pot int
+		key         int64
+	}
+	var fields []st
+	demoted := 0
+	for i := 0; i < 400; i++ {
+		s, _ := randomSide(rng, packs)
+		if s.f.MaxHeight() >= 14 {
+			continue
+		}
+		b, k := rowKeepKey(&s)
+		pot, _, _ := s.f.Potential()
+		g := s.f
+		g.DropOjamaRow()
+		rp, _, _ := g.Potential()
+		if want := min(pot, rp+1); int(b) != want {
+			t.Fatalf("field %d: bucket %d, want min(%d, %d+1)", i, b, pot, rp)
+		}
+		if int(b) < pot {
+			demoted++
+		}
+		fields = append(fields, st{int(b), pot, k})
+	}
+	for i := range fields {
+		for j := range fields {
+			a, c := fields[i], fields[j]
+			if (a.bucket > c.bucket || a.bucket == c.bucket && a.pot > c.pot) && a.key <= c.key {
+				t.Fatalf("fields %d, %d: bucket/potential %d/%d vs %d/%d, keys %x <= %x", i, j, a.bucket, a.pot, c.bucket, c.pot, a.key, c.key)
+			}
+		}
+	}
+	if demoted < 10 {
+		t.Fatalf("only %d fields lose 2+ chains to a row", demoted)
 	}
 }
