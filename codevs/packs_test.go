@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -183,10 +184,10 @@ func TestGeneratorDistribution(t *testing.T) {
 func TestGeneratorSeeds(t *testing.T) {
 	a, b := mustPacks(t, 42, ProfileClient), mustPacks(t, 42, ProfileClient)
 	c := mustPacks(t, 43, ProfileClient)
-	if !equalPacks(a, b) {
+	if !slices.Equal(a, b) {
 		t.Fatal("same seed, different packs")
 	}
-	if equalPacks(a, c) {
+	if slices.Equal(a, c) {
 		t.Fatal("different seeds, same packs")
 	}
 	if _, err := ParseProfile("nope"); err == nil {
@@ -195,16 +196,4 @@ func TestGeneratorSeeds(t *testing.T) {
 	if _, err := PacksForSeed(1, "nope"); err == nil {
 		t.Fatal("bad profile generated")
 	}
-}
-
-func equalPacks(a, b []sim.Pack) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

@@ -3,6 +3,7 @@ package player
 import (
 	"context"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -83,23 +84,11 @@ func TestCompact(t *testing.T) {
 		{[]uint16{30, 31, 32}, []int32{0, 1, 1}},
 	} {
 		ids, parents := id(d)
-		if !slicesEqual(ids, want.ids) || !slicesEqual(parents, want.parents) {
+		if !slices.Equal(ids, want.ids) || !slices.Equal(parents, want.parents) {
 			t.Errorf("layer %d: wells %v parents %v, want %v %v", d, ids, parents, want.ids, want.parents)
 		}
 	}
 	if s.bestD != 1 || s.layers[1][s.bestI].rows[15] != 11 {
 		t.Errorf("best well at %d,%d", s.bestD, s.bestI)
 	}
-}
-
-func slicesEqual[T comparable](a, b []T) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
