@@ -67,6 +67,40 @@ func (w *Well) place(sh *shape, xa, ya int) int {
 	return lines
 }
 
+// Lock places piece p in orientation o with the top-left corner of its 4×4
+// box at (x, y) (a Future's O, X and Y), clears full rows below the bar and
+// returns the lines cleared. It reports false and leaves w unchanged unless
+// the piece fits there and rests (one row lower does not fit): the check a
+// placement read back from a file needs before it is trusted.
+func (w *Well) Lock(p Piece, o, x, y int) (int, bool) {
+	if p >= NumPieces || o < 0 || o > 3 {
+		return 0, false
+	}
+	sh := &shapes[p][o]
+	xa, ya := x+sh.xMin, y+sh.yMin
+	if xa < 0 || xa+sh.xDim > Width || ya < 0 || ya+sh.yDim > Height {
+		return 0, false
+	}
+	for i := 0; i < sh.yDim; i++ {
+		if w[ya+i]&(sh.rows[i]<<xa) != 0 {
+			return 0, false
+		}
+	}
+	if ya+sh.yDim < Height {
+		lower := true
+		for i := 0; i < sh.yDim; i++ {
+			if w[ya+1+i]&(sh.rows[i]<<xa) != 0 {
+				lower = false
+				break
+			}
+		}
+		if lower {
+			return 0, false
+		}
+	}
+	return w.place(sh, xa, ya), true
+}
+
 // String draws the well as text, one line per row from the top, '#' for a
 // filled cell and '.' for an empty one, with the bar drawn as a line of '-'
 // below the spawn rows.

@@ -47,11 +47,17 @@ the remaining milliseconds in each turn block. Run it under the referee:
 	fs.IntVar(&cfg.OwnDepth, "own-depth", d.OwnDepth, "exhaustive own `plies` (1..5)")
 	fs.IntVar(&cfg.EnemyDepth, "enemy-depth", d.EnemyDepth, "exhaustive opponent `plies` (1..5)")
 	fs.Float64Var(&cfg.OpeningShare, "opening-share", d.OpeningShare, "`share` of the remaining time for the opening beam")
+	fs.IntVar(&cfg.OpeningHorizon, "opening-horizon", 0, "`plies` the opening beam plans its time budget over (0: --target+2; --beam-depth: all plies, as before session codevs-clock)")
+	fs.DurationVar(&cfg.ReplanMax, "replan-max", d.ReplanMax, "longest replan beam `duration` (remaining/10 below it; 8s with remaining/12 before session codevs-clock)")
 	fs.BoolVar(&cfg.WorstCase, "worst-case", false, "rank own moves by survival under the opponent's best fire within --enemy-depth (off in the measured match)")
 	fs.BoolVar(&cfg.DenySkill, "deny-skill", d.DenySkill, "fire a 3+ chain to drain the opponent's gauge (64..79) before a 20+ ojama skill (--deny-skill=false: the AI of the first ysai match)")
 	fs.BoolVar(&cfg.SkillMode, "skill-mode", false, "the seed's skill mode: when both sides' beams say the chain race is lost, build for the skill until a side fires (off in the measured match)")
 	fs.BoolVar(&cfg.NextPackKey, "next-pack-key", false, "rank beam states by the chain the next pack triggers (the AI before issue 27) instead of the one-block potential")
 	fs.BoolVar(&cfg.HoldAlways, "hold-always", false, "when the opponent could out-counter our fire, grow the chain even if the opponent can fire 20+ ojama first (the AI before issue 27)")
+	fs.BoolVar(&cfg.NoRaceHorizon, "no-race-horizon", false, "replans plan their time budget over all their plies, not up to the opponent's fire ply (before session codevs-clock)")
+	fs.BoolVar(&cfg.Counter, "counter", false, "counter stance: fire a ready chain first only when the opponent's answer (our ojama falling on it) is smaller or one ojama row breaks ours; else grow it and answer the opponent's fire (session codevs-counter; off: lost more vs tanzaku at 60 s)")
+	fs.BoolVar(&cfg.FollowCounterPlan, "follow-counter-plan", false, "under ojama, make the counter plan once with a replan's budget and follow it (session codevs-counter; off by default)")
+	fs.BoolVar(&cfg.RowProof, "row-proof", false, "own beams prefer, within a potential bucket, fields whose chain survives an ojama row (session codevs-counter; off by default)")
 	fs.BoolVar(&cfg.NoRace, "no-race", false, "replans aim at --target chains whenever the opponent can fire (the AI before issue 27)")
 	verbose := fs.Bool("v", false, "log decisions on stderr")
 	if err := cli.Parse(fs, args); err != nil {
@@ -71,6 +77,8 @@ the remaining milliseconds in each turn block. Run it under the referee:
 		return cli.Usagef("--max-width and --beam-depth must be positive, --width not negative")
 	case cfg.OpeningShare <= 0 || cfg.OpeningShare >= 1:
 		return cli.Usagef("--opening-share must be in (0, 1)")
+	case cfg.OpeningHorizon < 0 || cfg.ReplanMax <= 0:
+		return cli.Usagef("--opening-horizon must not be negative, --replan-max must be positive")
 	}
 	if *verbose {
 		cfg.Log = env.Stderr

@@ -23,6 +23,8 @@ func TestCodevsAIVerb(t *testing.T) {
 		{[]string{"codevs", "ai", "--threads", "0"}, 2, "threads"},
 		{[]string{"codevs", "ai", "--own-depth", "9"}, 2, "depth"},
 		{[]string{"codevs", "ai", "--opening-share", "1.5"}, 2, "share"},
+		{[]string{"codevs", "ai", "--opening-horizon", "-1"}, 2, "horizon must not be negative"},
+		{[]string{"codevs", "ai", "--replan-max", "0s"}, 2, "replan-max must be positive"},
 		{[]string{"codevs", "ai", "extra"}, 2, "unexpected"},
 	} {
 		code, out, errs := run(t, c.args...)

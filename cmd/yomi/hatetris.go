@@ -5,6 +5,7 @@ package main
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"os"
@@ -173,14 +174,20 @@ after its first K moves, with the falling piece drawn as '@' while the game is r
 }
 
 func runHatetrisSearch(ctx context.Context, env *cli.Env, args []string) error {
-	fs := cli.NewFlags(env, "yomi hatetris search", "--beam W [--eval heuristic|nn:FILE] [--quiescence] [--ai hatetris|mild] [--seed S] [--out FILE] [--json]",
+	fs := cli.NewFlags(env, "yomi hatetris search", "--beam W [--eval heuristic|nn:FILE] [--quiescence] [--ai hatetris|mild] [--checkpoint FILE] [--seed S] [--out FILE] [--json]",
 		`Plays a full game by beam search: at each depth every well in the beam gets the enemy's
 piece (decided exactly, with the loop rule along the well's own path), all its locks are
 valued by the evaluator (the hand-made heuristic, or a net trained by 'yomi hatetris train'
 with --eval nn:FILE), repeated wells are merged and the W best are kept. The
 best game is written as a Base2048 replay and re-checked by the emulator. The search is
 deterministic: --seed is accepted for scripts but changes nothing (no randomness is used).
-Ctrl-C stops the search and writes the best game so far.`)
+Ctrl-C stops the search and writes the best game so far.
+
+With --checkpoint FILE the search saves itself to FILE after every depth (or at most once
+per --checkpoint-every) and when it stops; rerunning the same command when FILE exists
+resumes from it and plays exactly the game an uninterrupted run plays, so a kill (even
+SIGKILL) loses at most the depth in progress. A checkpoint written with another --beam,
+--eval net, --quiescence or --ai is refused; --max-depth and --workers may change.`)
 	width := fs.Int("beam", 1000, "beam width (wells kept per depth)")
 	quiet := fs.Bool("quiescence", false, "value wells by their best single-line-clear chain too (slower, stronger)")
 	evalName := fs.String("eval", "heuristic", "evaluator: heuristic, or nn:FILE for a net file written by 'yomi hatetris train'")
@@ -190,11 +197,21 @@ Ctrl-C stops the search and writes the best game so far.`)
 	maxDepth := fs.Int("max-depth", 0, "stop after this many pieces (0 = until the beam dies)")
 	out := fs.String("out", "", "write the Base2048 replay to this file")
 	asJSON := fs.Bool("json", false, `print {"score":N,"pieces":N,"moves":N,"gameOver":bool,"replay":"...","seconds":S,"wells":N}`)
+	ckpt := fs.String("checkpoint", "", "save the search to this file after each depth and resume from it when it exists")
+	ckptEvery := fs.Duration("checkpoint-every", 0, "save the checkpoint at most this often (0 = after every depth)")
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return cli.Usagef("unexpected argument %q", fs.Arg(0))
+	}
+	if *ckptEvery < 0 || (*ckptEvery > 0 && *ckpt == "") {
+		return cli.Usagef("--checkpoint-every wants a duration ≥ 0 and --checkpoint FILE")
+	}
+	if *ckpt != "" {
+		if err := errors.Join(cli.CheckWritable(*ckpt), cli.CheckWritable(*ckpt+".tmp")); err != nil {
+			return cli.Usagef("--checkpoint: %v", err)
+		}
 	}
 	if *width < 1 {
 		return cli.Usagef("--beam must be at least 1")
@@ -216,17 +233,28 @@ Ctrl-C stops the search and writes the best game so far.`)
 	if err != nil {
 		return err
 	}
+	evalID, err := hatetrisEvalID(*evalName)
+	if err != nil {
+		return err
+	}
 	bar := cli.Progress(env.Stderr, -1, "beam", false)
 	res, err := player.Search(ctx, player.Options{
 		Width: *width, Quiescence: *quiet, Workers: *workers, AI: kind, MaxDepth: *maxDepth, NewEval: newEval,
 		Progress: func(s player.Stats) {
 			rate := float64(s.Wells) / max(s.Elapsed.Seconds(), 1e-9)
-			bar.Describe(fmt.Sprintf("depth %d  lines %d  beam %d  %.0f wells/s", s.Depth, s.BestScore, s.Beam, rate))
+			bar.Describe(fmt.Sprintf("depth %d  lines %d  beam %d  kept %d  %.0f wells/s", s.Depth, s.BestScore, s.Beam, s.Kept, rate))
 			_ = bar.Add(1)
+		},
+		Checkpoint: *ckpt, CheckpointEvery: *ckptEvery, EvalID: evalID,
+		Resumed: func(s player.Stats) {
+			fmt.Fprintf(env.Stderr, "resuming from %s: depth %d, %d lines, %d wells expanded\n", *ckpt, s.Depth, s.BestScore, s.Wells)
 		},
 	})
 	_ = bar.Finish()
 	fmt.Fprintln(env.Stderr)
+	if errors.Is(err, player.ErrCheckpointSettings) {
+		return cli.Usagef("--checkpoint: %v", err)
+	}
 	if err != nil {
 		return err
 	}
@@ -293,6 +321,21 @@ func hatetrisEval(name string) (func() player.Evaluator, error) {
 		return func() player.Evaluator { return tab.New() }, nil
 	}
 	return nil, cli.Usagef("--eval %q: want heuristic or nn:FILE", name)
+}
+
+// hatetrisEvalID names an --eval in a checkpoint: a net by the SHA-256 of
+// its file, so a resume with another net (or a retrained file under the
+// same name) is refused, and the heuristic by its weights.
+func hatetrisEvalID(name string) (string, error) {
+	file, ok := strings.CutPrefix(name, "nn:")
+	if !ok {
+		return fmt.Sprintf("%s %+v", name, player.DefaultHeuristic()), nil
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("nn:sha256:%x", sha256.Sum256(b)), nil
 }
 
 // hatetrisBenches registers hatetris/expand, hatetris/beam, nn/forward and hatetris/beam-nn.

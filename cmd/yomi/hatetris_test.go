@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -367,4 +368,131 @@ func TestHatetrisTrainRefineWorkers(t *testing.T) {
 	if len(runs) != 1 || runs[0].Kind != "hatetris.refine" || runs[0].Results != len(chunks) {
 		t.Errorf("runs %+v, want one hatetris.refine run with %d results", runs, len(chunks))
 	}
+}
+
+// TestHatetrisSearchCheckpoint: a search stopped at --max-depth 8 and rerun
+// with the same --checkpoint to depth 20 says it resumes and prints the
+// uninterrupted run's game; a checkpoint of another width is a usage
+// error, a damaged one an error naming the file, and neither is replaced.
+func TestHatetrisSearchCheckpoint(t *testing.T) {
+	dir := t.TempDir()
+	ckpt := filepath.Join(dir, "beam.ckpt")
+	search := func(extra ...string) (int, map[string]any, string) {
+		t.Helper()
+		code, out, errOut := run(t, append([]string{"hatetris", "search", "--beam", "30", "--workers", "2", "--json"}, extra...)...)
+		var res map[string]any
+		if code == 0 {
+			if err := json.Unmarshal([]byte(out), &res); err != nil {
+				t.Fatal(err, out)
+			}
+		}
+		return code, res, errOut
+	}
+	_, want, _ := search("--max-depth", "20")
+	if code, _, errOut := search("--max-depth", "8", "--checkpoint", ckpt); code != 0 || strings.Contains(errOut, "resuming") {
+		t.Fatalf("first part: exit %d, %s", code, errOut)
+	}
+	code, got, errOut := search("--max-depth", "20", "--checkpoint", ckpt, "--workers", "1")
+	if code != 0 || !strings.Contains(errOut, "resuming from "+ckpt+": depth 8,") {
+		t.Fatalf("resume: exit %d, stderr %q", code, errOut)
+	}
+	for _, k := range []string{"replay", "score", "pieces", "wells", "stopped"} {
+		if got[k] != want[k] {
+			t.Errorf("resumed %s %v, uninterrupted %v", k, got[k], want[k])
+		}
+	}
+	good, _ := os.ReadFile(ckpt)
+	for _, c := range []struct {
+		name string
+		file []byte
+		args []string
+		code int
+		want string
+	}{
+		{"other width", good, []string{"--beam", "31"}, 2, "beam width 30 (this search: 31)"},
+		{"other ai", good, []string{"--ai", "mild"}, 2, "AI hatetris (this search: mild)"},
+		{"a net", good, []string{"--eval", "nn:../../hatetris/nets/h24-run4-gen19.yomi"}, 2, `evaluator "heuristic {Lines:36.4 `},
+		{"a net's hash", good, []string{"--eval", "nn:../../hatetris/nets/h24-run4-gen19.yomi"}, 2, `(this search: "nn:sha256:`},
+		{"depth past --max-depth", good, []string{"--max-depth", "10"}, 2, "past the maximum depth 10"},
+		{"truncated", good[:len(good)-3], nil, 1, "corrupt or truncated"},
+		{"empty", nil, nil, 1, "corrupt or truncated"},
+	} {
+		os.WriteFile(ckpt, c.file, 0o644)
+		code, _, errOut := search(append([]string{"--checkpoint", ckpt}, c.args...)...)
+		if code != c.code || !strings.Contains(errOut, c.want) || !strings.Contains(errOut, ckpt) {
+			t.Errorf("%s: exit %d, stderr %q; want exit %d and %q", c.name, code, errOut, c.code, c.want)
+		}
+		if b, _ := os.ReadFile(ckpt); string(b) != string(c.file) {
+			t.Errorf("%s: the checkpoint was replaced", c.name)
+		}
+	}
+	for _, args := range [][]string{{"--checkpoint", dir}, {"--checkpoint-every", "1m"}, {"--checkpoint", ckpt, "--checkpoint-every", "-1s"}} {
+		if code, _, errOut := search(args...); code != 2 || !strings.Contains(errOut, "--checkpoint") {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errOut)
+		}
+	}
+}
+
+// TestHatetrisSearchCheckpointSIGINT: Ctrl-C (SIGINT to this test binary
+// run as yomi) leaves a checkpoint that resumes to the uninterrupted game.
+func TestHatetrisSearchCheckpointSIGINT(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a process")
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ckpt := filepath.Join(t.TempDir(), "beam.ckpt")
+	args := []string{"hatetris", "search", "--beam", "3000", "--workers", "1", "--json", "--max-depth", "8"}
+	cmd := exec.Command(exe, append(args, "--checkpoint", ckpt)...)
+	cmd.Env = append(os.Environ(), "YOMI_TEST_AS_MAIN=1")
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		if _, err := os.Stat(ckpt); err == nil {
+			break
+		}
+		select {
+		case err := <-exited:
+			t.Fatalf("ended before the first checkpoint: %v\n%s", err, tail(errb.String()))
+		case <-time.After(5 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatal("no checkpoint within 60 s")
+		}
+	}
+	cmd.Process.Signal(syscall.SIGINT)
+	select {
+	case <-exited:
+	case <-time.After(60 * time.Second):
+		cmd.Process.Kill()
+		<-exited
+		t.Fatalf("still running 60 s after SIGINT\n%s", tail(errb.String()))
+	}
+	if !strings.Contains(errb.String(), "stopped early") {
+		t.Fatalf("SIGINT did not stop the search early (it must stop before depth 8):\n%s", tail(errb.String()))
+	}
+	_, want, _ := run(t, args...)
+	code, got, errOut := run(t, append(args, "--checkpoint", ckpt)...)
+	if code != 0 || !strings.Contains(errOut, "resuming from") {
+		t.Fatalf("resume: exit %d\n%s", code, tail(errOut))
+	}
+	var w, g struct {
+		Replay string
+		Wells  int64
+	}
+	json.Unmarshal([]byte(want), &w)
+	json.Unmarshal([]byte(got), &g)
+	if w.Replay == "" || w != g {
+		t.Errorf("resumed after SIGINT: %+v, uninterrupted %+v", g, w)
+	}
+	t.Log(strings.TrimSpace(errOut[:strings.Index(errOut, "\n")]))
 }

@@ -113,12 +113,14 @@ func seigotPlayer(name string, level int, tune ...seigotTuning) (*ai.Player, err
 		t.holdFirstI.apply(&c.HoldFirstI)
 		switch t.well {
 		case "":
+		// A fixed or per-decision well also turns off the level's leaf
+		// well (levels 1 and 2 default to it).
 		case "0":
-			c.Well = 0
+			c.Well, c.LeafWell = 0, false
 		case "9":
-			c.Well = 9
+			c.Well, c.LeafWell = 9, false
 		case "auto":
-			c.Well = -1
+			c.Well, c.LeafWell = -1, false
 		case "leaf":
 			c.Well, c.LeafWell = -1, true
 		case "leaf0":

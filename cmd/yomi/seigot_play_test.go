@@ -231,12 +231,16 @@ func TestSeigotWellFlag(t *testing.T) {
 	}{
 		{"0", 0, false}, {"9", 9, false}, {"auto", -1, false}, {"leaf", -1, true}, {"leaf0", 0, true},
 	} {
-		pl, err := seigotPlayer("beam", 2, seigotTuning{well: tc.well})
-		if err != nil {
-			t.Fatalf("--well %s: %v", tc.well, err)
-		}
-		if c := pl.Config(); c.Well != tc.col || c.LeafWell != tc.leafWell {
-			t.Errorf("--well %s: Well %d LeafWell %v, want %d %v", tc.well, c.Well, c.LeafWell, tc.col, tc.leafWell)
+		// Level 2 defaults to the leaf well, level 3 to a per-decision one:
+		// the flag sets the well the same way over either.
+		for _, level := range []int{2, 3} {
+			pl, err := seigotPlayer("beam", level, seigotTuning{well: tc.well})
+			if err != nil {
+				t.Fatalf("--well %s: %v", tc.well, err)
+			}
+			if c := pl.Config(); c.Well != tc.col || c.LeafWell != tc.leafWell {
+				t.Errorf("level %d, --well %s: Well %d LeafWell %v, want %d %v", level, tc.well, c.Well, c.LeafWell, tc.col, tc.leafWell)
+			}
 		}
 	}
 }
@@ -265,9 +269,11 @@ func TestSeigotLevelBoolFlags(t *testing.T) {
 		want  bool
 	}{
 		{"HoldFirstI", 1, seigotTuning{}, holdFirstI, true}, // level 1's default
-		{"HoldFirstI", 2, seigotTuning{}, holdFirstI, false},
+		{"HoldFirstI", 2, seigotTuning{}, holdFirstI, true}, // level 2's (issue 23)
+		{"HoldFirstI", 3, seigotTuning{}, holdFirstI, false},
 		{"HoldFirstI", 1, seigotTuning{holdFirstI: off}, holdFirstI, false},
-		{"HoldFirstI", 2, seigotTuning{holdFirstI: on}, holdFirstI, true},
+		{"HoldFirstI", 2, seigotTuning{holdFirstI: off}, holdFirstI, false},
+		{"HoldFirstI", 3, seigotTuning{holdFirstI: on}, holdFirstI, true},
 		{"Future", 1, seigotTuning{}, future, true}, // level 1's default
 		{"Future", 2, seigotTuning{}, future, false},
 		{"Future", 1, seigotTuning{future: off}, future, false}, // --future=false

@@ -18,6 +18,7 @@ import (
 func withTetrisBot(g game) game {
 	g.area.Verbs = append(g.area.Verbs, &cli.Verb{Name: "think", Summary: "search a position with the Cold-Clear-class bot and print its move", Run: runTetrisThink})
 	g.benches = append(g.benches, tetrisBotBenchmarks()...)
+	g.benches = append(g.benches, tetrisInGameBenchmarks()...)
 	return g
 }
 

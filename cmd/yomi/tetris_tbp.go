@@ -75,7 +75,7 @@ Unknown message types are ignored; malformed lines are reported on stderr and ig
 type matchFlags struct {
 	thinkMS, pieces, threads, conc, preview int
 	seed                                    uint64
-	results, rules                          string
+	results, rules, weights                 string
 	record, asJSON, quiet, pc               bool
 	nats                                    *natsFlags
 }
@@ -93,6 +93,7 @@ func addMatchFlags(fs *flag.FlagSet, pieces int) *matchFlags {
 	fs.BoolVar(&m.quiet, "quiet", false, "no progress bar")
 	fs.IntVar(&m.preview, "preview", 5, "visible next pieces (`N`, 1..20); the perfect-clear mode needs 10 or more")
 	fs.BoolVar(&m.pc, "pc", false, "perfect-clear mode for the built-in bot (see yomi tetris think --pc)")
+	fs.StringVar(&m.weights, "weights", "", "evaluator weights JSON `FILE` of the built-in bot (default: Cold Clear's)")
 	fs.StringVar(&m.rules, "rules", "cc1", "rule set `R`: "+strings.Join(tetris.RuleNames, " or ")+
 		" (CC1's battle rules; guideline: the same with the modern guideline combo table)")
 	m.nats = addNATSFlags(fs, true)
@@ -115,9 +116,18 @@ func (m *matchFlags) check() error {
 	return nil
 }
 
-// botOptions returns the built-in bot's options from the flags.
-func (m *matchFlags) botOptions() bot.Options {
-	return bot.Options{Threads: m.threads, PerfectClear: m.pc}
+// botOptions returns the built-in bot's options from the flags (an
+// unreadable or invalid --weights file is a usage error).
+func (m *matchFlags) botOptions() (bot.Options, error) {
+	opt := bot.Options{Threads: m.threads, PerfectClear: m.pc}
+	if m.weights != "" {
+		w, err := bot.LoadWeights(m.weights)
+		if err != nil {
+			return opt, cli.Usagef("--weights: %v", err)
+		}
+		opt.Weights = &w
+	}
+	return opt, nil
 }
 
 func (m *matchFlags) game() versus.Config {
@@ -160,7 +170,10 @@ func runTetrisVersus(ctx context.Context, env *cli.Env, args []string) error {
 		`Plays N game pairs of guideline versus between two bots under --rules: cc1 (default; CC1's
 battle rules: garbage with cancelling, messiness 0.3, CC1's timing model and attack table, which
 our evaluator was tuned for) or guideline (the same with the modern guideline combo table). BOT
-is "builtin" (Yomi's bot in process) or a Tetris Bot Protocol command line (run with /bin/sh -c;
+is "builtin" (Yomi's bot in process; "builtin:nodes=N,rank=C,weights=FILE" caps each move at N
+nodes, which with --threads 1 and a long --think-ms plays the same games at any machine load,
+draws children by rank as Cold Clear 2 does (C = 0.693 is CC2's; 0: CC1's draw), and/or sets
+its weights) or a Tetris Bot Protocol command line (run with /bin/sh -c;
 "tbp:" prefix optional), e.g. "yomi tetris tbp" or a Cold Clear TBP binary. Pair i uses seed S+i
 for both sides' pieces and garbage holes and is played twice with sides swapped. Fairness: each
 bot gets --think-ms per move on its own clock, which holds all its work since its last move —
@@ -202,7 +215,10 @@ the rules, so one --results file never mixes rule sets.`)
 	if err != nil {
 		return err
 	}
-	opt := mf.botOptions()
+	opt, err := mf.botOptions()
+	if err != nil {
+		return err
+	}
 	a, err := versus.ParseSpec(*p1, opt)
 	if err != nil {
 		return cli.Usagef("--p1: %v", err)
@@ -268,7 +284,10 @@ both bots play the same seeds and the report compares them pair by pair.`)
 	if *games < 1 {
 		return cli.Usagef("--games must be at least 1")
 	}
-	opt := mf.botOptions()
+	opt, err := mf.botOptions()
+	if err != nil {
+		return err
+	}
 	a, err := versus.ParseSpec(*p1, opt)
 	if err != nil {
 		return cli.Usagef("--p1: %v", err)

@@ -8,6 +8,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -54,6 +56,23 @@ func TestTetrisVersusSoloVerbs(t *testing.T) {
 	code, out, errs = run(t, "tetris", "versus", "--p2", "builtin", "--games", "1", "--think-ms", "2", "--max-pieces", "10", "--json", "--quiet", "--rules", "guideline")
 	if code != 0 || !strings.Contains(out, "yomi#1 [guideline]") {
 		t.Fatalf("versus --rules guideline: exit %d, names not tagged: %s %s", code, out, errs)
+	}
+	dir := t.TempDir()
+	good, bad := filepath.Join(dir, "w.json"), filepath.Join(dir, "bad.json")
+	if err := os.WriteFile(good, []byte(`{"jeopardy":-30}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bad, []byte(`{"no_such_weight":1}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs = run(t, "tetris", "versus", "--p2", "builtin", "--games", "1", "--think-ms", "2", "--max-pieces", "10", "--json", "--quiet", "--weights", good)
+	if code != 0 {
+		t.Fatalf("versus --weights: exit %d: %s", code, errs)
+	}
+	for _, w := range []string{bad, filepath.Join(dir, "missing.json")} {
+		if code, _, errs := run(t, "tetris", "versus", "--p2", "builtin", "--weights", w); code != 2 || !strings.Contains(errs, "--weights") {
+			t.Errorf("versus --weights %s: exit %d (%s), want 2", w, code, errs)
+		}
 	}
 	code, out, errs = run(t, "tetris", "solo", "--games", "2", "--think-ms", "2", "--max-pieces", "30", "--json", "--quiet")
 	if code != 0 {

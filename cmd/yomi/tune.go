@@ -91,6 +91,9 @@ type tuneSetup struct {
 	ThinkMS   int    `json:"think_ms,omitempty"`
 	MaxPieces int    `json:"max_pieces,omitempty"`
 	Rules     string `json:"rules,omitempty"`
+	// Opponent is a TBP command line: θ+ and θ− each play a pair against
+	// it on the same seed (not each other).
+	Opponent string `json:"opponent,omitempty"`
 }
 
 // tuneGame is one game's adapter: the evaluator's weights and a match
@@ -115,8 +118,17 @@ func newTuneGame(s tuneSetup) (*tuneGame, error) {
 		w := pl.Config().W
 		return &tuneGame{setup: s, base: &w}, nil
 	case "tetris":
-		if s.Nodes < 1 || s.Threads < 1 || s.ThinkMS < 1 || s.MaxPieces < 1 {
-			return nil, cli.Usagef("--nodes, --threads, --think-ms and --max-pieces must be ≥ 1")
+		if s.Nodes < 0 || s.Nodes == 0 && s.Opponent == "" || s.Threads < 1 || s.ThinkMS < 1 || s.MaxPieces < 1 {
+			return nil, cli.Usagef("--threads, --think-ms and --max-pieces must be ≥ 1, and --nodes too unless --opponent is set (0: the clock alone)")
+		}
+		if s.Opponent != "" {
+			sp, err := versus.ParseSpec(s.Opponent, bot.Options{})
+			if err != nil {
+				return nil, cli.Usagef("--opponent: %v", err)
+			}
+			if sp.Cmd == "" {
+				return nil, cli.Usagef("--opponent %q: want a TBP command line (the built-in bot is what is tuned)", s.Opponent)
+			}
 		}
 		if _, err := tetris.NamedRules(s.Rules); err != nil {
 			return nil, cli.Usagef("--rules: %v", err)
@@ -213,9 +225,11 @@ func (g *tuneGame) match(ctx context.Context, remote arena.Remote, conc int, a, 
 		}
 		return &matchResult{out: o, report: rep, scores: rep}, nil
 	}
+	if g.setup.Opponent != "" {
+		return g.matchOpponent(ctx, remote, conc, a, b, seeds, progress)
+	}
 	wa, wb := *a.(*bot.Weights), *b.(*bot.Weights)
-	rules, _ := tetris.NamedRules(g.setup.Rules)
-	game := versus.Config{Rules: rules, Think: time.Duration(g.setup.ThinkMS) * time.Millisecond, MaxPieces: g.setup.MaxPieces}
+	game := g.versusConfig()
 	opt := func(w *bot.Weights) bot.Options {
 		return bot.Options{Threads: g.setup.Threads, MaxNodes: g.setup.Nodes, Weights: w}
 	}
@@ -252,6 +266,74 @@ func (g *tuneGame) match(ctx context.Context, remote arena.Remote, conc int, a, 
 	return &matchResult{out: o, report: rep, pairs: rep}, nil
 }
 
+// versusConfig is the tetris games' settings.
+func (g *tuneGame) versusConfig() versus.Config {
+	rules, _ := tetris.NamedRules(g.setup.Rules)
+	return versus.Config{Rules: rules, Think: time.Duration(g.setup.ThinkMS) * time.Millisecond, MaxPieces: g.setup.MaxPieces}
+}
+
+// matchOpponent plays a (θ+) and b (θ−) each against the opponent, a pair
+// per seed with sides swapped, both on the same seeds, one seed at a time
+// in turn (θ+ then θ−) so that a change in the machine's load falls on
+// both. A seed's result is (θ+'s wins − losses − θ−'s wins + losses)/2,
+// in [−2, 2] as a self-play pair's; Wins and Losses count the seeds where
+// θ+ did better or worse.
+func (g *tuneGame) matchOpponent(ctx context.Context, remote arena.Remote, conc int, a, b any, seeds []uint64, progress io.Writer) (*matchResult, error) {
+	game := g.versusConfig()
+	opp, err := versus.ParseSpec(g.setup.Opponent, bot.Options{})
+	if err != nil {
+		return nil, err
+	}
+	var o tune.Outcome
+	var plusPts, minusPts float64
+	for _, seed := range seeds {
+		var pts [2]float64
+		for side, w := range []*bot.Weights{a.(*bot.Weights), b.(*bot.Weights)} {
+			spec, err := json.Marshal(versus.MatchSpec{Game: game, A: versus.Spec{Options: bot.Options{Threads: g.setup.Threads, MaxNodes: g.setup.Nodes, Weights: w}}, B: &opp})
+			if err != nil {
+				return nil, err
+			}
+			r := remote
+			r.Kind, r.Spec = versus.MatchKind, spec
+			name := [2]string{"plus", "minus"}[side]
+			cfg := arena.Config{NameA: name, NameB: "opponent", Seeds: []uint64{seed}, Concurrency: conc, Progress: progress, Remote: &r}
+			cfg.GameTimeout = time.Duration(g.setup.MaxPieces*2) * (game.Think + 2*time.Second)
+			rep, err := arena.RunPairs(ctx, cfg, nil)
+			if err != nil {
+				return nil, err
+			}
+			if rep.Stopped != "" {
+				return nil, errors.New(rep.Stopped)
+			}
+			if len(rep.Games) != 2 {
+				return nil, fmt.Errorf("seed %d: %d of 2 games played", seed, len(rep.Games))
+			}
+			for _, gr := range rep.Games {
+				switch gr.Result {
+				case "win":
+					pts[side]++
+				case "loss":
+					pts[side]--
+				}
+			}
+		}
+		r := (pts[0] - pts[1]) / 2
+		o.Result += r
+		switch {
+		case r > 0:
+			o.Wins++
+		case r < 0:
+			o.Losses++
+		default:
+			o.Draws++
+		}
+		plusPts += pts[0]
+		minusPts += pts[1]
+	}
+	o.Notes = map[string]float64{"plus_vs_opponent": plusPts, "minus_vs_opponent": minusPts}
+	return &matchResult{out: o}, nil
+}
+
 // tuneFabric is the fabric the run's games go to.
 type tuneFabric struct {
 	client *fabric.Client
@@ -283,7 +365,10 @@ N unless the spec says), so c_k ends at c_end and a_k/c_k² at r_end.
 when θ+ scored more, −1 when less (or clamp(difference/score_scale, ±1) with "score_scale" in the
 spec). --game tetris plays the built-in bot against itself in Guideline versus (--rules), each seed
 twice with sides swapped, every move capped at --nodes nodes (deterministic at 1 thread; --think-ms
-is only the clock's bound): a pair's result is θ+'s wins minus losses.
+is only the clock's bound): a pair's result is θ+'s wins minus losses. With --opponent CMD (a TBP
+bot, e.g. Cold Clear 2) θ+ and θ− instead each play a pair against it on the same seed, in turn;
+the seed's result is half the difference of their wins minus losses. Against a bot that plays by
+the clock (--nodes 0: ours too) the games depend on the machine's load: run on a quiet machine.
 
 The spec is JSON: {"params": [{"name": "Hole", "start": -250, "min": -600, "max": 0,
 "c_end": 25, "r_end": 0.002}, ...], "A": 0, "score_scale": 0}. Names are the evaluator's JSON
@@ -311,7 +396,8 @@ or with --resume DIR alone. The weights are a candidate: see `+"`yomi tune confi
 	depth := fs.Int("depth", 0, "seigot: search depth (0: the level's)")
 	nodes := fs.Int64("nodes", 20000, "tetris: node budget per move")
 	threads := fs.Int("threads", 1, "tetris: search threads per bot")
-	thinkMS := fs.Int("think-ms", 1000, "tetris: clock per move in `MS` (a bound: the node budget decides)")
+	thinkMS := fs.Int("think-ms", 1000, "tetris: clock per move in `MS` (a bound: the node budget decides; with --opponent and --nodes 0, each side's time per move)")
+	opponent := fs.String("opponent", "", "tetris: a TBP bot `CMD` (e.g. Cold Clear 2) that θ+ and θ− each play on the same seeds, instead of each other")
 	maxPieces := fs.Int("max-pieces", 500, "tetris: a game where both sides placed this many pieces is a draw")
 	rules := fs.String("rules", "cc1", "tetris: rule set `R` ("+strings.Join(tetris.RuleNames, " or ")+")")
 	conc := fs.Int("concurrency", 1, "`K` games at once in this process (0 with --nats: leave them to workers started by yomi worker)")
@@ -333,7 +419,7 @@ or with --resume DIR alone. The weights are a candidate: see `+"`yomi tune confi
 	var cfg tune.Config
 	var tg *tuneGame
 	if *resume != "" {
-		for _, f := range []string{"game", "spec", "iterations", "pairs-per-iter", "run-dir", "seed", "seed-base", "level", "ai", "width", "depth", "nodes", "threads", "think-ms", "max-pieces", "rules"} {
+		for _, f := range []string{"game", "spec", "iterations", "pairs-per-iter", "run-dir", "seed", "seed-base", "level", "ai", "width", "depth", "nodes", "threads", "think-ms", "max-pieces", "rules", "opponent"} {
 			if isSet(fs, f) {
 				return cli.Usagef("--resume takes the run's settings from %s: drop --%s", filepath.Join(*resume, tune.StateFile), f)
 			}
@@ -365,7 +451,7 @@ or with --resume DIR alone. The weights are a candidate: see `+"`yomi tune confi
 		case "seigot":
 			setup.Level, setup.AI, setup.Width, setup.Depth = *level, *ai, *width, *depth
 		case "tetris":
-			setup.Nodes, setup.Threads, setup.ThinkMS, setup.MaxPieces, setup.Rules = *nodes, *threads, *thinkMS, *maxPieces, *rules
+			setup.Nodes, setup.Threads, setup.ThinkMS, setup.MaxPieces, setup.Rules, setup.Opponent = *nodes, *threads, *thinkMS, *maxPieces, *rules, *opponent
 		}
 		var err error
 		if tg, err = newTuneGame(setup); err != nil {
@@ -515,6 +601,9 @@ winner in the real game; tetris: Cold Clear 2), the game's own match against tha
 	var setup tuneSetup
 	if err := json.Unmarshal(st.Setup, &setup); err != nil {
 		return fmt.Errorf("%s: setup: %v", *runDir, err)
+	}
+	if setup.Opponent != "" {
+		return cli.Usagef("%s was tuned against %q: confirm it in that match, e.g. yomi tetris versus --p1 builtin:weights=%s --p2 %q --seed %d (and the start's weights on the same seeds)", *runDir, setup.Opponent, filepath.Join(*runDir, tune.WeightsFile), setup.Opponent, *seed)
 	}
 	tg, err := newTuneGame(setup)
 	if err != nil {

@@ -50,6 +50,8 @@ func TestTuneBadInput(t *testing.T) {
 		{[]string{"tune", "spsa", "--resume", dir}, "--resume"},
 		{[]string{"tune", "confirm", "--run-dir", dir}, "--run-dir"},
 		{[]string{"tune", "confirm"}, "--run-dir is required"},
+		{[]string{"tune", "spsa", "--game", "tetris", "--spec", good, "--iterations", "3", "--nodes", "0"}, "--nodes too unless --opponent"},
+		{[]string{"tune", "spsa", "--game", "tetris", "--spec", good, "--iterations", "3", "--opponent", "builtin"}, "want a TBP command line"},
 	} {
 		code, _, stderr := run(t, tc.args...)
 		if code != 2 || !strings.Contains(stderr, tc.want) {
@@ -138,6 +140,37 @@ func TestTuneTetris(t *testing.T) {
 	}
 	if o := st.Steps[0].Outcome; o.Scored || o.Wins+o.Losses+o.Draws != 2 {
 		t.Errorf("outcome %+v: want 2 versus games", o)
+	}
+}
+
+// TestTuneTetrisOpponent tunes against a TBP bot (our own server, a
+// node-capped stand-in for Cold Clear 2): each seed is a pair for θ+ and a
+// pair for θ− against it, and such a run is confirmed in that match, not
+// by tune confirm.
+func TestTuneTetrisOpponent(t *testing.T) {
+	dir := t.TempDir()
+	spec := writeSpec(t, dir, `{"params": [{"name": "cavity_cells", "min": -400, "max": 0, "c_end": 20}]}`)
+	rd := filepath.Join(dir, "run")
+	opp := selfCmd(t, "tetris tbp --threads 1 --max-nodes 300")
+	code, _, stderr := run(t, "tune", "spsa", "--game", "tetris", "--spec", spec, "--iterations", "1", "--pairs-per-iter", "2", "--nodes", "300", "--think-ms", "5", "--max-pieces", "30", "--opponent", opp, "--run-dir", rd, "--quiet")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	st, err := tune.LoadState(rd)
+	if err != nil || st.Done != 1 {
+		t.Fatalf("state %+v, %v", st, err)
+	}
+	o := st.Steps[0].Outcome
+	if o.Wins+o.Losses+o.Draws != 2 {
+		t.Errorf("outcome %+v: want 2 seeds compared", o)
+	}
+	plus, minus := o.Notes["plus_vs_opponent"], o.Notes["minus_vs_opponent"]
+	if plus < -4 || plus > 4 || minus < -4 || minus > 4 || o.Result != (plus-minus)/2 {
+		t.Errorf("outcome %+v: want each side's points vs the opponent in [-4, 4] and result (plus-minus)/2", o)
+	}
+	code, _, stderr = run(t, "tune", "confirm", "--run-dir", rd, "--seeds", "4", "--seed", "1")
+	if code != 2 || !strings.Contains(stderr, "tetris versus --p1 builtin:weights=") {
+		t.Errorf("confirm of an opponent run: exit %d, %q; want 2 and the versus command", code, stderr)
 	}
 }
 

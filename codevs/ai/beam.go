@@ -29,6 +29,11 @@ type BeamConfig struct {
 	// Budget, when positive, lets the beam narrow its width after each depth
 	// so that the whole search fits the budget (results then depend on speed).
 	Budget time.Duration
+	// Horizon, when positive, is the plies the Budget is planned over
+	// (default Depth): a target search that usually ends near ply Target+1
+	// would otherwise plan widths for Depth plies and leave most of its
+	// budget unused. Plies past the horizon share what is left.
+	Horizon int
 	// Skill makes it the skill beam (the seed's skill mode): states are
 	// bucketed by SkillBlocks (capped at 127) and ranked by SkillBlocks times
 	// min(gauge, SkillCost); fires do not end a line (they charge the gauge);
@@ -38,6 +43,15 @@ type BeamConfig struct {
 	// trigger (sim.Fast.Potential) instead of the chain the next pack can
 	// trigger: buckets by that chain, then more blocks, lower fields.
 	Potential bool
+	// RowProof (with Potential) orders states within a potential bucket by
+	// the potential left after one ojama row falls, before the block count:
+	// a chain whose trigger stands above its neighbours survives the
+	// opponent's first row and can answer its fire (the counter stance).
+	RowProof bool
+	// Incoming is ojama that joins the root's stock at the end of ply 1,
+	// less what that ply fires (the two offset): a fire of ours this turn
+	// as the opponent's beam sees it. Its first row falls at ply 2.
+	Incoming int
 	// Deadline, when positive, is the last ply (1 = this turn) at which a
 	// fire still goes off before the opponent's (which lands after it):
 	// when no fire of Target chains comes by then, the longest fire of at
@@ -207,6 +221,9 @@ func runBeam(ctx context.Context, root side, packs []sim.Pack, cfg BeamConfig) B
 						if oc.dead {
 							continue
 						}
+						if d == 0 && cfg.Incoming > 0 {
+							c.stock += max(cfg.Incoming-oc.net, 0)
+						}
 						if oc.chains > 0 {
 							b, _ := c.f.Count()
 							if oc.chains > o.fire.chains || (oc.chains == o.fire.chains && b > o.fire.left) {
@@ -225,7 +242,7 @@ func runBeam(ctx context.Context, root side, packs []sim.Pack, cfg BeamConfig) B
 							continue
 						}
 						if cfg.Potential {
-							n.bucket, n.key = potentialKey(&c)
+							n.bucket, n.key = potentialKey(&c, cfg.RowProof)
 							o.kids = append(o.kids, n)
 							continue
 						}
@@ -316,7 +333,7 @@ func runBeam(ctx context.Context, root side, packs []sim.Pack, cfg BeamConfig) B
 			if perParent <= 0 {
 				perParent = time.Microsecond
 			}
-			want := int(left / time.Duration(depth-d-1) / perParent)
+			want := int(left / time.Duration(planPlies(depth, cfg.Horizon, d)) / perParent)
 			width = max(min(want, cfg.Width), 8)
 			res.WidthCap = min(res.WidthCap, width)
 		}
@@ -369,6 +386,20 @@ func runBeam(ctx context.Context, root side, packs []sim.Pack, cfg BeamConfig) B
 	return res
 }
 
+// planPlies is the number of plies still to search after depth d (0-based,
+// just completed) that the budget left is split over: up to the horizon
+// (Depth when 0) plus one ply of reserve, at least one.
+func planPlies(depth, horizon, d int) int {
+	h := depth
+	if horizon > 0 {
+		h = min(horizon, depth)
+	}
+	if h >= depth {
+		return max(depth-d-1, 1)
+	}
+	return max(h-d-1, 0) + 1
+}
+
 // bestLine returns the best state of the last layer (by skill value for the
 // skill beam, else by the beam's key) and the moves to it.
 func bestLine(layers [][]beamNode, skill bool) Line {
@@ -413,11 +444,17 @@ func ojamaOf(c int) int { return codevs.ChainOjama(c) }
 // as evalKey, a field reaching row 14 keeps only the hash. Tie-breaks on the
 // trigger's row (higher or lower) built shorter chains in a study of 12
 // generated pack sets at width 600.
-func potentialKey(s *side) (int8, int64) {
+func potentialKey(s *side, rowProof bool) (int8, int64) {
 	pot, _, _ := s.f.Potential()
 	b, _ := s.f.Count()
 	h := s.f.MaxHeight()
 	k := int64(pot)<<40 | int64(b)<<24 | int64(32-h)<<16 | int64(s.f.Hash()&0xffff)
+	if rowProof {
+		g := s.f
+		g.DropOjamaRow()
+		rp, _, _ := g.Potential()
+		k = int64(pot)<<56 | int64(rp)<<48 | k&(1<<40-1)
+	}
 	if h >= 14 {
 		k = int64(s.f.Hash() & 0xffff)
 	}

@@ -132,3 +132,17 @@ func TestFirstFire(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanPlies checks how the budget left is split: without a horizon over
+// all plies still to search (as before), with one over the plies up to it
+// plus one of reserve, and past it over two, then one.
+func TestPlanPlies(t *testing.T) {
+	for _, c := range []struct{ depth, horizon, d, want int }{
+		{20, 0, 0, 19}, {20, 0, 18, 1}, {20, 20, 5, 14}, {20, 30, 5, 14},
+		{20, 14, 0, 14}, {20, 14, 12, 2}, {20, 14, 13, 1}, {20, 14, 16, 1},
+	} {
+		if got := planPlies(c.depth, c.horizon, c.d); got != c.want {
+			t.Errorf("planPlies(%d, %d, %d) = %d, want %d", c.depth, c.horizon, c.d, got, c.want)
+		}
+	}
+}

@@ -18,27 +18,48 @@ import (
 
 // Config sets the bot. Zero fields take the defaults of DefaultConfig.
 type Config struct {
-	Name         string    // name line printed at start-up
-	Threads      int       // search threads
-	Target       int       // chain count the opening plan aims for (fastest-target rule)
-	MaxWidth     int       // widest beam
-	BeamDepth    int       // beam plies
-	OwnDepth     int       // exhaustive plies for the own side (the most; fewer when time is short)
-	EnemyDepth   int       // exhaustive plies for the opponent
-	OpeningShare float64   // share of the remaining time the opening beam may use
-	FixedWidth   int       // if > 0, beams use exactly this width and no time budget (deterministic)
-	WorstCase    bool      // rank own moves by survival under the opponent's best fire (both-sides search)
-	DenySkill    bool      // drain a charging opponent's gauge with a 3+ chain before it can bomb
-	SkillMode    bool      // the seed's skill mode: give up the chain race when it is lost and build for the skill (skill.go)
-	HoldAlways   bool      // holdFire grows the chain even when the opponent can fire first (the AI before issue 27)
-	NoRace       bool      // replans ignore when the opponent can fire (the AI before issue 27)
-	NextPackKey  bool      // rank beam states by the chain the next pack can trigger (the AI before issue 27) instead of the one-block potential
-	Log          io.Writer // per-turn notes (nil: none)
+	Name         string  // name line printed at start-up
+	Threads      int     // search threads
+	Target       int     // chain count the opening plan aims for (fastest-target rule)
+	MaxWidth     int     // widest beam
+	BeamDepth    int     // beam plies
+	OwnDepth     int     // exhaustive plies for the own side (the most; fewer when time is short)
+	EnemyDepth   int     // exhaustive plies for the opponent
+	OpeningShare float64 // share of the remaining time the opening beam may use
+	// OpeningHorizon is the plies the opening beam plans its budget over
+	// (BeamConfig.Horizon; 0: Target+2, where it usually stops; BeamDepth or
+	// more: all its plies, the AI before session codevs-clock).
+	OpeningHorizon int
+	ReplanMax      time.Duration // longest replan beam (remaining/10 below it)
+	FixedWidth     int           // if > 0, beams use exactly this width and no time budget (deterministic)
+	WorstCase      bool          // rank own moves by survival under the opponent's best fire (both-sides search)
+	DenySkill      bool          // drain a charging opponent's gauge with a 3+ chain before it can bomb
+	SkillMode      bool          // the seed's skill mode: give up the chain race when it is lost and build for the skill (skill.go)
+	HoldAlways     bool          // holdFire grows the chain even when the opponent can fire first (the AI before issue 27)
+	NoRace         bool          // replans ignore when the opponent can fire (the AI before issue 27)
+	// NoRaceHorizon makes replans plan their budget over all their plies
+	// (before session codevs-clock) instead of up to the opponent's fire ply.
+	NoRaceHorizon bool
+	NextPackKey   bool // rank beam states by the chain the next pack can trigger (the AI before issue 27) instead of the one-block potential
+	// Counter turns on the counter stance (counterWait, answerBelow): the
+	// plan's fire and the pre-empt rule go first only when the opponent
+	// cannot answer bigger. Off by default: it lost more games against
+	// tanzaku at 60 s than the AI without it (BENCHMARKS.md).
+	Counter bool
+	// FollowCounterPlan makes the counter plan under ojama once, with a
+	// replan's budget, and follows it while the stock falls as expected,
+	// instead of a new per-turn beam every turn (off by default, as Counter).
+	FollowCounterPlan bool
+	// RowProof orders own beam states by the chain left after one ojama row
+	// within a potential bucket (BeamConfig.RowProof; off by default, as
+	// Counter).
+	RowProof bool
+	Log      io.Writer // per-turn notes (nil: none)
 }
 
 // DefaultConfig returns the settings used in matches.
 func DefaultConfig() Config {
-	return Config{Name: "yomi", Threads: 2, Target: 12, MaxWidth: 20000, BeamDepth: 20, OwnDepth: 4, EnemyDepth: 2, OpeningShare: 0.15, DenySkill: true}
+	return Config{Name: "yomi", Threads: 2, Target: 12, MaxWidth: 40000, BeamDepth: 20, OwnDepth: 4, EnemyDepth: 2, OpeningShare: 0.15, ReplanMax: 15 * time.Second, DenySkill: true}
 }
 
 func (c Config) withDefaults() Config {
@@ -67,6 +88,12 @@ func (c Config) withDefaults() Config {
 	if c.OpeningShare <= 0 {
 		c.OpeningShare = d.OpeningShare
 	}
+	if c.OpeningHorizon <= 0 {
+		c.OpeningHorizon = c.Target + 2
+	}
+	if c.ReplanMax <= 0 {
+		c.ReplanMax = d.ReplanMax
+	}
 	return c
 }
 
@@ -76,17 +103,24 @@ type plan struct {
 	start  int // turn of moves[0]
 	moves  []int
 	fields []sim.Fast
+	// stocks is the own ojama stock expected before each move when the
+	// plan was made under ojama (nil: none expected).
+	stocks []int
 	chains int
 	sent   int
 }
 
-// valid reports whether the plan's move for this turn still applies.
+// valid reports whether the plan's move for this turn still applies: the
+// field is as planned and no ojama row falls that the plan did not expect.
 func (p *plan) valid(turn int, me *side) bool {
 	if p == nil {
 		return false
 	}
 	i := turn - p.start
-	return i >= 0 && i < len(p.moves) && me.stock < codevs.OjamaRow && p.fields[i] == me.f
+	if i < 0 || i >= len(p.moves) || p.fields[i] != me.f {
+		return false
+	}
+	return me.stock < codevs.OjamaRow || (p.stocks != nil && me.stock == p.stocks[i])
 }
 
 // Bot decides moves for one game.
@@ -111,13 +145,14 @@ func (b *Bot) logf(format string, a ...any) {
 
 // beam runs a chain beam for s from turn with the given time budget.
 func (b *Bot) beam(ctx context.Context, s side, turn, depth, target int, budget time.Duration, xmin, xmax int) BeamResult {
-	return b.beamBy(ctx, s, turn, depth, target, 0, budget, xmin, xmax)
+	return b.beamBy(ctx, s, turn, depth, target, 0, 0, budget, xmin, xmax)
 }
 
-// beamBy is beam with a deadline ply (BeamConfig.Deadline; 0: none).
-func (b *Bot) beamBy(ctx context.Context, s side, turn, depth, target, deadline int, budget time.Duration, xmin, xmax int) BeamResult {
-	cfg := BeamConfig{Depth: depth, Width: b.cfg.MaxWidth, XMin: xmin, XMax: xmax, Target: target, Threads: b.cfg.Threads, Budget: budget, Potential: !b.cfg.NextPackKey}
-	cfg.Deadline, cfg.DeadlineMin = deadline, raceMinChains
+// beamBy is beam with a deadline ply (BeamConfig.Deadline; 0: none) and a
+// budget horizon (BeamConfig.Horizon; 0: depth).
+func (b *Bot) beamBy(ctx context.Context, s side, turn, depth, target, deadline, horizon int, budget time.Duration, xmin, xmax int) BeamResult {
+	cfg := BeamConfig{Depth: depth, Width: b.cfg.MaxWidth, XMin: xmin, XMax: xmax, Target: target, Threads: b.cfg.Threads, Budget: budget, Potential: !b.cfg.NextPackKey, RowProof: b.cfg.RowProof}
+	cfg.Deadline, cfg.DeadlineMin, cfg.Horizon = deadline, raceMinChains, horizon
 	if b.cfg.FixedWidth > 0 {
 		cfg.Width, cfg.Budget = b.cfg.FixedWidth, 0
 	}
@@ -132,6 +167,18 @@ func (b *Bot) beamBy(ctx context.Context, s side, turn, depth, target, deadline 
 
 func (b *Bot) setPlan(turn int, f Fire) {
 	b.plan = &plan{start: turn, moves: f.Moves, fields: f.Fields, chains: f.Chains, sent: f.Sent}
+}
+
+// setPlanUnder is setPlan for a plan made under ojama: it replays the
+// moves from me to record the stock expected before each.
+func (b *Bot) setPlanUnder(turn int, f Fire, me side) {
+	b.setPlan(turn, f)
+	b.plan.stocks = make([]int, len(f.Moves))
+	for i, m := range f.Moves {
+		b.plan.stocks[i] = me.stock
+		rot := rotate(b.packs[turn+i])
+		me.act(m, &rot)
+	}
 }
 
 // Decide returns the move for turn block t.
@@ -161,7 +208,8 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 
 	// Time: a share for the opening plan, then a slice per turn.
 	perTurn := min(max(remaining/40, 20*time.Millisecond), 4*time.Second)
-	replan := min(max(remaining/12, 20*time.Millisecond), 8*time.Second)
+	// Replans scale with the clock up to ReplanMax (tanzaku replans 15 s).
+	replan := min(max(remaining/10, 20*time.Millisecond), b.cfg.ReplanMax)
 	ownDepth := b.cfg.OwnDepth
 	// As the seed: 4 own plies only while at least 100 ms per remaining turn.
 	if remaining < time.Duration(codevs.Turns-turn)*100*time.Millisecond {
@@ -213,6 +261,17 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 	// 1. Ojama about to fall: the plan is broken; fire now if it cancels
 	// most of the stock or sends a lot, else plan the quickest counter.
 	if me.stock >= codevs.OjamaRow {
+		// The counter plan made under this stock holds while the field and
+		// stock are as it expected (the opponent sent nothing more) and it
+		// fires more than a fire now.
+		if b.cfg.FollowCounterPlan && b.plan.valid(turn, &me) && b.plan.stocks != nil && b.plan.sent > now.Sent {
+			if m := b.plan.moves[turn-b.plan.start]; safe(m) {
+				if turn-b.plan.start == len(b.plan.moves)-1 {
+					b.logf("turn %d: stock %d, counter plan fires %d chains", turn, me.stock, b.plan.chains)
+				}
+				return m, nil
+			}
+		}
 		if now.First >= 0 && safe(now.First) && (now.Sent >= me.stock*7/10 || now.Sent >= 30) {
 			b.logf("turn %d: counter now %d chains %d sent vs stock %d", turn, now.Chains, now.Sent, me.stock)
 			b.plan = nil
@@ -225,9 +284,19 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 				break
 			}
 		}
-		res := b.beam(ctx, me, turn, min(b.cfg.BeamDepth, 12), target, perTurn, 0, 8)
+		// The second race: a counter plan is made once, with a replan's
+		// budget (tanzaku: 10 plies, 15 s), and then followed.
+		budget := replan
+		if !b.cfg.FollowCounterPlan {
+			budget = perTurn
+		}
+		res := b.beam(ctx, me, turn, min(b.cfg.BeamDepth, 12), target, budget, 0, 8)
 		if res.Best.Chains > 0 && res.Best.Sent > now.Sent && safe(res.Best.Moves[0]) {
-			b.setPlan(turn, res.Best)
+			if b.cfg.FollowCounterPlan {
+				b.setPlanUnder(turn, res.Best, me)
+			} else {
+				b.setPlan(turn, res.Best)
+			}
 			b.logf("turn %d: stock %d, counter plan %d chains at ply %d", turn, me.stock, res.Best.Chains, res.Best.Ply)
 			return res.Best.Moves[0], nil
 		}
@@ -273,7 +342,8 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 	}
 	// The opponent is about to fire more than we can ever cancel in time:
 	// fire first if ours is big.
-	if enSoon.Sent >= 40 && now.Sent >= enSoon.Sent && now.First >= 0 && safe(now.First) {
+	if enSoon.Sent >= 40 && now.Sent >= enSoon.Sent && now.First >= 0 && safe(now.First) &&
+		(!b.cfg.Counter || b.answerBelow(ctx, me, en, turn, now.Sent, now.Chains, perTurn)) {
 		b.logf("turn %d: pre-empt enemy %d with %d", turn, enSoon.Sent, now.Sent)
 		b.plan = nil
 		b.fired = true
@@ -302,10 +372,18 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 	if b.plan.valid(turn, &me) {
 		m := b.plan.moves[turn-b.plan.start]
 		if safe(m) {
-			if turn-b.plan.start == len(b.plan.moves)-1 && b.holdFire(ctx, me, en, turn, perTurn, safe) {
-				m = b.plan.moves[0] // holdFire replaced the plan with a bigger one
-				b.logf("turn %d: hold fire, grow to %d chains at ply %d", turn, b.plan.chains, len(b.plan.moves))
-				return m, nil
+			if turn-b.plan.start == len(b.plan.moves)-1 {
+				if b.cfg.Counter {
+					if b.counterWait(ctx, me, en, turn, perTurn, safe) {
+						m = b.plan.moves[0] // the wait plan replaced the fire
+						b.logf("turn %d: counter stance, wait: grow to %d chains at ply %d", turn, b.plan.chains, len(b.plan.moves))
+						return m, nil
+					}
+				} else if b.holdFire(ctx, me, en, turn, perTurn, safe) {
+					m = b.plan.moves[0] // holdFire replaced the plan with a bigger one
+					b.logf("turn %d: hold fire, grow to %d chains at ply %d", turn, b.plan.chains, len(b.plan.moves))
+					return m, nil
+				}
 			}
 			if turn-b.plan.start == len(b.plan.moves)-1 {
 				b.fired = true
@@ -320,7 +398,7 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 	var res BeamResult
 	if !b.fired && turn < 8 {
 		budget := time.Duration(float64(remaining) * b.cfg.OpeningShare)
-		res = b.beam(ctx, me, turn, b.cfg.BeamDepth, b.cfg.Target, budget, 2, 6)
+		res = b.beamBy(ctx, me, turn, b.cfg.BeamDepth, b.cfg.Target, 0, b.cfg.OpeningHorizon, budget, 2, 6)
 	}
 	if res.Best.Chains == 0 {
 		// The race: the first ply at which the opponent's beam fires
@@ -334,7 +412,15 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 			deadline = firstFire(b.enemyFires(ctx, en, turn, 14, w, replan/3), raceThreat)
 			replan -= replan / 3
 		}
-		res = b.beamBy(ctx, me, turn, min(b.cfg.BeamDepth, 16), b.cfg.Target, deadline, replan, 0, 8)
+		// The race is decided by the deadline ply: the budget goes to the
+		// plies up to it (about 1.6x the width of a 16-ply plan), but to
+		// raceMinHorizon at least: a near deadline is lost anyway, and a
+		// 2-ply plan ran its full width out of time at ply 5.
+		horizon := 0
+		if deadline > 0 && !b.cfg.NoRaceHorizon {
+			horizon = max(deadline, raceMinHorizon) + 1
+		}
+		res = b.beamBy(ctx, me, turn, min(b.cfg.BeamDepth, 16), b.cfg.Target, deadline, horizon, replan, 0, 8)
 		if deadline > 0 {
 			b.logf("turn %d: opponent fires %d+ at ply %d", turn, raceThreat, deadline)
 		}
@@ -366,6 +452,9 @@ const holdThreat = 2 * codevs.OjamaRow
 const (
 	raceThreat    = 40
 	raceMinChains = 10
+	// raceMinHorizon is the fewest plies a replan's budget is planned over
+	// when a deadline is set (replans then fire at plies 8-12).
+	raceMinHorizon = 9
 )
 
 // firstFire returns the first ply (1 = this turn) at which fires (ojama per
@@ -481,7 +570,13 @@ func (b *Bot) enemyBest(ctx context.Context, en side, turn, depth, width int, bu
 // enemyFires is the ojama of the opponent chain beam's best fire at each
 // ply (index 0 = this turn).
 func (b *Bot) enemyFires(ctx context.Context, en side, turn, depth, width int, budget time.Duration) []int {
-	cfg := BeamConfig{Depth: depth, Width: width, BucketWidth: max(width*3/10, 4), XMin: 0, XMax: 8, Threads: b.cfg.Threads, Potential: !b.cfg.NextPackKey}
+	return b.enemyFiresHit(ctx, en, turn, depth, width, 0, budget)
+}
+
+// enemyFiresHit is enemyFires with incoming ojama joining the opponent's
+// stock at the end of ply 1 (BeamConfig.Incoming: our fire this turn).
+func (b *Bot) enemyFiresHit(ctx context.Context, en side, turn, depth, width, incoming int, budget time.Duration) []int {
+	cfg := BeamConfig{Depth: depth, Width: width, BucketWidth: max(width*3/10, 4), XMin: 0, XMax: 8, Threads: b.cfg.Threads, Potential: !b.cfg.NextPackKey, Incoming: incoming}
 	if b.cfg.FixedWidth == 0 {
 		cfg.Budget = budget
 		var cancel context.CancelFunc
@@ -547,4 +642,93 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, cfg Config) error {
 			return err
 		}
 	}
+}
+
+// The counter stance (session codevs-counter): the side that fires first
+// rebuilds from a nearly empty field while the other answers with the chain
+// it kept, so a chain is fired first only when the opponent cannot answer
+// it: its best chain within counterDepth plies, with our ojama in its stock
+// (a row falling each turn), sends no more than ours. Otherwise the chain
+// is kept and grown while it survives the first ojama row the opponent's
+// fire would drop, and it answers that fire (rule 1 of decide).
+const (
+	counterDepth = 8 // plies of the opponent's answer read (tanzaku's counter search: 10)
+	// counterKeep is how many chains the kept chain may lose to one ojama
+	// row and still count as ready.
+	counterKeep = 1
+	// counterMaxHeight is the highest field that keeps its chain: our
+	// chains stand 12-14 rows high when ready (holdFire stops at 12), and
+	// a row and a pack still fit under the danger line (16).
+	counterMaxHeight = 14
+)
+
+// answerBelow reports whether our fire of sent ojama (chains chains) this
+// turn should go first: the opponent's best answer with that ojama falling
+// on it sends at most sent, or our chain would not survive one ojama row.
+func (b *Bot) answerBelow(ctx context.Context, me, en side, turn, sent, chains int, budget time.Duration) bool {
+	a := b.answer(ctx, en, turn, sent, budget)
+	if a <= sent {
+		b.logf("turn %d: counter stance: opponent's answer %d <= our %d, fire", turn, a, sent)
+		return true
+	}
+	if !b.keepsChain(ctx, me, turn, chains) {
+		b.logf("turn %d: counter stance: answer %d > our %d but one ojama row breaks our %d chains, fire", turn, a, sent, chains)
+		return true
+	}
+	b.logf("turn %d: counter stance: answer %d > our %d, keep the chain", turn, a, sent)
+	return false
+}
+
+// answer is the ojama of the opponent's best fire within counterDepth plies
+// when our fire of sent ojama goes off this turn: it moves freely this turn
+// (its fire then offsets ours), and the rows start falling next turn.
+func (b *Bot) answer(ctx context.Context, en side, turn, sent int, budget time.Duration) int {
+	w := max(b.cfg.MaxWidth/50, 100)
+	if b.cfg.FixedWidth > 0 {
+		w = max(b.cfg.FixedWidth/4, 20)
+	}
+	best := 0
+	for _, s := range b.enemyFiresHit(ctx, en, turn, counterDepth, w, sent, budget/2) {
+		best = max(best, s)
+	}
+	return best
+}
+
+// keepsChain reports whether some move this turn that does not fire leaves
+// a chain of at least chains-counterKeep that fires next turn after one
+// ojama row has fallen (the opponent fired this turn).
+func (b *Bot) keepsChain(ctx context.Context, me side, turn, chains int) bool {
+	in := [MaxPly]int{codevs.OjamaRow}
+	t := exhaustIncoming(ctx, me, b.packs[turn:], 2, b.cfg.Threads, &in)
+	return t.Depth >= 2 && t.Ply[1].Chains >= chains-counterKeep
+}
+
+// counterWait decides, at the plan's fire, between firing and keeping the
+// chain (the counter stance): it fires when the opponent cannot answer
+// (answerBelow), when the field is high, or when no plan of one more chain
+// that does not fire this turn keeps a chain ready against one ojama row
+// next turn. Otherwise that plan replaces the fire and counterWait reports
+// true.
+func (b *Bot) counterWait(ctx context.Context, me, en side, turn int, budget time.Duration, safe func(int) bool) bool {
+	if b.plan.chains < 8 || me.f.MaxHeight() > counterMaxHeight || turn > 400 {
+		return false
+	}
+	if b.answerBelow(ctx, me, en, turn, b.plan.sent, b.plan.chains, budget) {
+		return false
+	}
+	res := b.beam(ctx, me, turn, 10, b.plan.chains+1, budget, 0, 8)
+	if res.Best.Chains <= b.plan.chains || len(res.Best.Moves) < 2 || !safe(res.Best.Moves[0]) {
+		b.logf("turn %d: counter stance: no safe plan of %d+ chains after this turn (best %d at ply %d), fire", turn, b.plan.chains+1, res.Best.Chains, res.Best.Ply)
+		return false
+	}
+	// The wait move itself must keep a chain ready for the opponent's fire.
+	m := res.Best.Moves[0]
+	in := [MaxPly]int{codevs.OjamaRow}
+	t := exhaustIncoming(ctx, me, b.packs[turn:], 2, b.cfg.Threads, &in)
+	if t.Depth < 2 || t.ByFirst[m][1].Chains < b.plan.chains-counterKeep {
+		b.logf("turn %d: counter stance: the grow move %v breaks the chain under a row (%d), fire", turn, toMove(m), t.ByFirst[m][1].Chains)
+		return false
+	}
+	b.setPlan(turn, res.Best)
+	return true
 }

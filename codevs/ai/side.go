@@ -7,7 +7,12 @@
 // chain potential (sim.Fast.Potential), and the fire rules race the
 // opponent's chain beam: a chain is held to grow only if the opponent
 // cannot fire first, and a replan picks the longest fire that goes off
-// before the opponent's (PEERS.md has what the stronger public AIs do).
+// before the opponent's. Config.Counter (off by default: not better against
+// tanzaku yet) is a counter stance: a chain goes first only when the
+// opponent's answer, with our ojama falling on it, is smaller or our chain
+// would not survive its first ojama row; else it grows the chain and
+// answers the opponent's fire (PEERS.md has what the stronger public AIs
+// do).
 // Start with Bot (one decision per turn) and Run (the stdin/stdout
 // protocol loop).
 package ai

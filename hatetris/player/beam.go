@@ -42,6 +42,19 @@ type Options struct {
 	// linear in the depth.
 	Line      func(*Result)
 	LineEvery time.Duration
+	// Checkpoint, if set, is a file the search saves itself to after each
+	// depth (at most once per CheckpointEvery, and always when it stops)
+	// and resumes from when it exists: the resumed search plays exactly the
+	// game an uninterrupted one plays. See checkpoint.go for the format.
+	Checkpoint      string
+	CheckpointEvery time.Duration
+	// EvalID names the evaluator in the checkpoint (e.g. a hash of the net
+	// file): a resume with another EvalID, Width, Quiescence, AI or Start
+	// is refused, since it would not continue the same search.
+	EvalID string
+	// Resumed, if set, is called once when the search resumes from
+	// Checkpoint, with the state it resumes from.
+	Resumed func(Stats)
 }
 
 // Stats describe a search in progress.
@@ -50,7 +63,10 @@ type Stats struct {
 	Beam      int           // wells in the beam
 	BestScore int           // best score in the beam
 	Wells     int64         // wells expanded so far
-	Elapsed   time.Duration // since the search started
+	Elapsed   time.Duration // since the search started (summed over resumes)
+	// Kept counts the wells kept for the replay and the loop rule: the
+	// beam and its ancestors (and the best game's).
+	Kept int
 }
 
 // Result is the outcome of a search: the best game found.
@@ -122,7 +138,7 @@ func Search(ctx context.Context, opt Options) (*Result, error) {
 	if nw <= 0 {
 		nw = runtime.GOMAXPROCS(0)
 	}
-	s := &search{opt: opt, start: time.Now()}
+	s := &search{opt: opt, start: time.Now(), saved: -1}
 	s.bloom = newBloom(opt.Width)
 	if opt.Start.Over() {
 		return nil, errors.New("player: the start well is already game over")
@@ -133,6 +149,23 @@ func Search(ctx context.Context, opt Options) (*Result, error) {
 	s.layers = [][]entry{{toEntry(&node{well: opt.Start, parent: -1})}}
 	s.bloom.add(&opt.Start)
 	s.bestValue = math.Inf(-1)
+	first := 0
+	if opt.Checkpoint != "" {
+		ok, err := s.load(opt.Checkpoint)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			first = len(s.layers) - 1
+			if opt.MaxDepth > 0 && first > opt.MaxDepth {
+				return nil, fmt.Errorf("player: checkpoint %s: %w: it is at depth %d, past the maximum depth %d; raise it or use another checkpoint file", opt.Checkpoint, ErrCheckpointSettings, first, opt.MaxDepth)
+			}
+			s.saved = first
+			if opt.Resumed != nil {
+				opt.Resumed(s.stats())
+			}
+		}
+	}
 	workers := make([]*worker, nw)
 	for i := range workers {
 		workers[i] = &worker{s: s, eval: opt.NewEval()}
@@ -140,7 +173,8 @@ func Search(ctx context.Context, opt Options) (*Result, error) {
 	res := &Result{}
 	var beamWells []hatetris.Well
 	var lastLine time.Time
-	for depth := 0; ; depth++ {
+	lastSave := time.Now()
+	for depth := first; ; depth++ {
 		if opt.MaxDepth > 0 && depth >= opt.MaxDepth {
 			res.Stopped = true
 			break
@@ -161,10 +195,17 @@ func Search(ctx context.Context, opt Options) (*Result, error) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				w.expand(depth, lo, hi)
+				w.expand(ctx, depth, lo, hi)
 			}()
 		}
 		wg.Wait()
+		if ctx.Err() != nil {
+			// Stopped mid-depth: the depth is dropped, so the search ends
+			// (and its checkpoint holds) the last whole depth, and a wide
+			// beam stops within a fraction of a depth.
+			res.Stopped = true
+			break
+		}
 		s.wells += int64(len(cur))
 		next := s.selectNext(workers)
 		if len(next) == 0 {
@@ -178,6 +219,14 @@ func Search(ctx context.Context, opt Options) (*Result, error) {
 			s.bestValue = max(s.bestValue, next[i].value)
 		}
 		s.layers = append(s.layers, layer)
+		s.noteBest()
+		s.compact()
+		if opt.Checkpoint != "" && time.Since(lastSave) >= opt.CheckpointEvery {
+			if err := s.save(opt.Checkpoint); err != nil {
+				return nil, err
+			}
+			lastSave = time.Now()
+		}
 		if opt.OnDepth != nil {
 			beamWells = beamWells[:0]
 			for i := range next {
@@ -186,11 +235,7 @@ func Search(ctx context.Context, opt Options) (*Result, error) {
 			opt.OnDepth(depth+1, beamWells)
 		}
 		if opt.Progress != nil {
-			best := 0
-			for i := range next {
-				best = max(best, int(next[i].score))
-			}
-			opt.Progress(Stats{Depth: depth + 1, Beam: len(next), BestScore: best, Wells: s.wells, Elapsed: time.Since(s.start)})
+			opt.Progress(s.stats())
 		}
 		if opt.Line != nil && (lastLine.IsZero() || time.Since(lastLine) >= opt.LineEvery) {
 			line, err := s.result(&Result{Stopped: true})
@@ -201,17 +246,162 @@ func Search(ctx context.Context, opt Options) (*Result, error) {
 			lastLine = time.Now()
 		}
 	}
+	if opt.Checkpoint != "" && s.saved != len(s.layers)-1 {
+		if err := s.save(opt.Checkpoint); err != nil {
+			return nil, err
+		}
+	}
 	return s.result(res)
+}
+
+// stats describes the newest layer.
+func (s *search) stats() Stats {
+	d := len(s.layers) - 1
+	best, kept := 0, 0
+	for i := range s.layers[d] {
+		best = max(best, int(s.layers[d][i].score))
+	}
+	for _, l := range s.layers {
+		kept += len(l)
+	}
+	return Stats{Depth: d, Beam: len(s.layers[d]), BestScore: best, Wells: s.wells, Elapsed: s.elapsed(), Kept: kept}
+}
+
+// elapsed is the search's wall time, earlier runs of a resumed one included.
+func (s *search) elapsed() time.Duration { return s.before + time.Since(s.start) }
+
+// noteBest updates the best well with the newest layer: the highest score,
+// the deepest on ties, the first in beam order within a depth.
+func (s *search) noteBest() {
+	d := len(s.layers) - 1
+	bi := int32(-1)
+	for i := range s.layers[d] {
+		if bi < 0 || s.layers[d][i].score > s.layers[d][bi].score {
+			bi = int32(i)
+		}
+	}
+	if s.layers[d][bi].score >= s.layers[s.bestD][s.bestI].score {
+		s.bestD, s.bestI = d, bi
+	}
+}
+
+// compact drops the kept wells nothing can read any more: the loop rule
+// walks only the ancestors of the newest layer's wells and the replay only
+// the best well's, so every other well is dropped (as D&F do) and the
+// parent links renumbered; the newest layer keeps its order. Memory then
+// grows with the width and the depth over which the beam's ancestries
+// merge, not with the game's length. It also rebuilds the bloom filter
+// from the kept wells when most of its wells are gone.
+func (s *search) compact() {
+	top := len(s.layers) - 1
+	total := 0
+	for _, l := range s.layers[:top] {
+		total += len(l)
+	}
+	s.live = slices.Grow(s.live[:0], total)[:total]
+	clear(s.live)
+	// off[d] is layer d's offset in live, for d < top.
+	s.off = slices.Grow(s.off[:0], top+1)[:top+1]
+	o := 0
+	for d := 0; d < top; d++ {
+		s.off[d] = o
+		o += len(s.layers[d])
+	}
+	s.off[top] = o
+	live := func(d int) []bool { return s.live[s.off[d]:s.off[d+1]] }
+	if s.bestD < top {
+		live(s.bestD)[s.bestI] = true
+	}
+	for d := top; d > 0; d-- {
+		prev := live(d - 1)
+		l := s.layers[d]
+		if d == top {
+			for i := range l {
+				prev[l[i].parent] = true
+			}
+			continue
+		}
+		lv := live(d)
+		for i := range l {
+			if lv[i] {
+				prev[l[i].parent] = true
+			}
+		}
+	}
+	kept := len(s.layers[top])
+	for d := 0; d < top; d++ {
+		lv, l := live(d), s.layers[d]
+		n := 0
+		for i := range l {
+			if lv[i] {
+				n++
+			}
+		}
+		kept += n
+		if n == len(l) {
+			continue
+		}
+		s.remap = slices.Grow(s.remap[:0], len(l))[:len(l)]
+		n = 0
+		for i := range l {
+			if lv[i] {
+				s.remap[i] = int32(n)
+				l[n] = l[i]
+				n++
+			}
+		}
+		if n < cap(l)/2 {
+			l = slices.Clone(l[:n]) // give the memory back
+		}
+		s.layers[d] = l[:n]
+		for i := range s.layers[d+1] {
+			s.layers[d+1][i].parent = s.remap[s.layers[d+1][i].parent]
+		}
+		if d == s.bestD {
+			s.bestI = s.remap[s.bestI]
+		}
+	}
+	s.sinceBloom += len(s.layers[top])
+	if s.sinceBloom > 4*kept {
+		s.rebuildBloom()
+	}
+}
+
+// rebuildBloom refills the bloom filter with the kept wells only (wells
+// dropped from every ancestry can no longer be met by the loop rule's walk).
+func (s *search) rebuildBloom() {
+	clear(s.bloom.bits)
+	for d := range s.layers {
+		for i := range s.layers[d] {
+			w := s.layers[d][i].well()
+			s.bloom.add(&w)
+		}
+	}
+	s.sinceBloom = 0
 }
 
 type search struct {
 	opt    Options
 	start  time.Time
+	before time.Duration // elapsed in the runs before a resume
 	layers [][]entry
 	bloom  bloom
+	// sinceBloom counts the wells added to the bloom filter since it was
+	// last rebuilt from the kept wells.
+	sinceBloom int
 	// bestValue is the highest value in the deepest layer.
 	bestValue float64
 	wells     int64
+	// bestD, bestI locate the best well so far (see noteBest).
+	bestD int
+	bestI int32
+	// saved is the depth of the newest checkpoint written or read (−1: none).
+	saved int
+	// compact's and save's buffers.
+	buf   []byte
+	live  []bool
+	off   []int
+	remap []int32
 }
 
 // worker expands a contiguous chunk of the beam with its own buffers.
@@ -224,11 +414,19 @@ type worker struct {
 	clr  hatetris.Clearer
 }
 
-func (w *worker) expand(depth, lo, hi int) {
+func (w *worker) expand(ctx context.Context, depth, lo, hi int) {
 	s := w.s
 	cur := s.layers[depth]
 	pa, _ := w.eval.(ParentAware)
+	done := ctx.Done()
 	for i := lo; i < hi; i++ {
+		if i&7 == 0 {
+			select {
+			case <-done:
+				return
+			default:
+			}
+		}
 		n := &cur[i]
 		well := n.well()
 		if pa != nil {
@@ -440,14 +638,7 @@ func selectFirst(x []int32, k int, cmp func(a, b int32) int) {
 // result rebuilds the replay of the best-scoring well seen at any depth
 // (the deepest one on ties, the first in beam order within a depth).
 func (s *search) result(res *Result) (*Result, error) {
-	bd, bi := 0, int32(0)
-	for d, layer := range s.layers {
-		for i := range layer {
-			if layer[i].score >= s.layers[bd][bi].score && (d > bd || layer[i].score > s.layers[bd][bi].score) {
-				bd, bi = d, int32(i)
-			}
-		}
-	}
+	bd, bi := s.bestD, s.bestI
 	res.Depth = len(s.layers) - 1
 	res.BestValue = math.Inf(-1)
 	if res.Depth > 0 {
@@ -494,7 +685,7 @@ func (s *search) result(res *Result) (*Result, error) {
 			res.GameOver = true
 		}
 	}
-	res.Elapsed = time.Since(s.start)
+	res.Elapsed = s.elapsed()
 	return res, nil
 }
 

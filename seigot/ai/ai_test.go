@@ -281,3 +281,17 @@ func TestHoldFirstIHoldsTheI(t *testing.T) {
 		}
 	}
 }
+
+// TestLevel2HoldsTheFirstI checks level 2's search (issue 23): like level
+// 1's, it spends the first hold on the first I instead of placing it, and
+// keeps its well at each board's lower edge.
+func TestLevel2HoldsTheFirstI(t *testing.T) {
+	c := LevelConfig(2)
+	if !c.HoldFirstI || !c.LeafWell || c.Well != -1 {
+		t.Fatalf("level 2: HoldFirstI %v, LeafWell %v, Well %d; want true, true, -1", c.HoldFirstI, c.LeafWell, c.Well)
+	}
+	p := seigot.Position{Cur: seigot.ShapeI, X: 5, Y: 1, Next: [5]uint8{4, 2, 3, 5, 6}, BlockIndex: 1, BlockMax: 180}
+	if m := New(c).Decide(context.Background(), &p); !m.Hold {
+		t.Fatalf("level 2, first piece an I, hold unused: %+v, want the hold", m)
+	}
+}

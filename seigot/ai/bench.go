@@ -41,6 +41,11 @@ func RunMoveBench(ctx context.Context, level, pieces int, fast bool) MoveBench {
 func FastConfig(level int) Config {
 	c := LevelConfig(level)
 	c.Width, c.Depth = 40, 3
+	if level == 2 {
+		// The fast search keeps level 2's former well and hold: the leaf
+		// well and the held first I were measured with the beam only.
+		c.Well, c.LeafWell, c.HoldFirstI = 0, false, false
+	}
 	if level >= 3 {
 		// A shallow search sees danger late: keep the garbage stack lower
 		// (level 4, seeds 11-20: game overs 9 -> 2, mean +193).

@@ -279,3 +279,82 @@ func TestFrameTerms(t *testing.T) {
 		}
 	}
 }
+
+func TestCashable(t *testing.T) {
+	p := 1.0 / 7
+	for _, tc := range []struct {
+		name      string
+		k         int
+		held      bool
+		remaining int
+		want      float64
+	}{
+		{"nothing ready", 0, true, 10, 0},
+		{"no piece left", 1, true, 0, 0},
+		{"I held, one piece left", 1, true, 1, 1},
+		{"no I held, one piece left", 1, false, 1, p},
+		{"no I held, two pieces left", 1, false, 2, 1 - (1-p)*(1-p)},
+		{"two ready, I held, two pieces left", 2, true, 2, 1 + p},
+		{"two ready, no I, two pieces left", 2, false, 2, 2 * p},
+		{"three ready, one piece left", 3, true, 1, 1},
+	} {
+		if got := cashable(tc.k, tc.held, tc.remaining); math.Abs(got-tc.want) > 1e-12 {
+			t.Errorf("%s: cashable(%d, %v, %d) = %.6f, want %.6f", tc.name, tc.k, tc.held, tc.remaining, got, tc.want)
+		}
+	}
+}
+
+func TestEndTetrisTerm(t *testing.T) {
+	// Well 0, four rows ready: one tetris in hand.
+	ready := fieldRows(
+		"_XXXXXXXXX",
+		"_XXXXXXXXX",
+		"_XXXXXXXXX",
+		"_XXXXXXXXX",
+	)
+	w := Weights{EndTetris: 1000, EndHorizon: 10}
+	for _, tc := range []struct {
+		name      string
+		hold      uint8
+		remaining int
+		want      float64
+	}{
+		{"I held", 1, 3, 1000},
+		{"T held, 3 left", 4, 3, 1000 * (1 - math.Pow(6.0/7, 3))},
+		{"beyond the horizon", 1, 11, 0},
+		{"at the cap", 1, 0, 0},
+	} {
+		pl := New(Config{W: w})
+		pl.w = w
+		n := node{f: ready, hold: tc.hold, holdSet: true}
+		zero := New(Config{})
+		if got := pl.eval(&n, 0, tc.remaining) - zero.eval(&n, 0, tc.remaining); math.Abs(got-tc.want) > 1e-9 {
+			t.Errorf("%s: term %.4f, want %.4f", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestReadyMax: Ready counts at most four ready rows unless ReadyMax says
+// more, so that rows ready beyond the next tetris keep a value.
+func TestReadyMax(t *testing.T) {
+	f := fieldRows( // well 9, six rows ready
+		"XXXXXXXXX_",
+		"XXXXXXXXX_",
+		"XXXXXXXXX_",
+		"XXXXXXXXX_",
+		"XXXXXXXXX_",
+		"XXXXXXXXX_",
+	)
+	for _, tc := range []struct {
+		max  int
+		want float64
+	}{{0, 4}, {4, 4}, {3, 4}, {5, 5}, {8, 6}} {
+		w := Weights{Ready: 1, ReadyMax: tc.max}
+		pl := New(Config{W: w})
+		pl.w = w
+		n := node{f: f}
+		if got := pl.eval(&n, 9, 100); got != tc.want {
+			t.Errorf("ReadyMax %d: eval %v, want %v", tc.max, got, tc.want)
+		}
+	}
+}

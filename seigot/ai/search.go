@@ -5,6 +5,7 @@ package ai
 
 import (
 	"context"
+	"math"
 	"math/bits"
 	"slices"
 
@@ -18,7 +19,7 @@ type Weights struct {
 	Bump      float64    // per unit of bumpiness away from the well
 	DeepWell  float64    // per cell of non-edge wells deeper than 2
 	WellFill  float64    // per filled cell in the well column
-	Ready     float64    // per bottom row ready for a tetris (up to 4)
+	Ready     float64    // per bottom row ready for a tetris (up to 4, or ReadyMax)
 	Height    float64    // per unit of max height above Safe, squared
 	Safe      int        // height at which danger starts
 	Burn      [4]float64 // shaping added to clears of 1..4 lines when safe
@@ -30,6 +31,10 @@ type Weights struct {
 	// piece is in sight (current, previews, hold): without an I coming the
 	// stack may grow higher before clearing fewer than four lines pays.
 	SafeNoI int
+	// ReadyMax, when above 4, counts Ready for up to that many ready rows:
+	// with four only, rows ready beyond the next tetris are worth nothing,
+	// so a tall ready stack burns a triple at no evaluated cost.
+	ReadyMax int
 	// DropRate values the drop bonus still to come: every later piece
 	// falls one row less per row of stack under it, so a leaf loses
 	// DropRate points per row of mean height (of the columns other than
@@ -114,6 +119,16 @@ type Weights struct {
 	// DangerBurn, when positive, is the highest column at or above which
 	// clears of 1-3 lines carry no Burn shaping (Safe+4 when 0).
 	DangerBurn int
+
+	// End of game (the 180-piece cap; off at 0). A tetris ready but not
+	// played by the cap is worth nothing, and the positional terms fade
+	// there (Remaining), so near the cap a leaf is credited with the
+	// tetrises it holds ready (ready rows / 4) that the pieces still to
+	// come can cash: EndTetris points per expected tetris, the I pieces
+	// being the held one plus one in seven of the remaining pieces. It
+	// applies at leaves with at most EndHorizon pieces left after them.
+	EndTetris  float64
+	EndHorizon int
 }
 
 // DefaultWeights are hand-tuned on level 2 (seeds 1-10, beam 120 x 6).
@@ -197,6 +212,14 @@ func LevelConfig(level int) Config {
 		c.Future, c.Depth = true, 21
 	case 2:
 		c.W.Bump = -25 // flatter: +375 mean on seeds 11-20
+		// Level 1's search on level 2's game (issue 23): beam 300, the leaf
+		// well and the first hold spent on the first I. Level 1's games at
+		// seeds other than 0 are level 2's, where both options had gained
+		// (+112 and +96 on seeds 1-80); at level 2, seeds 1-60, paired
+		// against beam 200 with a fixed well 0: +94 [-43, +230] (BENCHMARKS).
+		c.Width = 300
+		c.Well, c.LeafWell = -1, true
+		c.HoldFirstI = true
 	case 3, 4:
 		// Ten garbage rows: the stack starts high, holes are everywhere.
 		c.Well = -1
@@ -543,7 +566,7 @@ func (pl *Player) eval(n *node, well, remaining int) float64 {
 	}
 	v := w.Hole*float64(ft.holes) + w.HoleRow*float64(ft.holeRows) + w.Bump*float64(ft.bump) +
 		w.DeepWell*float64(ft.deepWells) + w.WellFill*float64(ft.wellFilled) +
-		w.Ready*float64(min(ft.ready, 4))
+		w.Ready*float64(min(ft.ready, max(4, w.ReadyMax)))
 	if ft.maxH > w.Safe {
 		d := float64(ft.maxH - w.Safe)
 		v += w.Height * d * d
@@ -597,7 +620,40 @@ func (pl *Player) eval(n *node, well, remaining int) float64 {
 	if remaining < w.Remaining {
 		v *= float64(remaining) / float64(w.Remaining)
 	}
+	if w.EndTetris != 0 && remaining <= w.EndHorizon && ft.ready >= 4 {
+		v += w.EndTetris * cashable(ft.ready/4, n.holdSet && n.hold == seigot.ShapeI, remaining)
+	}
 	return v
+}
+
+// cashable is the expected number of k ready tetrises that the remaining
+// pieces can play: each needs an I, and the I pieces are the held one (when
+// held) plus each of the other pieces with probability 1/7 (level 2's
+// uniform draws): E[min(k, held + Binomial(remaining-held, 1/7))].
+func cashable(k int, held bool, remaining int) float64 {
+	if k <= 0 || remaining <= 0 {
+		return 0
+	}
+	h := 0
+	if held {
+		h = 1
+	}
+	n := remaining - h
+	// P(B = i) for B ~ Binomial(n, 1/7), summed while min(k, h+i) grows.
+	p := math.Pow(6.0/7, float64(n))
+	e := 0.0
+	for i := 0; i <= n && h+i < k; i++ {
+		e += p * float64(h+i)
+		p *= float64(n-i) / float64(i+1) / 6
+	}
+	// The rest of the mass plays all k.
+	rest := 1.0
+	q := math.Pow(6.0/7, float64(n))
+	for i := 0; i <= n && h+i < k; i++ {
+		rest -= q
+		q *= float64(n-i) / float64(i+1) / 6
+	}
+	return e + float64(k)*max(rest, 0)
 }
 
 // survival adds the survival terms (Danger, WellDeep, Cover, SpawnRisk).

@@ -33,6 +33,10 @@ type Options struct {
 	NoHold   bool     // disable the hold
 	Complete bool     // always use the complete move generator (default: CC1's fast mode below height 16)
 	MaxNodes int64    // stop thinking after this many nodes (0: no limit)
+	// RankSelect > 0 makes selection draw a child by its rank alone as
+	// Cold Clear 2 does, rank i with probability ∝ e^(−RankSelect·i)
+	// (CC2: ln 2 ≈ 0.693); 0 keeps CC1's value-weighted draw.
+	RankSelect float64
 	// Reserve is the search memory in bytes New makes ready in the
 	// process-wide pool (see Reserve): 0 means DefaultReserve, a negative
 	// value none.
@@ -91,6 +95,14 @@ type Bot struct {
 	lastThink int64
 	rngs      []*rand.Rand
 	wks       []*worker // one per thread (with rngs[t]), kept with their buffers; nil after Close
+
+	// moved: Play moved the root without rebuilding the DAG (the
+	// nodes it left behind are still there); settle rebuilds it, and
+	// AddPiece's rebuild does it too, so a move and its new piece cost
+	// one rebuild instead of two.
+	moved    bool
+	rebuilds int  // DAG rebuilds so far (for tests)
+	parallel bool // rebuild with a second goroutine even at one thread (for tests)
 
 	pc          *pcPlan // perfect clear being followed (nil: none)
 	pcStats     PCStats
@@ -196,26 +208,34 @@ func (b *Bot) AddPiece(p Piece) error {
 		b.known = int32(s.QLen)
 		return nil
 	}
-	for i := range d.nodes.bound() {
-		n := d.nodes.at(i)
-		if !d.nodes.valid(i) || n.drawn != b.known {
-			continue
-		}
-		s := d.state(&n.st)
-		s.push(p)
-		n.st = d.pack(&s)
-		n.drawn++
-		if n.spec {
-			// keep only piece p's list
-			n.lists += int32(p)
-			n.nlists = 1
-			n.spec = false
-		}
-	}
+	// The catch-up gives the piece to the nodes it keeps whose queue ends
+	// where the known one does (the others are dropped); it works in
+	// place, and compacts by a rebuild (then recomputeAll) now and then.
+	d.catchUp(d.root, &newPiece{p: p, known: b.known}, b.rebuildOptions(d.recomputeAll))
 	b.known++
-	d.rebuild(d.root, false)
-	d.recomputeAll()
+	b.rebuilds++
+	b.moved = false
 	return nil
+}
+
+// rebuildOptions returns how the bot rebuilds its DAG: a table with room
+// for a search like the last one (Think would otherwise grow it at once),
+// with a second goroutine when it searches with several threads, then
+// running then.
+func (b *Bot) rebuildOptions(then func()) rebuildOptions {
+	return rebuildOptions{room: int(max(b.lastThink, minTableHint)), parallel: b.opt.Threads > 1 || b.parallel, then: then}
+}
+
+// settle rebuilds the DAG from the root Play moved to (b.mu held), as
+// Play did before it left that to the next AddPiece or search.
+func (b *Bot) settle() {
+	if !b.moved {
+		return
+	}
+	b.moved = false
+	b.d.catchUp(b.d.root, nil, b.rebuildOptions(nil))
+	b.rebuilds++
+	b.stats.Unique = b.d.size()
 }
 
 // Budget bounds one Think call; zero fields mean no bound (then ctx must end it).
@@ -362,6 +382,9 @@ func (b *Bot) Think(ctx context.Context, budget Budget) Stats {
 		deadline = start.Add(budget.Duration)
 	}
 	b.mu.Lock()
+	if b.thinking == 0 {
+		b.settle()
+	}
 	if b.pcUpdate() {
 		// Following a perfect clear: the plan fixes the move, no search.
 		b.stats.Elapsed += time.Since(start)
@@ -405,7 +428,7 @@ func (b *Bot) Think(ctx context.Context, budget Budget) Stats {
 	defer b.mu.Unlock()
 	b.thinking--
 	b.stats.Elapsed += time.Since(start)
-	b.stats.Unique = b.d.nodes.len()
+	b.stats.Unique = b.d.size()
 	b.lastThink = b.stats.Nodes - startNodes
 	return b.stats
 }
@@ -487,7 +510,7 @@ func (b *Bot) work(ctx context.Context, w *worker, limit int64, deadline time.Ti
 		d.attach(leaf, spec, lists[:k], w, b.opt.Threads == 1)
 		b.stats.Nodes += int64(n)
 		b.stats.Expansions++
-		b.stats.Depth = max(b.stats.Depth, int(g))
+		b.stats.Depth = max(b.stats.Depth, int(relGen(g)))
 		b.mu.Unlock()
 	}
 }
@@ -916,6 +939,9 @@ func (b *Bot) candidates() []Candidate {
 	if b.d == nil {
 		return nil
 	}
+	if b.thinking == 0 {
+		b.settle()
+	}
 	d := b.d
 	r := d.nodes.at(d.root)
 	if !r.expanded() {
@@ -981,7 +1007,7 @@ func (b *Bot) specCandidates() []Candidate {
 	out := make([]Candidate, 0, len(accs))
 	for _, a := range accs {
 		deaths := poss - a.live
-		wd := a.worst.modifyDeath()
+		wd := a.worst.modifyDeath(b.d.death)
 		a.c.Value = Value{(a.sum.V + wd.V*deaths) / poss, (a.sum.Spike + wd.Spike*deaths) / poss}
 		out = append(out, a.c)
 	}
@@ -1067,6 +1093,9 @@ func (b *Bot) Plan() []Move {
 	if b.d == nil {
 		return nil
 	}
+	if b.thinking == 0 {
+		b.settle()
+	}
 	if r := b.d.nodes.at(b.d.root); r.expanded() && r.spec {
 		// the line beyond the current piece waits for the next one
 		if cs := b.specCandidates(); len(cs) > 0 {
@@ -1091,7 +1120,9 @@ func (b *Bot) Plan() []Move {
 
 // Play advances the root by a move. If it is one of the root's children
 // (same piece, hold use, orientation, position and spin) the search below
-// it is kept; otherwise the caller must Reset.
+// it is kept; otherwise the caller must Reset. Dropping the rest of the
+// DAG is left to the following AddPiece (one rebuild for both) or the
+// next Think or query.
 func (b *Bot) Play(mv Move) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -1130,8 +1161,11 @@ func (b *Bot) Play(mv Move) error {
 	if r.expanded() && !r.spec {
 		for _, c := range d.kids(r, 0) {
 			if sameMove(c.mv, mv) {
-				d.rebuild(c.n, true)
-				b.stats = Stats{Unique: d.nodes.len()}
+				// The rebuild waits for the new piece (AddPiece) or the
+				// next search or query (settle).
+				d.root = c.n
+				b.moved = true
+				b.stats = Stats{}
 				b.pcStats.Placed++
 				return nil
 			}

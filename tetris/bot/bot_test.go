@@ -5,7 +5,10 @@ package bot
 
 import (
 	"context"
+	"fmt"
+	"reflect"
 	"runtime"
+	"slices"
 	"testing"
 	"time"
 )
@@ -148,6 +151,7 @@ func TestPlayAndAddPiece(t *testing.T) {
 		if err := b.Play(ms[0]); err != nil {
 			t.Fatalf("step %d: %v", step, err)
 		}
+		b.settle() // the rebuild Play leaves to AddPiece, here to check it
 		if err := dagInvariants(b.d, true); err != nil {
 			t.Fatalf("step %d, after Play: %v", step, err)
 		}
@@ -331,4 +335,177 @@ func TestOnePieceQueueNext(t *testing.T) {
 	if !held {
 		t.Fatal("no hold move once the next piece is known")
 	}
+}
+
+// TestPlayRebuildsAtAddPiece checks that a move and its new piece cost one
+// DAG rebuild (Play leaves it to AddPiece), and that the DAG and the
+// searches after it are the same as with Play's own rebuild first (a twin
+// settled between Play and AddPiece), node for node, in a 2-thread-sized
+// game of 10 moves with 1 thread (deterministic); the bot under test
+// rebuilds with a second goroutine, as at two threads.
+func TestPlayRebuildsAtAddPiece(t *testing.T) {
+	ctx := context.Background()
+	a, tw := New(Options{Seed: 3}), New(Options{Seed: 3})
+	a.parallel = true
+	defer runtime.KeepAlive(a)
+	defer runtime.KeepAlive(tw)
+	queue := []Piece{T, I, O, L, J, S}
+	for _, b := range []*Bot{a, tw} {
+		if err := b.Reset(Board{}, queue, NoPiece, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for step := range 10 {
+		sa, st := a.Think(ctx, Budget{Nodes: 20000}), tw.Think(ctx, Budget{Nodes: 20000})
+		sa.Elapsed, st.Elapsed = 0, 0
+		ma, mt := a.Suggest(0), tw.Suggest(0)
+		if sa != st || !reflect.DeepEqual(ma, mt) {
+			t.Fatalf("step %d: search %+v %v, twin %+v %v", step, sa, ma[0], st, mt[0])
+		}
+		before := a.rebuilds
+		if err := a.Play(ma[0]); err != nil {
+			t.Fatal(err)
+		}
+		if err := tw.Play(mt[0]); err != nil {
+			t.Fatal(err)
+		}
+		tw.settle()
+		for s := a.State(); s.QLen < 6; s = a.State() {
+			var next Piece
+			for q := range Piece(7) {
+				if s.Bag&(1<<uint(q)) != 0 {
+					next = q
+					break
+				}
+			}
+			if err := a.AddPiece(next); err != nil {
+				t.Fatal(err)
+			}
+			if err := tw.AddPiece(next); err != nil {
+				t.Fatal(err)
+			}
+			if a.rebuilds != before+1 {
+				t.Fatalf("step %d: %d rebuilds for a move and a piece, want 1", step, a.rebuilds-before)
+			}
+			before = a.rebuilds
+		}
+		if err := dagInvariants(a.d, true); err != nil {
+			t.Fatalf("step %d: %v", step, err)
+		}
+		if err := sameDAG(a.d, tw.d); err != nil {
+			t.Fatalf("step %d: %v", step, err)
+		}
+		if err := tableFirst(a.d); err != nil {
+			t.Fatalf("step %d: %v", step, err)
+		}
+	}
+}
+
+// bfsOrder returns the DAG's live nodes in the order of rebuild's
+// breadth-first walk from the root (the numbers a rebuild gives them).
+func bfsOrder(d *dag) []int32 {
+	seen := map[int32]bool{d.root: true}
+	order := []int32{d.root}
+	for k := 0; k < len(order); k++ {
+		n := d.nodes.at(order[k])
+		for p := range int(n.nlists) {
+			for _, c := range d.kids(n, p) {
+				if !seen[c.n] {
+					seen[c.n] = true
+					order = append(order, c.n)
+				}
+			}
+		}
+	}
+	return order
+}
+
+// sameDAG reports the first difference between two DAGs, each seen in
+// its breadth-first order from the root (so wherever their nodes are
+// stored): the nodes (states, values, generations relative to the root,
+// links), their child lists, and what the table finds for each node.
+func sameDAG(x, y *dag) error {
+	ox, oy := bfsOrder(x), bfsOrder(y)
+	if len(ox) != len(oy) || x.size() != len(ox) || y.size() != len(oy) {
+		return fmt.Errorf("%d/%d nodes reachable, %d/%d live", len(ox), len(oy), x.size(), y.size())
+	}
+	rx, ry := map[int32]int32{-1: -1}, map[int32]int32{-1: -1}
+	for k := range ox {
+		rx[ox[k]], ry[oy[k]] = int32(k), int32(k)
+	}
+	parents := func(d *dag, r map[int32]int32, n *node) []int32 {
+		ps := []int32{r[n.parent]}
+		for k := n.moreHead; k != 0; k = d.more[k-1].next {
+			ps = append(ps, r[d.more[k-1].p])
+		}
+		return ps
+	}
+	for k := range ox {
+		a, b := *x.nodes.at(ox[k]), *y.nodes.at(oy[k])
+		sa, sb := x.state(&a.st), y.state(&b.st)
+		if sa != sb || a.val != b.val || a.drawn != b.drawn || relGen(a.gen) != relGen(b.gen) || a.dead != b.dead ||
+			a.nlists != b.nlists || a.spec != b.spec || a.marked != b.marked {
+			return fmt.Errorf("node %d: %+v %+v, twin %+v %+v", k, sa, a, sb, b)
+		}
+		if pa, pb := parents(x, rx, &a), parents(y, ry, &b); !slices.Equal(pa, pb) {
+			return fmt.Errorf("node %d: parents %v, twin %v", k, pa, pb)
+		}
+		for p := range int(a.nlists) {
+			la, lb := x.lists[a.lists+int32(p)], y.lists[b.lists+int32(p)]
+			if la.n != lb.n || la.best != lb.best || la.clean != lb.clean {
+				return fmt.Errorf("node %d list %d: %+v, twin %+v", k, p, la, lb)
+			}
+			ka, kb := x.kids(&a, p), y.kids(&b, p)
+			for j := range ka {
+				ca, cb := ka[j], kb[j]
+				ca.n, cb.n = rx[ca.n], ry[cb.n]
+				if ca != cb {
+					return fmt.Errorf("node %d list %d child %d: %+v, twin %+v", k, p, j, ca, cb)
+				}
+			}
+		}
+		h := sa.hash()
+		ca, _ := x.lookup(x.tab.shard(h), h, a.gen, &sa.Board, packPieces(&sa))
+		cb, _ := y.lookup(y.tab.shard(h), h, b.gen, &sb.Board, packPieces(&sb))
+		if rx[ca] != ry[cb] {
+			return fmt.Errorf("node %d: the table finds %d, the twin's %d", k, rx[ca], ry[cb])
+		}
+	}
+	return nil
+}
+
+// tableFirst checks that the table finds, for every live node, the first
+// node of its state and generation in the last catch-up's walk (a
+// rebuild's numbering; what putting every node again in that numbering
+// would leave). Call it right after a catch-up.
+func tableFirst(d *dag) error {
+	order := d.order // catchUp's walk, in place
+	if d.catch.epoch == 0 {
+		// a rebuild: its walk gave the numbers
+		order = make([]int32, len(d.order))
+		for k := range order {
+			order[k] = int32(k)
+		}
+	}
+	if len(order) != d.size() {
+		return fmt.Errorf("the walk took %d nodes of %d", len(order), d.size())
+	}
+	first := map[State]map[int32]int32{}
+	for _, i := range order {
+		n := d.nodes.at(i)
+		s := d.state(&n.st)
+		if first[s] == nil {
+			first[s] = map[int32]int32{}
+		}
+		want, ok := first[s][n.gen]
+		if !ok {
+			want = i
+			first[s][n.gen] = i
+		}
+		h := s.hash()
+		if ci, _ := d.lookup(d.tab.shard(h), h, n.gen, &s.Board, packPieces(&s)); ci != want {
+			return fmt.Errorf("node %d: the table finds %d, want %d", i, ci, want)
+		}
+	}
+	return nil
 }

@@ -570,10 +570,15 @@ type dag struct {
 	kidStore kidStore
 	more     []moreLink
 	tall     tallStore // high rows of tall boards (nodeState)
+	touched  uint64    // sum of the slots rehash touched (kept so the loads are)
+	order    []int32   // rebuild's walk (kept for its storage)
+	catch    catchState
+	death    int32   // Weights.Death: what a dead piece costs a speculated node
+	rankC    float64 // Options.RankSelect: > 0 draws children by rank alone (Cold Clear 2)
 }
 
 func newDAG(root State, drawn int32, v Value) *dag {
-	d := &dag{}
+	d := &dag{death: cc1Death}
 	d.nodes.init()
 	d.nodes.add(node{st: d.pack(&root), val: v, drawn: drawn, parent: -1})
 	d.tab = newTable()
@@ -614,7 +619,13 @@ func (d *dag) selectLeaf(rng *rand.Rand) int32 {
 				redraws++
 				f := &path[len(path)-1]
 				f.ex = append(f.ex, f.pick)
-				if r := drawExcluding(f.list, f.ex, rng); r >= 0 {
+				draw := drawExcluding
+				if d.rankC > 0 {
+					draw = func(list []child, ex []int32, rng *rand.Rand) int32 {
+						return rankDrawExcluding(len(list), ex, d.rankC, rng)
+					}
+				}
+				if r := draw(f.list, f.ex, rng); r >= 0 {
 					f.pick = r
 					i = f.list[r].n
 					break
@@ -646,10 +657,15 @@ func (d *dag) selectLeaf(rng *rand.Rand) int32 {
 			return -1
 		}
 		list := d.kidStore.slice(kl.start, kl.n)
-		if !kl.wtOK || !kl.clean {
-			kl.wt, kl.wtOK = totalWeight(list), kl.clean
+		var pick int
+		if d.rankC > 0 {
+			pick = rankDraw(len(list), d.rankC, rng)
+		} else {
+			if !kl.wtOK || !kl.clean {
+				kl.wt, kl.wtOK = totalWeight(list), kl.clean
+			}
+			pick = drawTotal(list, kl.wt, rng)
 		}
-		pick := drawTotal(list, kl.wt, rng)
 		if len(path) < cap(path) {
 			path = path[:len(path)+1]
 		} else {
@@ -735,6 +751,37 @@ func drawExcluding(list []child, ex []int32, rng *rand.Rand) int32 {
 		}
 	}
 	return int32(first) // not reached: the weights sum to total
+}
+
+// rankDraw is Cold Clear 2's draw of a child rank among n, whatever the
+// values: floor(−ln U / c) mod n for U uniform in (0, 1], so rank i comes
+// with probability about e^(−c·i)(1 − e^(−c)) (c = ln 2: one half, one
+// quarter, …). CC1's weights instead send a large share of the walks
+// down the long tail of poor children at every level (rank i ≥ 5 gets
+// about 1/(i²+1) of the weight once one child is much worse than the rest).
+func rankDraw(n int, c float64, rng *rand.Rand) int {
+	x := -math.Log(1-rng.Float64()) / c
+	return int(math.Mod(x, float64(n)))
+}
+
+// rankDrawExcluding is rankDraw over the ranks not in ex, in rank order
+// (−1: none left).
+func rankDrawExcluding(n int, ex []int32, c float64, rng *rand.Rand) int32 {
+	left := n - len(ex)
+	if left <= 0 {
+		return -1
+	}
+	k := rankDraw(left, c, rng)
+	for r := range n {
+		if slices.Contains(ex, int32(r)) {
+			continue
+		}
+		if k == 0 {
+			return int32(r)
+		}
+		k--
+	}
+	return -1
 }
 
 // weight is CC1's selection weight ((E_i − E_min) + 10)² / (i² + 1).
@@ -950,7 +997,7 @@ func (d *dag) update(i int32) bool {
 		if live == 0 {
 			n.dead = true
 		} else {
-			wd := worst.modifyDeath()
+			wd := worst.modifyDeath(d.death)
 			n.val = Value{(sum.V + wd.V*deaths) / poss, (sum.Spike + wd.Spike*deaths) / poss}
 		}
 	}
@@ -993,16 +1040,7 @@ func (d *dag) backup(i int32) {
 			if !d.update(j) && !first {
 				continue
 			}
-			nj := d.nodes.at(j)
-			if nj.parent >= 0 {
-				d.refresh(nj.parent, j)
-				d.mark(nj.parent)
-			}
-			for k := nj.moreHead; k != 0; k = d.more[k-1].next {
-				p := d.more[k-1].p
-				d.refresh(p, j)
-				d.mark(p)
-			}
+			d.refreshParents(j)
 		}
 		first = false
 		d.work, d.next = d.next, d.work
@@ -1016,30 +1054,52 @@ func (d *dag) mark(p int32) {
 	}
 }
 
-// rebuild keeps only the nodes reachable from newRoot (renumbered from 0,
-// generations renumbered from newRoot's), merging equal states again; the
-// child lists and further parents are copied into fresh stores. With
-// sameStates (no node's state changed since the table was made: Play)
-// the table keeps its entries for the kept nodes instead of hashing
-// every state again.
-func (d *dag) rebuild(newRoot int32, sameStates bool) {
+// newPiece is a piece AddPiece reveals: the nodes whose queue ends at
+// known (their drawn count) get it.
+type newPiece struct {
+	p     Piece
+	known int32
+}
+
+// push pushes the piece on node n's queue and returns the new state's
+// hash (rebuild's walk did the rest of giving n the piece: drawn, and a
+// speculated node keeps only that piece's child list).
+func (d *dag) push(n *node, np *newPiece) uint64 {
+	s := d.state(&n.st)
+	s.push(np.p)
+	n.st = d.pack(&s)
+	return s.hash()
+}
+
+// hashed is a rebuilt node and its state's hash.
+type hashed struct {
+	h uint64
+	k int32
+}
+
+// rebuild (the compaction of catchUp, which otherwise leaves the nodes in
+// place) keeps only the nodes reachable from newRoot (renumbered from 0
+// in breadth-first order, so by generation; generations renumbered from
+// newRoot's); the child lists and further parents are copied into fresh
+// stores. With np (AddPiece), each node the walk reaches is given the new
+// piece first if it takes it (so a speculated node's other lists are not
+// followed). The new table keeps the old one's entries of the kept nodes
+// whose state did not change, and only the changed ones are hashed again;
+// it ends as if every kept node had been put in index order: where
+// several hold the same state and generation, the first one's.
+//
+// The walk copies each node as it takes it from the queue: every child
+// is then numbered (it numbers them), and so is every kept parent (a
+// parent is of the generation before, all of which the walk numbered
+// before it took the first node of this one), so each node and list is
+// read once.
+func (d *dag) rebuild(newRoot int32, np *newPiece, o rebuildOptions) {
 	old := &d.nodes
-	remap := make([]int32, old.bound())
-	for i := range remap {
-		remap[i] = -1
-	}
-	order := []int32{newRoot}
-	remap[newRoot] = 0
-	for k := 0; k < len(order); k++ {
-		n := old.at(order[k])
-		for p := range int(n.nlists) {
-			for _, c := range d.kids(n, p) {
-				if remap[c.n] < 0 {
-					remap[c.n] = int32(len(order))
-					order = append(order, c.n)
-				}
-			}
-		}
+	remap := make([]int32, old.bound())         // new number + 1 (0: dropped)
+	keep := make([]uint64, (old.bound()+63)/64) // remap ≠ 0, 32 times smaller
+	var changed []uint64                        // old nodes given the piece
+	if np != nil {
+		changed = make([]uint64, (old.bound()+63)/64)
 	}
 	var nodes arena
 	nodes.init()
@@ -1047,18 +1107,37 @@ func (d *dag) rebuild(newRoot int32, sameStates bool) {
 	var store kidStore
 	var more []moreLink
 	base := old.at(newRoot).gen
-	for _, oi := range order {
+	var rh []hashed                       // the nodes given the piece, by new number
+	order := append(d.order[:0], newRoot) // kept from the last rebuild: growing it cost more than the walk's copies
+	remap[newRoot] = 1
+	keep[newRoot/64] |= 1 << (newRoot % 64)
+	for k := 0; k < len(order); k++ {
+		oi := order[k]
 		on := old.at(oi)
-		n := *on
+		// copied straight into the new arena (numbered in order)
+		_, n := nodes.alloc(&nodes.own, nil)
+		*n = *on
+		ol := on.lists
+		if np != nil && on.drawn == np.known {
+			// given the piece (its state later: push)
+			n.drawn++
+			if n.spec {
+				ol += int32(np.p)
+				n.nlists = 1
+				n.spec = false
+			}
+			rh = append(rh, hashed{k: int32(k)})
+			changed[oi/64] |= 1 << (oi % 64)
+		}
 		n.gen -= base
 		n.stamp = 0
 		first := int32(-1)
 		if n.parent >= 0 {
-			first = remap[n.parent]
+			first = remap[n.parent] - 1
 		}
 		n.moreHead, n.moreTail = 0, 0
-		for k := on.moreHead; k != 0; k = d.more[k-1].next {
-			if q := remap[d.more[k-1].p]; q >= 0 {
+		for j := on.moreHead; j != 0; j = d.more[j-1].next {
+			if q := remap[d.more[j-1].p] - 1; q >= 0 {
 				if first < 0 {
 					first = q
 				} else {
@@ -1075,60 +1154,155 @@ func (d *dag) rebuild(newRoot int32, sameStates bool) {
 		}
 		n.parent = first
 		n.lists = int32(len(lists))
-		for p := range int(on.nlists) {
-			l := d.kids(on, p)
-			if l == nil {
+		for p := range int(n.nlists) {
+			kl := d.lists[ol+int32(p)]
+			if kl.n < 0 {
 				lists = append(lists, kidList{n: -1})
 				continue
 			}
+			l := d.kidStore.slice(kl.start, kl.n)
 			start := store.alloc(len(l), nil)
 			nl := store.slice(start, int32(len(l)))
 			for j, c := range l {
-				c.n = remap[c.n]
+				if remap[c.n] == 0 {
+					order = append(order, c.n)
+					remap[c.n] = int32(len(order))
+					keep[c.n/64] |= 1 << (c.n % 64)
+				}
+				c.n = remap[c.n] - 1
 				nl[j] = c
 			}
-			lists = append(lists, kidList{start: start, n: int32(len(l))})
+			// the same children in the same order: a clean list stays
+			// clean, with its best value and total weight
+			kl.start = start
+			lists = append(lists, kl)
 		}
-		nodes.add(n)
 	}
-	oldNodes, oldKids, oldTab := d.nodes.dir, d.kidStore.dir, d.tab
+	nodes.flush(&nodes.own)
+	oldNodes, oldKids := d.nodes.dir, d.kidStore.dir
 	d.nodes.dir, d.nodes.fill, d.nodes.own = nodes.dir, nodes.fill, nodes.own
 	d.nodes.chunks.Store(nodes.chunks.Load())
 	d.kidStore.dir, d.kidStore.n = store.dir, store.n
 	d.lists, d.more = lists, more
-	defer releaseStores(oldNodes, oldKids, oldTab)
 	d.root = 0
 	d.stamp = 0
-	// Size the table once (growing it node by node cost more than the
-	// copy itself).
-	kept := nodes.len()
-	d.tab = newTableFor(kept)
-	// Same states (Play): the old table's entries of the kept nodes,
-	// renumbered, in the same shards (no hashing; a node's generation is
-	// read from the node, so renumbering them changes no entry).
-	if !sameStates || d.tab.copyFrom(oldTab, remap) != kept {
-		// (the second: not reached, every node is in the table)
-		d.tab.clear()
-		for k := range int32(kept) {
-			d.put(d.tab, k)
+	// a compacted DAG: one epoch, no dead node; the nodes left out of the
+	// table are put in d.catch.shadow below
+	d.catch.epoch, d.catch.dead, d.catch.shadow = 0, 0, d.catch.shadow[:0]
+	// The nodes given the piece get it on their queues, hashed.
+	pushAll := func() {
+		for i := range rh {
+			rh[i].h = d.push(d.nodes.at(rh[i].k), np)
 		}
+	}
+	// The table: sized once for the kept nodes and the next search
+	// (growing it node by node cost more than the copy itself), with the
+	// old table's entries of the kept nodes that did not change,
+	// renumbered, in the same shards (no hashing; a node's generation is
+	// read from the node, so renumbering them changes no entry). With
+	// o.parallel a second goroutine copies shards while this one pushes
+	// the piece and runs o.then (neither reads the table, nor the copy the
+	// nodes), then both take the shards left, one at a time.
+	kept := len(order)
+	d.order = order
+	oldTab := d.tab
+	tab := newTableFor(kept + min(o.room, maxReserve))
+	in := make([]uint64, (kept+63)/64) // new nodes with an entry
+	var copied int
+	thenDone := false
+	if o.parallel {
+		var next atomic.Int32
+		copyShards := func(in []uint64) int {
+			added := 0
+			for s := int(next.Add(1) - 1); s < tableShards; s = int(next.Add(1) - 1) {
+				added += tab.copyFrom(oldTab, s, s+1, remap, keep, changed, in)
+			}
+			return added
+		}
+		in2 := make([]uint64, len(in))
+		var copied2 int
+		done := make(chan struct{})
+		go func() {
+			copied2 = copyShards(in2)
+			close(done)
+		}()
+		pushAll()
+		if o.then != nil {
+			o.then()
+			thenDone = true
+		}
+		copied = copyShards(in)
+		<-done
+		copied += copied2
+		for i, w := range in2 {
+			in[i] |= w
+		}
+	} else {
+		pushAll()
+		copied = tab.copyFrom(oldTab, 0, tableShards, remap, keep, changed, in)
+	}
+	releaseStores(oldNodes, oldKids, oldTab)
+	d.tab = tab
+	if copied == kept {
+		if o.then != nil && !thenDone {
+			o.then()
+		}
+		return
+	}
+	// The changed nodes (hashed by pushAll), and any other the old table
+	// did not hold (a state AddPiece made equal to another's), in index
+	// order, each taking the entry of a later node with its state.
+	j := 0
+	for k := range int32(kept) {
+		if j < len(rh) && rh[j].k == k {
+			if j%rehashBlock == 0 {
+				// touch the next block's first probe slots: the
+				// loads are independent, so their misses overlap
+				var touch uint64
+				for _, e := range rh[j:min(j+rehashBlock, len(rh))] {
+					sh := tab.shard(e.h)
+					touch += sh.slots[int(tag(e.h))&(len(sh.slots)-1)]
+				}
+				d.touched += touch
+			}
+			d.putHashed(tab, k, rh[j].h)
+			j++
+		} else if in[k/64]&(1<<(k%64)) == 0 {
+			d.putFirst(tab, k)
+		}
+	}
+	if o.then != nil && !thenDone {
+		o.then()
 	}
 }
 
-// copyFrom adds the entries of table old whose nodes remap keeps (under
-// their new numbers, in the same shards) and returns how many it added.
-func (t *table) copyFrom(old *table, remap []int32) int {
+// rebuildOptions are the ways of rebuild.
+type rebuildOptions struct {
+	room     int    // table room for this many more nodes (the next search)
+	parallel bool   // use a second goroutine (the bot searches with several threads)
+	then     func() // run after the nodes are rebuilt (with parallel, while the table is copied; it must not change node states)
+}
+
+// copyFrom adds the entries of shards from to to−1 of table old whose
+// nodes remap keeps (remap: new number + 1, 0 dropped; keep: the bit set
+// of the kept ones, tested first as it is more often in cache) and that
+// are not in the bit set changed (nil: none), under their new numbers,
+// in the same shards; it sets their new numbers' bits in in and returns
+// how many it added.
+func (t *table) copyFrom(old *table, from, to int, remap []int32, keep, changed, in []uint64) int {
 	added := 0
-	for s := range old.sh {
+	for s := from; s < to; s++ {
 		sh := &t.sh[s]
 		for _, slot := range old.sh[s].slots {
 			if slot == 0 {
 				continue
 			}
-			ni := remap[int32(uint32(slot))-1]
-			if ni < 0 {
+			oi := int32(uint32(slot)) - 1
+			if keep[oi/64]&(1<<(oi%64)) == 0 || (changed != nil && changed[oi/64]&(1<<(oi%64)) != 0) {
 				continue
 			}
+			ni := remap[oi] - 1
+			in[ni/64] |= 1 << (ni % 64)
 			mask := len(sh.slots) - 1
 			i := int(slot>>32) & mask
 			for sh.slots[i] != 0 {
@@ -1145,15 +1319,36 @@ func (t *table) copyFrom(old *table, remap []int32) int {
 	return added
 }
 
-// recomputeAll recomputes every expanded node's value, deepest generation first.
+// recomputeAll recomputes every expanded node's value, deepest generation
+// first (in index order within one). Right after a rebuild the nodes are
+// numbered by generation, so that order needs no sort.
 func (d *dag) recomputeAll() {
 	idx := make([]int32, 0, d.nodes.len())
+	sorted := true
 	for i := range d.nodes.bound() {
 		if d.nodes.valid(i) && d.nodes.at(i).expanded() {
+			if k := len(idx); k > 0 && d.nodes.at(idx[k-1]).gen > d.nodes.at(i).gen {
+				sorted = false
+			}
 			idx = append(idx, int32(i))
 		}
 	}
-	slices.SortStableFunc(idx, func(a, b int32) int { return int(d.nodes.at(b).gen - d.nodes.at(a).gen) })
+	if sorted {
+		// generation blocks in reverse, each in index order
+		out := make([]int32, 0, len(idx))
+		for end := len(idx); end > 0; {
+			g := d.nodes.at(idx[end-1]).gen
+			start := end - 1
+			for start > 0 && d.nodes.at(idx[start-1]).gen == g {
+				start--
+			}
+			out = append(out, idx[start:end]...)
+			end = start
+		}
+		idx = out
+	} else {
+		slices.SortStableFunc(idx, func(a, b int32) int { return int(d.nodes.at(b).gen - d.nodes.at(a).gen) })
+	}
 	for _, i := range idx {
 		n := d.nodes.at(i)
 		for p := range int(n.nlists) {
@@ -1316,6 +1511,70 @@ func (t *shard) resize(size int) {
 	putSlots(old)
 }
 
+// putFirst stores node v in table t, replacing a node of its generation
+// with its state that comes after it; the node left out goes to
+// d.catch.shadow.
+func (d *dag) putFirst(t *table, v int32) {
+	n := d.nodes.at(v)
+	st := d.state(&n.st)
+	h := st.hash()
+	sh := t.shard(h)
+	ci, slot := d.lookup(sh, h, n.gen, &st.Board, packPieces(&st))
+	switch {
+	case ci < 0:
+		sh.set(slot, h, v)
+	case ci > v:
+		sh.slots[slot] = tag(h)<<32 | uint64(uint32(v+1))
+		d.catch.shadow = append(d.catch.shadow, ci)
+	case ci < v:
+		d.catch.shadow = append(d.catch.shadow, v)
+	}
+}
+
+// putHashed is putFirst for a node whose state's hash h is known.
+func (d *dag) putHashed(t *table, v int32, h uint64) {
+	n := d.nodes.at(v)
+	sh := t.shard(h)
+	k := tag(h)
+	mask := len(sh.slots) - 1
+	i := int(k) & mask
+	for {
+		s := sh.slots[i]
+		if s == 0 {
+			sh.set(i, h, v)
+			return
+		}
+		if s>>32 == k {
+			ci := int32(uint32(s)) - 1
+			if c := d.nodes.at(ci); c.gen == n.gen && d.sameState(&c.st, &n.st) {
+				if ci > v {
+					sh.slots[i] = k<<32 | uint64(uint32(v+1))
+					d.catch.shadow = append(d.catch.shadow, ci)
+				} else if ci < v {
+					d.catch.shadow = append(d.catch.shadow, v)
+				}
+				return
+			}
+		}
+		i = (i + 1) & mask
+	}
+}
+
+// sameState reports whether a and b hold the same state.
+func (d *dag) sameState(a, b *nodeState) bool {
+	if a.pk != b.pk || a.combo != b.combo || a.rows != b.rows {
+		return false
+	}
+	if a.tall == b.tall {
+		return true
+	}
+	// a tall board's high rows are never all empty
+	return a.tall != 0 && b.tall != 0 && d.tall.get(a.tall) == d.tall.get(b.tall)
+}
+
+// rehashBlock is the number of first probes rebuild's rehash touches ahead.
+const rehashBlock = 32
+
 // put stores node v in table t unless a node of its generation with its
 // state is there.
 func (d *dag) put(t *table, v int32) {
@@ -1325,5 +1584,20 @@ func (d *dag) put(t *table, v int32) {
 	sh := t.shard(h)
 	if ci, slot := d.lookup(sh, h, n.gen, &st.Board, packPieces(&st)); ci < 0 {
 		sh.set(slot, h, v)
+	}
+}
+
+// refreshParents refreshes child j's entry in each of its parents' lists
+// and marks each parent for the next round of value updates.
+func (d *dag) refreshParents(j int32) {
+	nj := d.nodes.at(j)
+	if nj.parent >= 0 {
+		d.refresh(nj.parent, j)
+		d.mark(nj.parent)
+	}
+	for k := nj.moreHead; k != 0; k = d.more[k-1].next {
+		p := d.more[k-1].p
+		d.refresh(p, j)
+		d.mark(p)
 	}
 }

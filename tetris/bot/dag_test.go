@@ -16,12 +16,14 @@ import (
 // every child points to a node of the next generation that names its
 // parent (first parent or further ones), every parent link points back to
 // a child edge, every node is in the table under its generation (which holds
-// nothing else), and that after a rebuild the stores hold nothing else.
+// nothing else but dead nodes) or left out for another node of its state
+// (d.catch.shadow), and that after a compacting rebuild the stores hold
+// nothing else. Dead nodes (left in place by catchUp) are skipped.
 func dagInvariants(d *dag, rebuilt bool) error {
 	lists := 0
 	for i := range d.nodes.bound() {
 		n := d.nodes.at(i)
-		if !d.nodes.valid(i) || !n.expanded() {
+		if !d.live(i) || !n.expanded() {
 			continue
 		}
 		if n.nlists != 1 && n.nlists != 7 || n.spec != (n.nlists == 7) {
@@ -40,7 +42,7 @@ func dagInvariants(d *dag, rebuilt bool) error {
 			}
 			for _, c := range d.kids(n, p) {
 				cn := d.nodes.at(c.n)
-				if cn.gen != n.gen+1 {
+				if !d.live(c.n) || cn.gen != n.gen+1 {
 					return fmt.Errorf("node %d (gen %d) has child %d of gen %d", i, n.gen, c.n, cn.gen)
 				}
 				found := cn.parent == i
@@ -54,7 +56,7 @@ func dagInvariants(d *dag, rebuilt bool) error {
 		}
 	}
 	for i := range d.nodes.bound() {
-		if !d.nodes.valid(i) {
+		if !d.live(i) {
 			continue
 		}
 		n := d.nodes.at(i)
@@ -69,6 +71,9 @@ func dagInvariants(d *dag, rebuilt bool) error {
 			return fmt.Errorf("node %d has no parent", i)
 		}
 		for _, p := range parents {
+			if !d.live(p) {
+				return fmt.Errorf("node %d names dead parent %d", i, p)
+			}
 			pn := d.nodes.at(p)
 			ok := false
 			for q := range int(pn.nlists) {
@@ -83,24 +88,40 @@ func dagInvariants(d *dag, rebuilt bool) error {
 		}
 	}
 	// every node is in the table, found by its own state and
-	// generation, and the table holds nothing else
+	// generation, or shadowed by another node of its state that is;
+	// the table holds nothing else but entries of dead nodes
 	count := 0
 	for i := range d.nodes.bound() {
-		if !d.nodes.valid(i) {
+		if !d.live(i) {
 			continue
 		}
 		n := d.nodes.at(i)
-		count++
 		s := d.state(&n.st)
 		h := s.hash()
-		if ci, _ := d.lookup(d.tab.shard(h), h, n.gen, &s.Board, packPieces(&s)); ci != i {
+		ci, _ := d.lookup(d.tab.shard(h), h, n.gen, &s.Board, packPieces(&s))
+		if ci == i {
+			count++
+			continue
+		}
+		if ci < 0 || !d.live(ci) || !slices.Contains(d.catch.shadow, i) {
 			return fmt.Errorf("node %d: the table finds %d", i, ci)
 		}
 	}
-	if d.tab.len() != count {
-		return fmt.Errorf("%d table entries for %d nodes", d.tab.len(), count)
+	liveEntries := 0
+	for k := range d.tab.sh {
+		for _, slot := range d.tab.sh[k].slots {
+			if slot != 0 && d.live(int32(uint32(slot))-1) {
+				liveEntries++
+			}
+		}
 	}
-	if rebuilt && lists != len(d.lists) {
+	if liveEntries != count {
+		return fmt.Errorf("%d table entries of live nodes for %d nodes in the table", liveEntries, count)
+	}
+	if d.catch.epoch == 0 && d.tab.len() != count {
+		return fmt.Errorf("after a compaction: %d table entries for %d nodes", d.tab.len(), count)
+	}
+	if rebuilt && d.catch.epoch == 0 && lists != len(d.lists) {
 		return fmt.Errorf("after a rebuild: %d child lists in use, %d stored", lists, len(d.lists))
 	}
 	return nil
@@ -497,5 +518,48 @@ func TestTableHint(t *testing.T) {
 		if got := len(b.d.tab.sh[s].slots); got < shardSlots(first) {
 			t.Fatalf("shard %d has %d slots after a %d-node search following one of %d, want ≥ %d (room for the last search)", s, got, st.Nodes, first, shardSlots(first))
 		}
+	}
+}
+
+// TestSameState checks the state comparison rebuild's re-hash uses
+// against same, on boards with and without high rows, back-to-back,
+// combo and different queues (two tall boards with equal rows are
+// stored under different numbers).
+func TestSameState(t *testing.T) {
+	d := newDAG(State{Bag: 0x7F}, 0, Value{})
+	base := State{Bag: 0x7F}
+	base.push(T)
+	base.push(I)
+	base.Board.Rows[0] = 0x3FE
+	var states []State
+	for v := range 6 {
+		s := base
+		switch v {
+		case 1:
+			s.Board.B2B = true
+		case 2:
+			s.Board.Combo = 3
+		case 3:
+			s.push(O)
+		case 4, 5:
+			s.Board.Rows[nodeRows+v-4] = 1 // tall, two different boards
+		}
+		states = append(states, s)
+	}
+	states = append(states, states[4]) // the same tall board again
+	packed := make([]nodeState, len(states))
+	for i := range states {
+		packed[i] = d.pack(&states[i])
+	}
+	for i := range states {
+		for j := range states {
+			want := d.same(&packed[i], &states[j].Board, packPieces(&states[j]))
+			if got := d.sameState(&packed[i], &packed[j]); got != want {
+				t.Errorf("states %d, %d: sameState %v, same %v", i, j, got, want)
+			}
+		}
+	}
+	if !d.sameState(&packed[4], &packed[6]) || packed[4].tall == packed[6].tall {
+		t.Fatalf("equal tall boards: tall numbers %d, %d", packed[4].tall, packed[6].tall)
 	}
 }

@@ -41,7 +41,10 @@ func (v Value) Plus(r Reward) Value {
 	return Value{v.V + r.V, v.Spike + r.Attack}
 }
 
-func (v Value) modifyDeath() Value { return Value{v.V - 1000, 0} }
+func (v Value) modifyDeath(cost int32) Value { return Value{v.V - cost, 0} }
+
+// cc1Death is CC1's modify_death constant (Weights.Death's default).
+const cc1Death = 1000
 
 // nextBag computes CC's next_bag (spec §7): the bag the front of queue was
 // drawn from, given bag = the bag at the end of the queue (bit p = piece p).

@@ -239,6 +239,11 @@ func (b *Bot) setDAG(d *dag) {
 		b.d.release()
 	}
 	b.d = d
+	d.rankC = b.opt.RankSelect
+	if c := b.eval.W.Death; c > 0 {
+		d.death = c // else newDAG's CC1 constant
+	}
+	b.moved = false
 	if b.holder == nil {
 		b.holder = &dagHolder{}
 		runtime.AddCleanup(b, func(h *dagHolder) {

@@ -220,6 +220,7 @@ func TestCloseReuse(t *testing.T) {
 		if err := reused.Play(reused.Plan()[0]); err != nil {
 			t.Fatal(err)
 		}
+		reused.settle()
 		if err := dagInvariants(reused.d, true); err != nil {
 			t.Fatal(err)
 		}

@@ -8,7 +8,6 @@ package bot
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"testing"
 
@@ -32,17 +31,7 @@ func TestPCPieceConversion(t *testing.T) {
 // counters.
 func pcSolo(t *testing.T, seed uint64, n, preview int, opt Options, nodes int64) (pcs int, st PCStats, dead bool) {
 	t.Helper()
-	rng := rand.New(rand.NewPCG(seed, 0))
-	var bag []Piece
-	next := func() Piece {
-		if len(bag) == 0 {
-			bag = []Piece{I, O, T, L, J, S, Z}
-			rng.Shuffle(len(bag), func(i, j int) { bag[i], bag[j] = bag[j], bag[i] })
-		}
-		p := bag[0]
-		bag = bag[1:]
-		return p
-	}
+	next := bagFeed(seed)
 	queue := make([]Piece, preview)
 	for i := range queue {
 		queue[i] = next()

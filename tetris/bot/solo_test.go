@@ -12,12 +12,12 @@ import (
 	"testing"
 )
 
-// soloGame plays n pieces with budget nodes per move; it returns lines
-// cleared, attack sent and whether the bot died.
-func soloGame(t *testing.T, seed uint64, n int, nodes int64) (lines, attack int, dead bool) {
+// bagFeed returns a seeded 7-bag piece source (PCG(seed, 0)), the
+// sequence the solo, PC-mode and catch-up games share.
+func bagFeed(seed uint64) func() Piece {
 	rng := rand.New(rand.NewPCG(seed, 0))
 	var bag []Piece
-	next := func() Piece {
+	return func() Piece {
 		if len(bag) == 0 {
 			bag = []Piece{I, O, T, L, J, S, Z}
 			rng.Shuffle(len(bag), func(i, j int) { bag[i], bag[j] = bag[j], bag[i] })
@@ -26,6 +26,12 @@ func soloGame(t *testing.T, seed uint64, n int, nodes int64) (lines, attack int,
 		bag = bag[1:]
 		return p
 	}
+}
+
+// soloGame plays n pieces with budget nodes per move; it returns lines
+// cleared, attack sent and whether the bot died.
+func soloGame(t *testing.T, seed uint64, n int, nodes int64) (lines, attack int, dead bool) {
+	next := bagFeed(seed)
 	queue := make([]Piece, 6)
 	for i := range queue {
 		queue[i] = next()

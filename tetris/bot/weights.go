@@ -45,9 +45,14 @@ type Weights struct {
 	ComboGarbage   int32     `json:"combo_garbage"`
 	MoveTime       int32     `json:"move_time"`
 	WastedT        int32     `json:"wasted_t"`
-	UseBag         bool      `json:"use_bag"`
-	TimedJeopardy  bool      `json:"timed_jeopardy"`
-	StackPCDamage  bool      `json:"stack_pc_damage"`
+	// Death is what a piece that dies costs a speculated node: it counts
+	// as the worst live piece's value minus Death (CC1: 1000). Not one
+	// of CC1's weights (a constant there), so a search can be made to
+	// fear deaths it sees as much as Cold Clear 2 does. 0 means 1000.
+	Death         int32 `json:"death"`
+	UseBag        bool  `json:"use_bag"`
+	TimedJeopardy bool  `json:"timed_jeopardy"`
+	StackPCDamage bool  `json:"stack_pc_damage"`
 }
 
 // DefaultWeights returns CC1's `Standard::default()` weights.
@@ -60,7 +65,7 @@ func DefaultWeights() Weights {
 		WellDepth: 57, MaxWellDepth: 17, WellColumn: [10]int32{20, 23, 20, 50, 59, 21, 59, 10, -10, 24},
 		B2BClear: 104, Clear1: -143, Clear2: -100, Clear3: -58, Clear4: 390,
 		TSpin1: 121, TSpin2: 410, TSpin3: 602, MiniTSpin1: -158, MiniTSpin2: -93,
-		PerfectClear: 999, ComboGarbage: 150, MoveTime: -3, WastedT: -152,
+		PerfectClear: 999, ComboGarbage: 150, MoveTime: -3, WastedT: -152, Death: cc1Death,
 		UseBag: true, TimedJeopardy: true, StackPCDamage: false,
 	}
 }
@@ -75,7 +80,7 @@ func FastWeights() Weights {
 		WellDepth: 158, MaxWellDepth: -2, WellColumn: [10]int32{31, 16, -41, 37, 49, 30, 56, 48, -27, 22},
 		B2BClear: 74, Clear1: -122, Clear2: -174, Clear3: 11, Clear4: 424,
 		TSpin1: 131, TSpin2: 392, TSpin3: 628, MiniTSpin1: -188, MiniTSpin2: -682,
-		PerfectClear: 991, ComboGarbage: 272, MoveTime: -1, WastedT: -147,
+		PerfectClear: 991, ComboGarbage: 272, MoveTime: -1, WastedT: -147, Death: cc1Death,
 		UseBag: true, TimedJeopardy: false, StackPCDamage: false,
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -48,14 +49,49 @@ type Spec struct {
 	Options bot.Options // built-in bot options
 }
 
-// ParseSpec reads "builtin" or "yomi" (in process), "tbp:CMD" or any
-// other string (a TBP command line).
+// ParseSpec reads "builtin" or "yomi" (in process, with options opt),
+// "builtin:K=V,..." (the same with some options changed: nodes=N, a node
+// budget per move, bot.Options.MaxNodes, so that a search with one thread
+// plays the same game at any machine load; rank=C, Options.RankSelect;
+// weights=FILE, evaluator weights as bot.LoadWeights reads them),
+// "tbp:CMD" or any other string
+// (a TBP command line).
 func ParseSpec(s string, opt bot.Options) (Spec, error) {
 	s = strings.TrimSpace(s)
 	switch {
 	case s == "":
 		return Spec{}, fmt.Errorf("versus: empty player")
 	case s == "builtin" || s == "yomi":
+		return Spec{Options: opt}, nil
+	case strings.HasPrefix(s, "builtin:") || strings.HasPrefix(s, "yomi:"):
+		_, kvs, _ := strings.Cut(s, ":")
+		for kv := range strings.SplitSeq(kvs, ",") {
+			k, v, ok := strings.Cut(strings.TrimSpace(kv), "=")
+			switch {
+			case !ok:
+				return Spec{}, fmt.Errorf("versus: %q: want KEY=VALUE, got %q", s, kv)
+			case k == "nodes":
+				n, err := strconv.ParseInt(v, 10, 64)
+				if err != nil || n < 1 {
+					return Spec{}, fmt.Errorf("versus: %q: nodes must be a positive integer", s)
+				}
+				opt.MaxNodes = n
+			case k == "rank":
+				c, err := strconv.ParseFloat(v, 64)
+				if err != nil || !(c >= 0 && c <= 100) {
+					return Spec{}, fmt.Errorf("versus: %q: rank must be a number in [0, 100]", s)
+				}
+				opt.RankSelect = c
+			case k == "weights":
+				w, err := bot.LoadWeights(v)
+				if err != nil {
+					return Spec{}, fmt.Errorf("versus: %q: %w", s, err)
+				}
+				opt.Weights = &w
+			default:
+				return Spec{}, fmt.Errorf("versus: %q: unknown option %q (nodes, rank, weights)", s, k)
+			}
+		}
 		return Spec{Options: opt}, nil
 	case strings.HasPrefix(s, "tbp:"):
 		return Spec{Cmd: strings.TrimPrefix(s, "tbp:")}, nil
@@ -104,8 +140,25 @@ func (s Spec) Open(ctx context.Context, seed uint64, grace time.Duration) (Playe
 type Builtin struct {
 	b      *bot.Bot
 	Stats  bot.Stats // the last move's search report
+	Phases Phases    // where its Move calls' time went, summed over the game
 	reset  bool      // Begin was called: Reset to the position at the next Move
 	played *played   // Played was called: advance the search at the next Move
+}
+
+// Phases splits a built-in player's Move time: catching the search up
+// with the moves since its last one (Play and AddPiece, or a Reset after
+// garbage), Think, and reading the answer (Suggest). Restarts counts the
+// moves that began with a Reset (the first, and those after garbage).
+// Searching is the part of Think the bot counted as its own
+// (Stats.Elapsed), so Think − Searching is what starting and ending the
+// search threads cost.
+type Phases struct {
+	Moves, Restarts int
+	Nodes           int64
+	CatchUp         time.Duration
+	Think           time.Duration
+	Searching       time.Duration
+	Answer          time.Duration
 }
 
 // played is a placement Builtin has not yet applied to its search.
@@ -129,21 +182,35 @@ func (b *Builtin) Begin(p *tetris.Player) error {
 // TBP bot cannot know it either.
 func (b *Builtin) Move(ctx context.Context, p *tetris.Player, think time.Duration) ([]tetris.Placement, MoveInfo, error) {
 	start := time.Now()
+	restart := b.reset
 	if err := b.catchUp(p); err != nil {
 		return nil, MoveInfo{}, err
 	}
-	if left := think - time.Since(start); left > 0 {
+	caught := time.Now()
+	if left := think - caught.Sub(start); left > 0 {
 		b.b.Think(ctx, bot.Budget{Duration: left})
 	}
 	if len(b.b.Candidates()) == 0 {
 		b.b.Think(ctx, bot.Budget{Nodes: 1})
 	}
+	thought := time.Now()
 	ms := b.b.Suggest(0)
 	out := make([]tetris.Placement, len(ms))
 	for i, m := range ms {
 		out[i] = m.Placement()
 	}
 	b.Stats = b.b.Stats()
+	end := time.Now()
+	ph := &b.Phases
+	ph.Moves++
+	if restart {
+		ph.Restarts++
+	}
+	ph.CatchUp += caught.Sub(start)
+	ph.Think += thought.Sub(caught)
+	ph.Answer += end.Sub(thought)
+	ph.Searching += b.Stats.Elapsed
+	ph.Nodes += b.Stats.Nodes
 	return out, MoveInfo{Nodes: b.Stats.Nodes, Depth: b.Stats.Depth}, nil
 }
 

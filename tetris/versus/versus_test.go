@@ -139,6 +139,14 @@ func TestPlayVersusBuiltin(t *testing.T) {
 		if s.Nodes == 0 || s.Pieces == 0 {
 			t.Errorf("side %d: %+v", i, s)
 		}
+		// the phase split accounts for every move (a losing one may be
+		// asked for and not played), node and restart (the first move's
+		// too; a restart after the last move is not played)
+		ph := [2]*Builtin{a, b}[i].Phases
+		if ph.Moves != s.Pieces && ph.Moves != s.Pieces+1 || ph.Nodes != s.Nodes || ph.Restarts != s.Restarts && ph.Restarts != s.Restarts+1 || ph.Searching > ph.Think ||
+			ph.CatchUp+ph.Think+ph.Answer > time.Duration(s.WallMillis+int64(ph.Moves))*time.Millisecond {
+			t.Errorf("side %d: phases %+v of %+v", i, ph, s)
+		}
 		// a death, or (CC1's rule) no suggestion when every move leads to a
 		// block out at the next spawn
 		if s.Loss != "" && !strings.Contains(s.Loss, "out") && s.Loss != "no move suggested" {

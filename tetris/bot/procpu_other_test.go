@@ -1,0 +1,8 @@
+//go:build !unix
+
+package bot
+
+import "time"
+
+// processCPU returns 0: no process CPU time here.
+func processCPU() time.Duration { return 0 }
