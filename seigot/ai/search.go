@@ -503,9 +503,10 @@ func (pl *Player) expand(n *node, cur uint8, ply, remaining, well, allClear int,
 					gain += float64(allClear)
 				}
 				c.score += gain
-				pl.noI = 1 - pl.iOdds(c.holdSet && c.hold == seigot.ShapeI, seq, ply, remaining)
+				heldI := c.holdSet && c.hold == seigot.ShapeI
+				pl.noI = 1 - pl.iOdds(heldI, seq, ply, remaining)
 				if lines > 0 && remaining > 0 {
-					c.shape += pl.burn(lines, pre, remaining, pl.w.DangerBurnI > 0 && iAhead(c.holdSet && c.hold == seigot.ShapeI, seq, ply)) * (1 - pl.noI)
+					c.shape += pl.burn(lines, pre, remaining, pl.w.DangerBurnI > 0 && iAhead(heldI, seq, ply)) * (1 - pl.noI)
 				}
 				if ply == 0 {
 					c.first = action{hold: useHold, dir: d, x: x}
