@@ -35,10 +35,11 @@ weights (--seed). The defaults are the recipe measured in BENCHMARKS.md. After -
 plays one more Search game. Refine runs as jobs (kind hatetris.refine, 64 samples each, the
 net shipped by digest) on the job fabric: an embedded one by default, run by --concurrency
 goroutines here; with --nats URL, `+"`yomi worker --nats URL`"+` processes anywhere share them
-(same targets). Every phase writes its results atomically (Refine every 64 samples), so a killed run resumes where it stopped: run the same command again, or
+(same targets). Every phase writes its results atomically (Search after every depth, with
+its samples so far, in RUN/gen-N/search.ckpt; Refine every 64 samples), so a killed run resumes where it stopped: run the same command again, or
 --resume RUN (a run's settings are kept in RUN/config.json; only --gens may change).
 A campaign is a run directory committed to git (e.g. hatetris/campaigns/NAME): RUN/.gitignore
-leaves out the scratch files (Search samples, Refine checkpoints), so a commit holds each
+leaves out the scratch files (Search samples and checkpoint, Refine checkpoints), so a commit holds each
 generation's net, search.json (its game), learn.json and gzipped targets (Learn reads the
 last --history generations' targets); --resume on a fresh checkout plays the Search of a
 generation still to refine again for its samples and continues bit-for-bit: the same nets as

@@ -34,7 +34,9 @@ type Options struct {
 	// loop rule sees only the wells from Start on.
 	Start hatetris.Well
 	// OnDepth, if set, is called after every depth with the wells of the new
-	// beam (in beam order; the slice is reused, copy what you keep).
+	// beam (in beam order; the slice is reused, copy what you keep), before
+	// that depth's checkpoint is saved. A resumed search does not call it
+	// again for the depths of its checkpoint.
 	OnDepth func(depth int, beam []hatetris.Well)
 	// Line, if set, is called after a depth with the best game so far, as
 	// Search would return it if stopped there (the web page shows it grow);
@@ -221,18 +223,20 @@ func Search(ctx context.Context, opt Options) (*Result, error) {
 		s.layers = append(s.layers, layer)
 		s.noteBest()
 		s.compact()
-		if opt.Checkpoint != "" && time.Since(lastSave) >= opt.CheckpointEvery {
-			if err := s.save(opt.Checkpoint); err != nil {
-				return nil, err
-			}
-			lastSave = time.Now()
-		}
+		// OnDepth before the save: a caller that stores what OnDepth gives
+		// holds every depth of a saved checkpoint (hatetris/train).
 		if opt.OnDepth != nil {
 			beamWells = beamWells[:0]
 			for i := range next {
 				beamWells = append(beamWells, next[i].well)
 			}
 			opt.OnDepth(depth+1, beamWells)
+		}
+		if opt.Checkpoint != "" && time.Since(lastSave) >= opt.CheckpointEvery {
+			if err := s.save(opt.Checkpoint); err != nil {
+				return nil, err
+			}
+			lastSave = time.Now()
 		}
 		if opt.Progress != nil {
 			opt.Progress(s.stats())

@@ -1,10 +1,11 @@
 // This file holds the Search → Refine → Learn cycle (Run) and its run
 // directory: every phase writes its outputs atomically, so a killed run
-// resumes at the phase (or refine chunk) where it stopped.
+// resumes at the phase (Search depth, Refine chunk) where it stopped.
 package train
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -185,21 +186,23 @@ func (r *Runner) Run(ctx context.Context) ([]GenSummary, error) {
 }
 
 // Ignored lists the run directory's scratch files: what a resume can do
-// without (Search samples, Refine checkpoints, distillation data), kept out
-// of git by RUN/.gitignore. Everything else is the campaign's committed state.
-var Ignored = []string{"samples.bin", "refine-*.bin", "distill.bin", "*.tmp"}
+// without (Search samples, an unfinished Search's checkpoint, Refine
+// checkpoints, distillation data), kept out of git by RUN/.gitignore.
+// Everything else is the campaign's committed state.
+var Ignored = []string{"samples.bin", "refine-*.bin", "distill.bin", "*.tmp", searchCheckpoint, samplesLogFile}
 
-// writeIgnore writes RUN/.gitignore (once).
+// writeIgnore writes RUN/.gitignore.
 func (r *Runner) writeIgnore() error {
 	p := filepath.Join(r.Dir, ".gitignore")
-	if _, err := os.Stat(p); err == nil {
-		return nil
-	}
 	var b strings.Builder
 	b.WriteString("# Scratch files of `yomi hatetris train`: a resume regenerates them.\n")
 	for _, pat := range Ignored {
 		b.WriteString(pat + "\n")
 	}
+	if old, err := os.ReadFile(p); err == nil && string(old) == b.String() {
+		return nil
+	}
+	// Written again when Ignored has grown (runs started by older versions).
 	return atomicfile.Write(p, []byte(b.String()))
 }
 
@@ -335,33 +338,9 @@ func (r *Runner) search(ctx context.Context, g int, net *nn.Net, needSamples boo
 	}
 	if !done {
 		old := out
-		tab, err := NewTables(net)
+		res, samples, err := r.playSearch(ctx, g, net)
 		if err != nil {
 			return err
-		}
-		var samples []hatetris.Well
-		res, err := player.Search(ctx, player.Options{
-			Width: r.Config.Beam, Quiescence: r.Config.Quiescence, Workers: r.Workers, MaxDepth: r.Config.MaxDepth,
-			NewEval: func() player.Evaluator { return tab.New() },
-			OnDepth: func(d int, beam []hatetris.Well) {
-				rng := rand.New(rand.NewPCG(r.Config.Seed, uint64(g)<<32|uint64(d)))
-				if len(beam) <= r.Config.Samples {
-					samples = append(samples, beam...)
-					return
-				}
-				for _, i := range rng.Perm(len(beam))[:r.Config.Samples] {
-					samples = append(samples, beam[i])
-				}
-			},
-			Progress: func(s player.Stats) {
-				r.progress(g, "search", s.Depth, -1, fmt.Sprintf("lines %d beam %d %.0f wells/s", s.BestScore, s.Beam, float64(s.Wells)/max(s.Elapsed.Seconds(), 1e-9)))
-			},
-		})
-		if err != nil {
-			return err
-		}
-		if ctx.Err() != nil {
-			return ctx.Err()
 		}
 		code, err := replay.Encode(res.Moves, replay.Base2048)
 		if err != nil {
@@ -381,10 +360,101 @@ func (r *Runner) search(ctx context.Context, g int, net *nn.Net, needSamples boo
 		if err := writeJSON(p, out); err != nil {
 			return err
 		}
+		for _, f := range []string{searchCheckpoint, samplesLogFile} {
+			if err := os.Remove(filepath.Join(r.genDir(g), f)); err != nil && !errors.Is(err, os.ErrNotExist) {
+				return err
+			}
+		}
 	}
 	*sum = GenSummary{Gen: g, Score: out.Score, Pieces: out.Pieces, SearchSecs: out.Seconds,
 		WellsPerSec: float64(out.Wells) / max(out.Seconds, 1e-9), Replay: out.Replay}
 	return nil
+}
+
+// playSearch plays generation g's Search game and returns it with the
+// wells sampled from every depth. It checkpoints itself (RUN/gen-N/
+// search.ckpt, with the samples in search-samples.log) after every depth
+// and resumes from there, so a kill loses at most the depth in progress.
+// A checkpoint whose sample log does not reach its depth is removed and the
+// game started again.
+func (r *Runner) playSearch(ctx context.Context, g int, net *nn.Net) (*player.Result, []hatetris.Well, error) {
+	tab, err := NewTables(net)
+	if err != nil {
+		return nil, nil, err
+	}
+	raw, err := net.MarshalBinary()
+	if err != nil {
+		return nil, nil, err
+	}
+	ckpt, logPath := filepath.Join(r.genDir(g), searchCheckpoint), filepath.Join(r.genDir(g), samplesLogFile)
+	for attempt := 0; ; attempt++ {
+		var (
+			log     *sampleLog
+			samples []hatetris.Well
+			logErr  error
+			picked  []hatetris.Well
+		)
+		sctx, cancel := context.WithCancel(ctx)
+		open := func(upto int) {
+			if log, samples, logErr = openSampleLog(logPath, upto); logErr != nil {
+				cancel()
+			}
+		}
+		res, err := player.Search(sctx, player.Options{
+			Width: r.Config.Beam, Quiescence: r.Config.Quiescence, Workers: r.Workers, MaxDepth: r.Config.MaxDepth,
+			NewEval:    func() player.Evaluator { return tab.New() },
+			Checkpoint: ckpt, EvalID: fmt.Sprintf("nn:sha256:%x", sha256.Sum256(raw)),
+			Resumed: func(s player.Stats) { open(s.Depth) },
+			OnDepth: func(d int, beam []hatetris.Well) {
+				if log == nil && logErr == nil {
+					open(0)
+				}
+				if logErr != nil {
+					return
+				}
+				rng := rand.New(rand.NewPCG(r.Config.Seed, uint64(g)<<32|uint64(d)))
+				picked = picked[:0]
+				if len(beam) <= r.Config.Samples {
+					picked = append(picked, beam...)
+				} else {
+					for _, i := range rng.Perm(len(beam))[:r.Config.Samples] {
+						picked = append(picked, beam[i])
+					}
+				}
+				if logErr = log.add(d, picked); logErr != nil {
+					cancel()
+					return
+				}
+				samples = append(samples, picked...)
+			},
+			Progress: func(s player.Stats) {
+				r.progress(g, "search", s.Depth, -1, fmt.Sprintf("lines %d beam %d %.0f wells/s", s.BestScore, s.Beam, float64(s.Wells)/max(s.Elapsed.Seconds(), 1e-9)))
+			},
+		})
+		cancel()
+		if log != nil {
+			if cerr := log.close(); err == nil && logErr == nil {
+				logErr = cerr
+			}
+		}
+		switch {
+		case errors.Is(logErr, errLogBehind) && attempt == 0:
+			// The checkpoint cannot be resumed without its samples: start over.
+			for _, f := range []string{ckpt, logPath} {
+				if err := os.Remove(f); err != nil && !errors.Is(err, os.ErrNotExist) {
+					return nil, nil, err
+				}
+			}
+			continue
+		case logErr != nil:
+			return nil, nil, fmt.Errorf("gen %d search: %w", g, logErr)
+		case err != nil:
+			return nil, nil, err
+		case ctx.Err() != nil:
+			return nil, nil, ctx.Err()
+		}
+		return res, samples, nil
+	}
 }
 
 // refineChunk is the number of samples per checkpoint file of Refine.

@@ -114,10 +114,22 @@ func TestRunResumesAfterKill(t *testing.T) {
 		phase string
 		done  int
 	}
+	// A Search killed at depth d resumes from its checkpoint at d+1.
+	var searchKilled *point
+	firstSearch := -1
+	checkResumed := func() {
+		if searchKilled != nil && firstSearch != searchKilled.done+1 {
+			t.Errorf("search killed at %+v: the next run searched from depth %d, want %d", *searchKilled, firstSearch, searchKilled.done+1)
+		}
+	}
 	for _, kill := range []point{{0, "distill", 2}, {0, "search", 5}, {0, "refine", 16}, {1, "refine", 8}, {1, "learn", 2}, {2, "search", 10}} {
 		ctx, cancel := context.WithCancel(context.Background())
 		killed := false
+		firstSearch = -1
 		r := &Runner{Dir: dir, Config: cfg, Workers: 1, chunk: 8, Progress: func(g int, ph string, done, total int, _ string) {
+			if searchKilled != nil && g == searchKilled.gen && ph == "search" && firstSearch < 0 {
+				firstSearch = done
+			}
 			if g == kill.gen && ph == kill.phase && done == kill.done {
 				killed = true
 				cancel()
@@ -128,11 +140,30 @@ func TestRunResumesAfterKill(t *testing.T) {
 		if !killed || !errors.Is(err, context.Canceled) {
 			t.Fatalf("kill at %+v: killed %v err %v", kill, killed, err)
 		}
+		checkResumed()
+		searchKilled = nil
+		if kill.phase == "search" {
+			searchKilled = &kill
+			for _, f := range []string{searchCheckpoint, samplesLogFile} {
+				if _, err := os.Stat(filepath.Join(r.genDir(kill.gen), f)); err != nil {
+					t.Errorf("search killed at %+v: %v", kill, err)
+				}
+			}
+		}
 	}
-	r = &Runner{Dir: dir, Config: cfg, Workers: 1, chunk: 8}
+	firstSearch = -1
+	r = &Runner{Dir: dir, Config: cfg, Workers: 1, chunk: 8, Progress: func(g int, ph string, done, _ int, _ string) {
+		if searchKilled != nil && g == searchKilled.gen && ph == "search" && firstSearch < 0 {
+			firstSearch = done
+		}
+	}}
 	table2, err := r.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
+	}
+	checkResumed()
+	if left, _ := filepath.Glob(filepath.Join(dir, "gen-*", "search*")); len(left) != len(table) {
+		t.Errorf("after the run: %v, want only each generation's search.json", left)
 	}
 	got := runFiles(t, dir)
 	for name, b := range want {
