@@ -7,9 +7,11 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"runtime/pprof"
 	"syscall"
 
 	"github.com/yomi-ai/yomi/fabric"
@@ -74,9 +76,41 @@ func newApp() *cli.App {
 	return app
 }
 
+// profileEnv names a file for a CPU profile of the whole command (for `go
+// tool pprof`): the hot paths of any verb can be profiled without a flag.
+const profileEnv = "YOMI_CPUPROFILE"
+
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	stopProfile, err := startProfile(os.Getenv(profileEnv))
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "yomi: %s: %v\n", profileEnv, err)
+		os.Exit(1)
+	}
 	code := newApp().Main(ctx, cli.OSEnv(), os.Args[1:])
+	stopProfile()
 	stop()
 	os.Exit(code)
+}
+
+// startProfile starts a CPU profile into path (nothing when path is empty)
+// and returns the function that ends it.
+func startProfile(path string) (func(), error) {
+	if path == "" {
+		return func() {}, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		if err := f.Close(); err != nil {
+			fmt.Fprintf(os.Stderr, "yomi: %s: %v\n", profileEnv, err)
+		}
+	}, nil
 }

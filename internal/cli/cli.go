@@ -162,6 +162,7 @@ func (a *App) Help(w io.Writer) {
 		fmt.Fprintf(w, "  %-10s %s\n", ar.Name, ar.Summary)
 	}
 	fmt.Fprintf(w, "  %-10s %s\n  %-10s %s\n", "help", "show this help, or `help AREA`", "version", "print the version")
+	fmt.Fprintf(w, "\nenvironment:\n  YOMI_CPUPROFILE=FILE  write a CPU profile of the command to FILE (go tool pprof FILE)\n")
 }
 
 // AreaHelp writes the help of one area.
