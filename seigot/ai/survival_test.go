@@ -4,7 +4,9 @@ package ai
 
 import (
 	"context"
+	"encoding/json"
 	"math"
+	"os"
 	"testing"
 
 	"github.com/yomi-ai/yomi/seigot"
@@ -188,5 +190,56 @@ func TestLevel3SurvivesSeed36(t *testing.T) {
 	old.W.Danger, old.W.WellDeep, old.W.Cover, old.W.SpawnRisk, old.W.DangerBurn = 0, 0, 0, 0, 0
 	if res := Play(context.Background(), cfg, New(old)); res.Stats.GameOvers == 0 {
 		t.Errorf("without the survival terms the game has no game over either: the test does not tell them apart")
+	}
+}
+
+// level2Seed1153 replays the first 125 ticks of the level-2 game of seed
+// 1153 as the former default (ReadyMax 8 without survival terms) played
+// them (testdata/level2_seed1153_moves.json: [hold, direction, x] per
+// tick), then lets pl play to counted piece 160. No I came in pieces
+// 88-146: the former default kept a 6-row-ready well open for a tetris
+// until the stack reached the spawn rows and lost the game at piece 146.
+func level2Seed1153(t *testing.T, pl *Player) seigot.Stats {
+	t.Helper()
+	data, err := os.ReadFile("testdata/level2_seed1153_moves.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var moves [][3]int
+	if err := json.Unmarshal(data, &moves); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := seigot.LevelConfig(2, 1153, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.BlockNumMax = 160
+	g := seigot.NewGame(cfg)
+	for _, m := range moves {
+		g.BeginTick()
+		g.ApplyMove(seigot.Move{Hold: m[0] == 1, Direction: m[1], X: m[2], YOperation: 1, YMoveBlock: 1})
+	}
+	if g.Stats.BlockIndex != 125 || g.Stats.Score != 13875 || g.Stats.GameOvers != 0 {
+		t.Fatalf("replayed opening: %+v, want 125 pieces, 13 875 points, no game over", g.Stats)
+	}
+	for !g.Done {
+		g.BeginTick()
+		pos := g.Position()
+		g.ApplyMove(pl.Decide(context.Background(), &pos))
+	}
+	return g.Stats
+}
+
+// TestLevel2SurvivesSeed1153 plays the I drought of level 2's seed 1153
+// (level2Seed1153) with the level's weights: no game over by piece 160;
+// without the Danger term the same position loses a game at piece 146.
+func TestLevel2SurvivesSeed1153(t *testing.T) {
+	if st := level2Seed1153(t, New(LevelConfig(2))); st.GameOvers != 0 {
+		t.Errorf("level 2 seed 1153 from piece 125: %d game overs (score %d), want none", st.GameOvers, st.Score)
+	}
+	old := LevelConfig(2)
+	old.W.Danger, old.W.DangerH = 0, 0
+	if st := level2Seed1153(t, New(old)); st.GameOvers == 0 {
+		t.Errorf("without Danger the position is survived too (score %d): the test does not tell them apart", st.Score)
 	}
 }
