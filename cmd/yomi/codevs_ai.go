@@ -1,6 +1,6 @@
 // codevs_ai.go plugs the CODE VS Reborn AI into the binary: the verb
-// `yomi codevs ai` and the codevs/sim, codevs/exhaustive4 and codevs/chain12
-// benchmarks.
+// `yomi codevs ai` and the codevs/sim, codevs/exhaustive4, codevs/potential,
+// codevs/erase-potential and codevs/chain12 benchmarks.
 package main
 
 import (
@@ -59,6 +59,7 @@ the remaining milliseconds in each turn block. Run it under the referee:
 	fs.BoolVar(&cfg.FollowCounterPlan, "follow-counter-plan", false, "under ojama, make the counter plan once with a replan's budget and follow it (session codevs-counter; off by default)")
 	fs.BoolVar(&cfg.RowProof, "row-proof", false, "own beams prefer, within a potential bucket, fields whose chain survives an ojama row (session codevs-counter; off by default)")
 	fs.BoolVar(&cfg.RowKeep, "row-keep", false, "own beams bucket states by min(potential, potential after one ojama row + 1) (session codevs-row; off by default)")
+	key := fs.String("potential", d.Key.String(), "potential own beams bucket states by: add (one block added on a column top), erase (one block erased inside a column, then add), max (max of both), sum (both added)")
 	fs.IntVar(&cfg.EarlyFire, "early-fire", 0, "fire the biggest chain this turn once it has this many `chains` and the opponent's answer to it is smaller (0: off)")
 	fs.IntVar(&cfg.EarlyDepth, "early-depth", 0, "`plies` of the opponent's answer --early-fire reads (0: 8)")
 	fs.BoolVar(&cfg.NoRace, "no-race", false, "replans aim at --target chains whenever the opponent can fire (the AI before issue 27)")
@@ -85,6 +86,11 @@ the remaining milliseconds in each turn block. Run it under the referee:
 	case cfg.OpeningHorizon < 0 || cfg.ReplanMax <= 0:
 		return cli.Usagef("--opening-horizon must not be negative, --replan-max must be positive")
 	}
+	k, ok := ai.PotentialKeys[*key]
+	if !ok {
+		return cli.Usagef("--potential must be add, erase, max or sum, not %q", *key)
+	}
+	cfg.Key = k
 	if *verbose {
 		cfg.Log = env.Stderr
 	}
@@ -194,6 +200,38 @@ func codevsAIBenchmarks() []bench.Benchmark {
 			}
 			if cpuOK {
 				figs = append(figs, bench.Figure{Name: "codevs/potential/cpu", Value: float64(cpu.Nanoseconds()) / float64(n), Unit: "ns CPU/field"})
+			}
+			return figs, ctx.Err()
+		},
+	}, {
+		Name:    "codevs/erase-potential",
+		Summary: "erase-one-block chain potentials (sim.Fast.ErasePotential) per second on the 64 fields of codevs/potential",
+		Run: func(ctx context.Context) ([]bench.Figure, error) {
+			ps, _, err := ai.BenchPositions(1, 64)
+			if err != nil {
+				return nil, err
+			}
+			fast := make([]sim.Fast, len(ps))
+			for i := range ps {
+				fast[i] = sim.FastFrom(&ps[i].Board)
+			}
+			var sum int64
+			for i := range fast {
+				c, _, _ := fast[i].ErasePotential()
+				sum += int64(c)
+			}
+			_, n, el, cpu, cpuOK := bench.RateCPU(time.Second, func() int64 {
+				for i := range fast {
+					fast[i].ErasePotential()
+				}
+				return int64(len(fast))
+			})
+			figs := []bench.Figure{
+				{Name: "codevs/erase-potential/chains", Value: float64(sum) / float64(len(fast)), Unit: "mean chains"},
+				{Name: "codevs/erase-potential/rate", Value: float64(n) / el.Seconds(), Unit: "fields/s"},
+			}
+			if cpuOK {
+				figs = append(figs, bench.Figure{Name: "codevs/erase-potential/cpu", Value: float64(cpu.Nanoseconds()) / float64(n), Unit: "ns CPU/field"})
 			}
 			return figs, ctx.Err()
 		},

@@ -53,6 +53,13 @@ type BeamConfig struct {
 	// the opponent's first row ranks by what it keeps (session codevs-row;
 	// RowProof's tie-break left most ready chains breaking under a row).
 	RowKeep bool
+	// Key (with Potential, not with RowProof or RowKeep) picks the
+	// potential states are bucketed by: the add-one-block potential (the
+	// zero value), or one built on the erase-one-block potential
+	// (sim.Fast.ErasePotential), whose chain starts inside a column and so
+	// is not covered by an ojama row (PEERS.md: tanzaku ranks by such a
+	// chain).
+	Key PotentialKey
 	// Incoming is ojama that joins the root's stock at the end of ply 1,
 	// less what that ply fires (the two offset): a fire of ours this turn
 	// as the opponent's beam sees it. Its first row falls at ply 2.
@@ -247,9 +254,12 @@ func runBeam(ctx context.Context, root side, packs []sim.Pack, cfg BeamConfig) B
 							continue
 						}
 						if cfg.Potential {
-							if cfg.RowKeep {
+							switch {
+							case cfg.RowKeep:
 								n.bucket, n.key = rowKeepKey(&c)
-							} else {
+							case cfg.Key != KeyAdd && !cfg.RowProof:
+								n.bucket, n.key = eraseKey(&c, cfg.Key)
+							default:
 								n.bucket, n.key = potentialKey(&c, cfg.RowProof)
 							}
 							o.kids = append(o.kids, n)
@@ -482,6 +492,55 @@ func rowKeepKey(s *side) (int8, int64) {
 	b, _ := s.f.Count()
 	h := s.f.MaxHeight()
 	k := int64(bucket)<<48 | int64(pot)<<40 | int64(b)<<24 | int64(32-h)<<16 | int64(s.f.Hash()&0xffff)
+	if h >= 14 {
+		k = int64(s.f.Hash() & 0xffff)
+	}
+	return int8(bucket), k
+}
+
+// PotentialKey is the potential a Potential beam buckets its states by.
+type PotentialKey uint8
+
+// The potential keys. KeyAdd is the beam before session codevs-pot.
+const (
+	KeyAdd      PotentialKey = iota // sim.Fast.Potential (one block added on a column top)
+	KeyErase                        // sim.Fast.ErasePotential, then Potential as the tie-break
+	KeyMax                          // max of the two, then the other one
+	KeyEraseAdd                     // ErasePotential + Potential (both count; bucket capped at 127)
+)
+
+// PotentialKeys names the keys for flags and logs.
+var PotentialKeys = map[string]PotentialKey{"add": KeyAdd, "erase": KeyErase, "max": KeyMax, "sum": KeyEraseAdd}
+
+// String returns the key's flag name.
+func (k PotentialKey) String() string {
+	for n, v := range PotentialKeys {
+		if v == k {
+			return n
+		}
+	}
+	return "unknown"
+}
+
+// eraseKey is the bucket and in-bucket order of the erase-based keys: the
+// bucket by key, then the other potential, then as potentialKey (more
+// blocks, lower fields, a hash; a field reaching row 14 keeps only the
+// hash).
+func eraseKey(s *side, key PotentialKey) (int8, int64) {
+	pot, _, _ := s.f.Potential()
+	er, _, _ := s.f.ErasePotential()
+	var bucket, second int
+	switch key {
+	case KeyMax:
+		bucket, second = max(pot, er), min(pot, er)
+	case KeyEraseAdd:
+		bucket, second = min(pot+er, skillMaxBucket), er
+	default:
+		bucket, second = er, pot
+	}
+	b, _ := s.f.Count()
+	h := s.f.MaxHeight()
+	k := int64(bucket)<<48 | int64(second)<<40 | int64(b)<<24 | int64(32-h)<<16 | int64(s.f.Hash()&0xffff)
 	if h >= 14 {
 		k = int64(s.f.Hash() & 0xffff)
 	}

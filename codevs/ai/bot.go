@@ -57,6 +57,9 @@ type Config struct {
 	// RowKeep buckets own beam states by the chain kept under one ojama row
 	// (BeamConfig.RowKeep; off by default, see BENCHMARKS.md).
 	RowKeep bool
+	// Key is the potential own beams bucket states by (BeamConfig.Key;
+	// KeyAdd, the zero value, is the AI before session codevs-pot).
+	Key PotentialKey
 	// EarlyFire, when positive, fires the biggest chain this turn as soon
 	// as it has at least EarlyFire chains and the opponent's best answer
 	// (its chain beam over counterDepth plies with our ojama landing as in
@@ -164,7 +167,7 @@ func (b *Bot) beam(ctx context.Context, s side, turn, depth, target int, budget 
 // beamBy is beam with a deadline ply (BeamConfig.Deadline; 0: none) and a
 // budget horizon (BeamConfig.Horizon; 0: depth).
 func (b *Bot) beamBy(ctx context.Context, s side, turn, depth, target, deadline, horizon int, budget time.Duration, xmin, xmax int) BeamResult {
-	cfg := BeamConfig{Depth: depth, Width: b.cfg.MaxWidth, XMin: xmin, XMax: xmax, Target: target, Threads: b.cfg.Threads, Budget: budget, Potential: !b.cfg.NextPackKey, RowProof: b.cfg.RowProof, RowKeep: b.cfg.RowKeep}
+	cfg := BeamConfig{Depth: depth, Width: b.cfg.MaxWidth, XMin: xmin, XMax: xmax, Target: target, Threads: b.cfg.Threads, Budget: budget, Potential: !b.cfg.NextPackKey, RowProof: b.cfg.RowProof, RowKeep: b.cfg.RowKeep, Key: b.cfg.Key}
 	cfg.Deadline, cfg.DeadlineMin, cfg.Horizon = deadline, raceMinChains, horizon
 	if b.cfg.FixedWidth > 0 {
 		cfg.Width, cfg.Budget = b.cfg.FixedWidth, 0

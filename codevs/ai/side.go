@@ -4,7 +4,8 @@
 // plies that tables the best fire per ply (own side up to 4 plies, the
 // opponent's worst case up to 3), and the rules that decide when to fire,
 // counter and use the skill. The beams rank states by their one-block
-// chain potential (sim.Fast.Potential), and the fire rules race the
+// chain potential (sim.Fast.Potential; Config.Key picks the erase-one-block
+// potential or a combination instead), and the fire rules race the
 // opponent's chain beam: a chain is held to grow only if the opponent
 // cannot fire first, and a replan picks the longest fire that goes off
 // before the opponent's. Config.Counter (off by default: not better against

@@ -380,3 +380,93 @@ func (f *Fast) Potential() (chains, x, row int) {
 	}
 	return chains, x, row
 }
+
+// ojamaTop returns the row (1-based, as in c) of the highest ojama block in
+// padded column c, 0 when it holds none.
+func (f *Fast) ojamaTop(c int) int {
+	for h := int(f.h[c]); h >= 1; h-- {
+		if f.c[c][h] == Ojama {
+			return h
+		}
+	}
+	return 0
+}
+
+// ErasePotential returns the longest chain that follows when one block
+// inside a column vanishes, counting that vanish as the first chain, and
+// the block's column (0..9) and row (0 = bottom); chains is 0 (x, row -1)
+// when no block qualifies. A qualifying block is not ojama, not its
+// column's top block (blocks above it must fall into its place; erasing a
+// top block moves nothing), and a block dropped beside it could still touch
+// it: in some neighbour column the highest ojama row is at or below the
+// block's row (ojama never vanishes, so a neighbour can be dug down only to
+// just above it). Unlike Potential, whose extra block lands on a column top
+// and is covered by one ojama row, this chain starts inside the field and
+// survives a row above it. Ties go to the higher row, then the lower column.
+func (f *Fast) ErasePotential() (chains, x, row int) {
+	x, row = -1, -1
+	oj := [fastCols + 1]int{}
+	for c := 1; c <= Width; c++ {
+		oj[c] = f.ojamaTop(c)
+	}
+	// Edge columns have one neighbour: the padding column never lets a
+	// block be reached (its "ojama top" is above every row).
+	oj[0], oj[Width+1] = fastRows, fastRows
+	for c := 1; c <= Width; c++ {
+		top := int(f.h[c])
+		reach := min(oj[c-1], oj[c+1]) // lowest row a neighbour can touch from
+		col := &f.c[c]
+		for h := max(reach, 1); h < top; h++ {
+			if col[h] == Ojama {
+				continue
+			}
+			// After the erase, the block from row r+1 sits at row r (r >= h).
+			// Only cells that moved can vanish first; test them in place.
+			if !f.shiftTriggers(c, h) {
+				if 1 > chains || (1 == chains && h-1 > row) {
+					chains, x, row = 1, c-1, h-1
+				}
+				continue
+			}
+			g := *f
+			gc := &g.c[c]
+			copy(gc[h:top], gc[h+1:top+1])
+			gc[top] = 0
+			g.h[c]--
+			var from [fastCols]uint8
+			for i := range from {
+				from[i] = noChange
+			}
+			from[c] = uint8(h)
+			n := 1 + g.resolve(&from)
+			if n > chains || (n == chains && h-1 > row) {
+				chains, x, row = n, c-1, h-1
+			}
+		}
+	}
+	return chains, x, row
+}
+
+// shiftTriggers reports whether erasing the block at padded (c, h) makes
+// any moved block vanish: the block from row r+1 lands at row r for r in
+// h..top-1 and is tested against its new neighbours without a copy.
+// Blocks that moved together keep their vertical pairs; only the lowest
+// moved block gets a new block below it.
+func (f *Fast) shiftTriggers(c, h int) bool {
+	top := int(f.h[c])
+	l, m, r := &f.c[c-1], &f.c[c], &f.c[c+1]
+	for k := h; k < top; k++ {
+		v := m[k+1]
+		if v == Ojama {
+			continue
+		}
+		t := 10 - v
+		if l[k-1] == t || l[k] == t || l[k+1] == t || r[k-1] == t || r[k] == t || r[k+1] == t {
+			return true
+		}
+		if k == h && m[h-1] == t {
+			return true
+		}
+	}
+	return false
+}

@@ -250,3 +250,127 @@ func BenchmarkFastPotential(b *testing.B) {
 		boards[i&63].Potential()
 	}
 }
+
+// ojamaTopRef is the row of the highest ojama in column x, -1 when none.
+func ojamaTopRef(b *Board, x int) int {
+	top := -1
+	for h := 0; h < Height+2; h++ {
+		if b.Cell[x][h] == Ojama {
+			top = h
+		}
+	}
+	return top
+}
+
+// erasePotentialRef is ErasePotential by its rule on Board: every non-ojama
+// block below its column's top whose row is at or above some neighbour's
+// highest ojama row is removed, the column falls, Board.Resolve counts the
+// chains after the erase (which is chain 1).
+func erasePotentialRef(f *Fast) (chains, x, row int) {
+	x, row = -1, -1
+	b0 := f.Board()
+	for c := 0; c < Width; c++ {
+		top := b0.height(c) - 1
+		for h := 0; h < top; h++ {
+			if b0.Cell[c][h] == Ojama {
+				continue
+			}
+			reach := (c > 0 && h >= ojamaTopRef(&b0, c-1)) || (c < Width-1 && h >= ojamaTopRef(&b0, c+1))
+			if !reach {
+				continue
+			}
+			b := b0
+			var kill [Width][Height + 2]bool
+			kill[c][h] = true
+			b.fall(&kill)
+			n := 1 + b.Resolve()
+			if n > chains || (n == chains && h > row) {
+				chains, x, row = n, c, h
+			}
+		}
+	}
+	return chains, x, row
+}
+
+// fieldOf builds a stable field from columns listed bottom-up (O = ojama).
+func fieldOf(t *testing.T, cols ...[]int8) Fast {
+	t.Helper()
+	var b Board
+	for x, col := range cols {
+		copy(b.Cell[x][:], col)
+	}
+	if g := b; g.Resolve() != 0 {
+		t.Fatalf("test field is not stable: %v", cols)
+	}
+	return FastFrom(&b)
+}
+
+func TestFastErasePotentialTable(t *testing.T) {
+	const O = Ojama
+	row := []int8{O}
+	cases := []struct {
+		name      string
+		cols      [][]int8
+		chains, x int
+		wantRow   int
+	}{
+		{"empty", nil, 0, -1, -1},
+		{"only top blocks", [][]int8{{1}, {1}}, 0, -1, -1},
+		{"erase without a chain", [][]int8{{1, 2}}, 1, 0, 0},
+		{"a 3 falls beside the 7", [][]int8{{5, 2, 3}, {7}}, 2, 0, 1},
+		{"on an ojama row", [][]int8{{O, 5, 2, 3}, {O, 7}, row, row, row, row, row, row, row, row}, 2, 0, 2},
+		{"under an ojama row, the chain stays", [][]int8{{5, 2, 3, O}, {7, O}, row, row, row, row, row, row, row, row}, 2, 0, 1},
+		{"neighbour's ojama above: out of reach", [][]int8{{5, 2, 3, O}, {7, 1, 4, O}, row}, 1, 1, 2},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f := fieldOf(t, c.cols...)
+			n, x, r := f.ErasePotential()
+			if n != c.chains || x != c.x || r != c.wantRow {
+				t.Errorf("ErasePotential = %d at (%d,%d), want %d at (%d,%d)", n, x, r, c.chains, c.x, c.wantRow)
+			}
+			if rn, rx, rr := erasePotentialRef(&f); rn != n || rx != x || rr != r {
+				t.Errorf("reference %d at (%d,%d)", rn, rx, rr)
+			}
+		})
+	}
+}
+
+// TestFastErasePotential checks ErasePotential against the reference on
+// random fields with and without ojama rows, and that it leaves f alone.
+func TestFastErasePotential(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	found, covered := 0, 0
+	for i := 0; i < 1000; i++ {
+		var f Fast
+		for j := 0; j < 10+rng.IntN(50) && !f.Dead(); j++ {
+			f.Drop(randPack(rng), rng.IntN(9), rng.IntN(4))
+			if rng.IntN(12) == 0 {
+				f.DropOjamaRow()
+			}
+		}
+		before := f
+		want, wx, wrow := erasePotentialRef(&f)
+		got, gx, grow := f.ErasePotential()
+		if got != want || gx != wx || grow != wrow || f != before {
+			t.Fatalf("field %d: ErasePotential = %d at (%d,%d), reference %d at (%d,%d), field changed %v\n%v", i, got, gx, grow, want, wx, wrow, f != before, f.Board())
+		}
+		if got >= 4 {
+			found++
+		}
+		if _, oj := f.Count(); oj > 0 && got >= 3 {
+			covered++
+		}
+	}
+	if found == 0 || covered == 0 {
+		t.Fatalf("weak coverage: %d fields with a 4+ erase potential, %d with ojama and 3+", found, covered)
+	}
+	t.Logf("%d fields with 4+, %d with ojama and 3+", found, covered)
+}
+
+func BenchmarkFastErasePotential(b *testing.B) {
+	boards := benchBoards(64)
+	for i := 0; i < b.N; i++ {
+		boards[i&63].ErasePotential()
+	}
+}

@@ -1,0 +1,87 @@
+package ai
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/yomi-ai/yomi/codevs"
+)
+
+// TestEraseKey checks the erase-based beam keys on random fields, some
+// under an ojama row: the bucket is the erase potential (KeyErase), the max
+// of both potentials (KeyMax) or their sum (KeyEraseAdd), and keys order
+// fields by bucket, then by the other potential. Some fields must have an
+// erase potential above their add potential, or the keys equal KeyAdd's.
+func TestEraseKey(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 37))
+	packs, _ := codevs.PacksForSeed(9, codevs.ProfileClient)
+	type st struct {
+		bucket, second int
+		key            int64
+	}
+	for _, key := range []PotentialKey{KeyErase, KeyMax, KeyEraseAdd} {
+		var fields []st
+		above := 0
+		for i := 0; i < 300; i++ {
+			s, _ := randomSide(rng, packs)
+			if rng.IntN(2) == 0 {
+				s.f.DropOjamaRow()
+			}
+			if s.f.MaxHeight() >= 14 {
+				continue
+			}
+			b, k := eraseKey(&s, key)
+			pot, _, _ := s.f.Potential()
+			er, _, _ := s.f.ErasePotential()
+			want, second := er, pot
+			switch key {
+			case KeyMax:
+				want, second = max(pot, er), min(pot, er)
+			case KeyEraseAdd:
+				want, second = pot+er, er
+			}
+			if int(b) != want {
+				t.Fatalf("%v field %d: bucket %d, want %d (add %d, erase %d)", key, i, b, want, pot, er)
+			}
+			if er > pot {
+				above++
+			}
+			fields = append(fields, st{int(b), second, k})
+		}
+		for i := range fields {
+			for j := range fields {
+				a, c := fields[i], fields[j]
+				if (a.bucket > c.bucket || a.bucket == c.bucket && a.second > c.second) && a.key <= c.key {
+					t.Fatalf("%v fields %d, %d: bucket/second %d/%d vs %d/%d, keys %x <= %x", key, i, j, a.bucket, a.second, c.bucket, c.second, a.key, c.key)
+				}
+			}
+		}
+		if above < 10 {
+			t.Fatalf("%v: only %d fields with an erase potential above the add potential", key, above)
+		}
+	}
+}
+
+// TestBeamEraseKeys checks that beams on the erase-based keys build and
+// record chains on the testdata packs (8+ chains in 13 plies at width 200).
+// At this width they may build 1-2 chains shorter than the add key on a
+// file (pack_0000: add 10, erase 8, sum 9); the comparison at width 600 is
+// in BENCHMARKS.md (session codevs-pot).
+func TestBeamEraseKeys(t *testing.T) {
+	for _, name := range []string{"pack_0000.pack", "pack_0001.pack"} {
+		packs := loadPacks(t, name)
+		for _, key := range []PotentialKey{KeyErase, KeyMax, KeyEraseAdd} {
+			cfg := BeamConfig{Depth: 13, Width: 200, BucketWidth: 60, XMin: 2, XMax: 6, Threads: 2, Potential: true, Key: key}
+			res := runBeam(context.Background(), side{}, packs, cfg)
+			best := 0
+			for _, f := range res.PerPly {
+				best = max(best, f.Chains)
+			}
+			t.Logf("%s: key %v: best chain in 13 plies %d", name, key, best)
+			if best < 8 {
+				t.Errorf("%s: key %v built only %d chains in 13 plies", name, key, best)
+			}
+		}
+	}
+}
