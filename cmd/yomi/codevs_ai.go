@@ -101,7 +101,7 @@ the remaining milliseconds in each turn block. Run it under the referee:
 const codevsChain12Width = 1000
 
 func codevsAIBenchmarks() []bench.Benchmark {
-	return []bench.Benchmark{{
+	bs := []bench.Benchmark{{
 		Name:    "codevs/sim",
 		Summary: "pack drops resolved per second (sim.Fast and sim.Board) on 64 fixed mid-game fields, all 36 placements of 8 packs",
 		Run: func(ctx context.Context) ([]bench.Figure, error) {
@@ -172,70 +172,6 @@ func codevsAIBenchmarks() []bench.Benchmark {
 			}, ctx.Err()
 		},
 	}, {
-		Name:    "codevs/potential",
-		Summary: "one-block chain potentials (sim.Fast.Potential) per second on 64 fixed mid-game fields",
-		Run: func(ctx context.Context) ([]bench.Figure, error) {
-			ps, _, err := ai.BenchPositions(1, 64)
-			if err != nil {
-				return nil, err
-			}
-			fast := make([]sim.Fast, len(ps))
-			for i := range ps {
-				fast[i] = sim.FastFrom(&ps[i].Board)
-			}
-			var sum int64
-			for i := range fast {
-				c, _, _ := fast[i].Potential()
-				sum += int64(c)
-			}
-			_, n, el, cpu, cpuOK := bench.RateCPU(time.Second, func() int64 {
-				for i := range fast {
-					fast[i].Potential()
-				}
-				return int64(len(fast))
-			})
-			figs := []bench.Figure{
-				{Name: "codevs/potential/chains", Value: float64(sum) / float64(len(fast)), Unit: "mean chains"},
-				{Name: "codevs/potential/rate", Value: float64(n) / el.Seconds(), Unit: "fields/s"},
-			}
-			if cpuOK {
-				figs = append(figs, bench.Figure{Name: "codevs/potential/cpu", Value: float64(cpu.Nanoseconds()) / float64(n), Unit: "ns CPU/field"})
-			}
-			return figs, ctx.Err()
-		},
-	}, {
-		Name:    "codevs/erase-potential",
-		Summary: "erase-one-block chain potentials (sim.Fast.ErasePotential) per second on the 64 fields of codevs/potential",
-		Run: func(ctx context.Context) ([]bench.Figure, error) {
-			ps, _, err := ai.BenchPositions(1, 64)
-			if err != nil {
-				return nil, err
-			}
-			fast := make([]sim.Fast, len(ps))
-			for i := range ps {
-				fast[i] = sim.FastFrom(&ps[i].Board)
-			}
-			var sum int64
-			for i := range fast {
-				c, _, _ := fast[i].ErasePotential()
-				sum += int64(c)
-			}
-			_, n, el, cpu, cpuOK := bench.RateCPU(time.Second, func() int64 {
-				for i := range fast {
-					fast[i].ErasePotential()
-				}
-				return int64(len(fast))
-			})
-			figs := []bench.Figure{
-				{Name: "codevs/erase-potential/chains", Value: float64(sum) / float64(len(fast)), Unit: "mean chains"},
-				{Name: "codevs/erase-potential/rate", Value: float64(n) / el.Seconds(), Unit: "fields/s"},
-			}
-			if cpuOK {
-				figs = append(figs, bench.Figure{Name: "codevs/erase-potential/cpu", Value: float64(cpu.Nanoseconds()) / float64(n), Unit: "ns CPU/field"})
-			}
-			return figs, ctx.Err()
-		},
-	}, {
 		Name:    "codevs/chain12",
 		Summary: fmt.Sprintf("turn at which the opening chain beam (width %d, columns 2..6, 2 threads) first reaches a 12-chain, over the testdata pack files; the AI's potential key and the next-pack key", codevsChain12Width),
 		Run: func(ctx context.Context) ([]bench.Figure, error) {
@@ -281,6 +217,9 @@ func codevsAIBenchmarks() []bench.Benchmark {
 			return figs, ctx.Err()
 		},
 	}}
+	return append(bs,
+		potentialBench("codevs/potential", "one-block chain potentials (sim.Fast.Potential) per second on 64 fixed mid-game fields", (*sim.Fast).Potential),
+		potentialBench("codevs/erase-potential", "erase-one-block chain potentials (sim.Fast.ErasePotential) per second on the 64 fields of codevs/potential", (*sim.Fast).ErasePotential))
 }
 
 // codevsTestdataDir finds codevs/testdata from the working directory or
@@ -295,4 +234,42 @@ func codevsTestdataDir() string {
 		dir = filepath.Dir(dir)
 	}
 	return filepath.Join("codevs", "testdata")
+}
+
+// potentialBench measures a chain-potential kernel of sim.Fast on the 64
+// fixed mid-game fields: the mean chains, fields per second and CPU time.
+func potentialBench(name, summary string, potential func(*sim.Fast) (int, int, int)) bench.Benchmark {
+	return bench.Benchmark{
+		Name:    name,
+		Summary: summary,
+		Run: func(ctx context.Context) ([]bench.Figure, error) {
+			ps, _, err := ai.BenchPositions(1, 64)
+			if err != nil {
+				return nil, err
+			}
+			fast := make([]sim.Fast, len(ps))
+			for i := range ps {
+				fast[i] = sim.FastFrom(&ps[i].Board)
+			}
+			var sum int64
+			for i := range fast {
+				c, _, _ := potential(&fast[i])
+				sum += int64(c)
+			}
+			_, n, el, cpu, cpuOK := bench.RateCPU(time.Second, func() int64 {
+				for i := range fast {
+					potential(&fast[i])
+				}
+				return int64(len(fast))
+			})
+			figs := []bench.Figure{
+				{Name: name + "/chains", Value: float64(sum) / float64(len(fast)), Unit: "mean chains"},
+				{Name: name + "/rate", Value: float64(n) / el.Seconds(), Unit: "fields/s"},
+			}
+			if cpuOK {
+				figs = append(figs, bench.Figure{Name: name + "/cpu", Value: float64(cpu.Nanoseconds()) / float64(n), Unit: "ns CPU/field"})
+			}
+			return figs, ctx.Err()
+		},
+	}
 }
