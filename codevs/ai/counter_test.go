@@ -290,11 +290,7 @@ func TestEarlyFire(t *testing.T) {
 func TestRowKeepKey(t *testing.T) {
 	rng := rand.New(rand.NewPCG(27, 29))
 	packs, _ := codevs.PacksForSeed(9, codevs.ProfileClient)
-	type st struct {
-		bucket, pot int
-		key         int64
-	}
-	var fields []st
+	var fields []keyedField
 	demoted := 0
 	for i := 0; i < 400; i++ {
 		s, _ := randomSide(rng, packs)
@@ -312,16 +308,9 @@ func TestRowKeepKey(t *testing.T) {
 		if int(b) < pot {
 			demoted++
 		}
-		fields = append(fields, st{int(b), pot, k})
+		fields = append(fields, keyedField{int(b), pot, k})
 	}
-	for i := range fields {
-		for j := range fields {
-			a, c := fields[i], fields[j]
-			if (a.bucket > c.bucket || a.bucket == c.bucket && a.pot > c.pot) && a.key <= c.key {
-				t.Fatalf("fields %d, %d: bucket/potential %d/%d vs %d/%d, keys %x <= %x", i, j, a.bucket, a.pot, c.bucket, c.pot, a.key, c.key)
-			}
-		}
-	}
+	checkKeyOrder(t, "row keep", fields)
 	if demoted < 10 {
 		t.Fatalf("only %d fields lose 2+ chains to a row", demoted)
 	}

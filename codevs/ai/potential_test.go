@@ -16,12 +16,8 @@ import (
 func TestEraseKey(t *testing.T) {
 	rng := rand.New(rand.NewPCG(31, 37))
 	packs, _ := codevs.PacksForSeed(9, codevs.ProfileClient)
-	type st struct {
-		bucket, second int
-		key            int64
-	}
 	for _, key := range []PotentialKey{KeyErase, KeyMax, KeyEraseAdd} {
-		var fields []st
+		var fields []keyedField
 		above := 0
 		for i := 0; i < 300; i++ {
 			s, _ := randomSide(rng, packs)
@@ -47,16 +43,9 @@ func TestEraseKey(t *testing.T) {
 			if er > pot {
 				above++
 			}
-			fields = append(fields, st{int(b), second, k})
+			fields = append(fields, keyedField{int(b), second, k})
 		}
-		for i := range fields {
-			for j := range fields {
-				a, c := fields[i], fields[j]
-				if (a.bucket > c.bucket || a.bucket == c.bucket && a.second > c.second) && a.key <= c.key {
-					t.Fatalf("%v fields %d, %d: bucket/second %d/%d vs %d/%d, keys %x <= %x", key, i, j, a.bucket, a.second, c.bucket, c.second, a.key, c.key)
-				}
-			}
-		}
+		checkKeyOrder(t, key.String(), fields)
 		if above < 10 {
 			t.Fatalf("%v: only %d fields with an erase potential above the add potential", key, above)
 		}
@@ -81,6 +70,25 @@ func TestBeamEraseKeys(t *testing.T) {
 			t.Logf("%s: key %v: best chain in 13 plies %d", name, key, best)
 			if best < 8 {
 				t.Errorf("%s: key %v built only %d chains in 13 plies", name, key, best)
+			}
+		}
+	}
+}
+
+// keyedField is a field's beam bucket, its tie-break value and its key.
+type keyedField struct {
+	bucket, second int
+	key            int64
+}
+
+// checkKeyOrder fails unless the keys order the fields by bucket, then by
+// the tie-break value (a higher pair needs a higher key).
+func checkKeyOrder(t *testing.T, name string, fields []keyedField) {
+	t.Helper()
+	for i, a := range fields {
+		for j, c := range fields {
+			if (a.bucket > c.bucket || a.bucket == c.bucket && a.second > c.second) && a.key <= c.key {
+				t.Fatalf("%s fields %d, %d: bucket/second %d/%d vs %d/%d, keys %x <= %x", name, i, j, a.bucket, a.second, c.bucket, c.second, a.key, c.key)
 			}
 		}
 	}
