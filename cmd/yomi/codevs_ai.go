@@ -60,6 +60,7 @@ the remaining milliseconds in each turn block. Run it under the referee:
 	fs.BoolVar(&cfg.RowProof, "row-proof", false, "own beams prefer, within a potential bucket, fields whose chain survives an ojama row (session codevs-counter; off by default)")
 	fs.BoolVar(&cfg.RowKeep, "row-keep", false, "own beams bucket states by min(potential, potential after one ojama row + 1) (session codevs-row; off by default)")
 	key := fs.String("potential", d.Key.String(), "potential own beams bucket states by: add (one block added on a column top), erase (one block erased inside a column, then add), max (max of both), sum (both added)")
+	enemyKey := fs.String("enemy-potential", d.EnemyKey.String(), "potential the opponent's beams (its fire timing and answers) bucket states by: add, erase, max or sum, as --potential")
 	fs.IntVar(&cfg.EarlyFire, "early-fire", 0, "fire the biggest chain this turn once it has this many `chains` and the opponent's answer to it is smaller (0: off)")
 	fs.IntVar(&cfg.EarlyDepth, "early-depth", 0, "`plies` of the opponent's answer --early-fire reads (0: 8)")
 	fs.BoolVar(&cfg.NoRace, "no-race", false, "replans aim at --target chains whenever the opponent can fire (the AI before issue 27)")
@@ -91,6 +92,9 @@ the remaining milliseconds in each turn block. Run it under the referee:
 		return cli.Usagef("--potential must be add, erase, max or sum, not %q", *key)
 	}
 	cfg.Key = k
+	if cfg.EnemyKey, ok = ai.PotentialKeys[*enemyKey]; !ok {
+		return cli.Usagef("--enemy-potential must be add, erase, max or sum, not %q", *enemyKey)
+	}
 	if *verbose {
 		cfg.Log = env.Stderr
 	}

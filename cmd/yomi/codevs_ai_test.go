@@ -28,6 +28,7 @@ func TestCodevsAIVerb(t *testing.T) {
 		{[]string{"codevs", "ai", "--early-fire", "-1"}, 2, "--early-fire must be 0..40"},
 		{[]string{"codevs", "ai", "--early-depth", "17"}, 2, "--early-depth 0..16"},
 		{[]string{"codevs", "ai", "--potential", "both"}, 2, "--potential must be add, erase, max or sum"},
+		{[]string{"codevs", "ai", "--enemy-potential", "both"}, 2, "--enemy-potential must be add, erase, max or sum"},
 		{[]string{"codevs", "ai", "extra"}, 2, "unexpected"},
 	} {
 		code, out, errs := run(t, c.args...)

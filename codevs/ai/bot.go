@@ -60,6 +60,10 @@ type Config struct {
 	// Key is the potential own beams bucket states by (BeamConfig.Key;
 	// KeyAdd, the zero value, is the AI before session codevs-pot).
 	Key PotentialKey
+	// EnemyKey is the potential the opponent's beams (its fire timing and
+	// answers read by the race, hold-fire, early-fire and counter rules)
+	// bucket states by; KeyAdd is the AI before it was added.
+	EnemyKey PotentialKey
 	// EarlyFire, when positive, fires the biggest chain this turn as soon
 	// as it has at least EarlyFire chains and the opponent's best answer
 	// (its chain beam over counterDepth plies with our ojama landing as in
@@ -609,7 +613,7 @@ func (b *Bot) enemyFires(ctx context.Context, en side, turn, depth, width int, b
 // enemyFiresHit is enemyFires with incoming ojama joining the opponent's
 // stock at the end of ply 1 (BeamConfig.Incoming: our fire this turn).
 func (b *Bot) enemyFiresHit(ctx context.Context, en side, turn, depth, width, incoming int, budget time.Duration) []int {
-	cfg := BeamConfig{Depth: depth, Width: width, BucketWidth: max(width*3/10, 4), XMin: 0, XMax: 8, Threads: b.cfg.Threads, Potential: !b.cfg.NextPackKey, Incoming: incoming}
+	cfg := BeamConfig{Depth: depth, Width: width, BucketWidth: max(width*3/10, 4), XMin: 0, XMax: 8, Threads: b.cfg.Threads, Potential: !b.cfg.NextPackKey, Incoming: incoming, Key: b.cfg.EnemyKey}
 	if b.cfg.FixedWidth == 0 {
 		cfg.Budget = budget
 		var cancel context.CancelFunc

@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/yomi-ai/yomi/codevs"
@@ -91,5 +92,37 @@ func checkKeyOrder(t *testing.T, name string, fields []keyedField) {
 				t.Fatalf("%s fields %d, %d: bucket/second %d/%d vs %d/%d, keys %x <= %x", name, i, j, a.bucket, a.second, c.bucket, c.second, a.key, c.key)
 			}
 		}
+	}
+}
+
+// TestEnemyKey: the opponent's beam uses Config.EnemyKey, and on some of
+// these fields the erase key reads a different answer than the add key
+// (else the option would change nothing).
+func TestEnemyKey(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 43))
+	packs, _ := codevs.PacksForSeed(9, codevs.ProfileClient)
+	differ := 0
+	for i := 0; i < 12; i++ {
+		s, _ := randomSide(rng, packs)
+		if s.f.MaxHeight() >= 12 {
+			continue
+		}
+		got := map[PotentialKey][]int{}
+		for _, key := range []PotentialKey{KeyAdd, KeyErase} {
+			bot := NewBot(packs, Config{FixedWidth: 120, Threads: 2, EnemyKey: key})
+			got[key] = bot.enemyFiresHit(context.Background(), s, 0, 6, 120, 0, 0)
+			want := runBeam(context.Background(), s, packs, BeamConfig{Depth: 6, Width: 120, BucketWidth: 36, XMax: 8, Threads: 2, Potential: true, Key: key})
+			for p, f := range want.PerPly {
+				if got[key][p] != f.Sent {
+					t.Fatalf("field %d key %v ply %d: bot reads %d, a beam with that key %d", i, key, p+1, got[key][p], f.Sent)
+				}
+			}
+		}
+		if !slices.Equal(got[KeyAdd], got[KeyErase]) {
+			differ++
+		}
+	}
+	if differ == 0 {
+		t.Error("the erase key read the same answers as the add key on every field")
 	}
 }
