@@ -481,21 +481,28 @@ func potentialKey(s *side, rowProof bool) (int8, int64) {
 }
 
 // rowKeepKey is the RowKeep bucket, min(pot, rp+1) with rp the potential
-// after one ojama row, and in-bucket order: the potential itself, then as
-// potentialKey.
+// after one ojama row, and in-bucket order (bucketKey): the potential
+// itself first.
 func rowKeepKey(s *side) (int8, int64) {
 	pot, _, _ := s.f.Potential()
 	g := s.f
 	g.DropOjamaRow()
 	rp, _, _ := g.Potential()
 	bucket := min(pot, rp+1)
-	b, _ := s.f.Count()
+	return int8(bucket), bucketKey(s, bucket, pot)
+}
+
+// bucketKey is the in-bucket order of the RowKeep and erase-based keys:
+// the bucket, then second (a potential), then as potentialKey (more
+// blocks, lower fields, a hash; a field reaching row 14 keeps only the
+// hash).
+func bucketKey(s *side, bucket, second int) int64 {
 	h := s.f.MaxHeight()
-	k := int64(bucket)<<48 | int64(pot)<<40 | int64(b)<<24 | int64(32-h)<<16 | int64(s.f.Hash()&0xffff)
 	if h >= 14 {
-		k = int64(s.f.Hash() & 0xffff)
+		return int64(s.f.Hash() & 0xffff)
 	}
-	return int8(bucket), k
+	b, _ := s.f.Count()
+	return int64(bucket)<<48 | int64(second)<<40 | int64(b)<<24 | int64(32-h)<<16 | int64(s.f.Hash()&0xffff)
 }
 
 // PotentialKey is the potential a Potential beam buckets its states by.
@@ -522,10 +529,8 @@ func (k PotentialKey) String() string {
 	return "unknown"
 }
 
-// eraseKey is the bucket and in-bucket order of the erase-based keys: the
-// bucket by key, then the other potential, then as potentialKey (more
-// blocks, lower fields, a hash; a field reaching row 14 keeps only the
-// hash).
+// eraseKey is the bucket and in-bucket order (bucketKey) of the erase-based
+// keys: the bucket by key, then the other potential.
 func eraseKey(s *side, key PotentialKey) (int8, int64) {
 	pot, _, _ := s.f.Potential()
 	er, _, _ := s.f.ErasePotential()
@@ -538,11 +543,5 @@ func eraseKey(s *side, key PotentialKey) (int8, int64) {
 	default:
 		bucket, second = er, pot
 	}
-	b, _ := s.f.Count()
-	h := s.f.MaxHeight()
-	k := int64(bucket)<<48 | int64(second)<<40 | int64(b)<<24 | int64(32-h)<<16 | int64(s.f.Hash()&0xffff)
-	if h >= 14 {
-		k = int64(s.f.Hash() & 0xffff)
-	}
-	return int8(bucket), k
+	return int8(bucket), bucketKey(s, bucket, second)
 }
