@@ -34,6 +34,7 @@ func hatetrisGame() game {
 				{Name: "convert", Summary: "re-encode a replay as raw, hex, Base65536 or Base2048", Run: runHatetrisConvert},
 				{Name: "show", Summary: "draw the well at the end of a replay (or after move K)", Run: runHatetrisShow},
 				{Name: "search", Summary: "play a full game by beam search and write its Base2048 replay", Run: runHatetrisSearch},
+				{Name: "solve", Summary: "solve small wells (H rows below the bar) exactly: the lines the player can guarantee", Run: runHatetrisSolve},
 				{Name: "train", Summary: "train a net by Search / Refine / Learn generations in a resumable run directory", Run: runHatetrisTrain},
 			},
 		},

@@ -19,7 +19,7 @@ import (
 )
 
 func runHatetrisTrain(ctx context.Context, env *cli.Env, args []string) error {
-	fs := cli.NewFlags(env, "yomi hatetris train", "--dir RUN [--start heuristic|random] [--gens N] [--beam W] [--samples K] [--refine-width W] [--refine-depth D] [--hidden H] [--json]\n       yomi hatetris train --resume RUN [--gens N]",
+	fs := cli.NewFlags(env, "yomi hatetris train", "--dir RUN [--start heuristic|solved|random] [--gens N] [--beam W] [--samples K] [--refine-width W] [--refine-depth D] [--hidden H] [--json]\n       yomi hatetris train --resume RUN [--gens N]",
 		`Trains a HATETRIS evaluator net as in seed 001, one generation at a time:
   Search  plays a full game by beam search with the current net (RUN/gen-N/search.json,
           its replay) and samples K wells from every depth of the beam;
@@ -30,8 +30,12 @@ func runHatetrisTrain(ctx context.Context, env *cli.Env, args []string) error {
           the targets of the last --history generations -> RUN/gen-N+1/net.yomi.
 Generation 0 is, by default (--start heuristic), a net distilled from the hand heuristic:
 its values ranked within each depth (mapped to [-1, 1]) on all children of wells of its own
-beam game (--distill-width, --distill-samples wells per depth); --start random uses random
-weights (--seed). The defaults are the recipe measured in BENCHMARKS.md. After --gens generations the last net
+beam game (--distill-width, --distill-samples wells per depth); --start solved is knewjade's
+initial net: every well reached in the small wells of 4..--solved-height rows below the bar is
+solved exactly (as `+"`yomi hatetris solve`"+`; seconds up to height 5, minutes at 6), and a share
+--solved-frac of them is trained on, target (lines/--solved-norm - 0.5)*2 clamped to [-1, 1]
+(norm 0: the deepest height's optimum), the small wells' fewer patterns fed as they are;
+--start random uses random weights (--seed). The defaults are the recipe measured in BENCHMARKS.md. After --gens generations the last net
 plays one more Search game. Refine runs as jobs (kind hatetris.refine, 64 samples each, the
 net shipped by digest) on the job fabric: an embedded one by default, run by --concurrency
 goroutines here; with --nats URL, `+"`yomi worker --nats URL`"+` processes anywhere share them
@@ -63,7 +67,10 @@ Use a net with: yomi hatetris search --eval nn:RUN/gen-N/net.yomi`)
 	batch := fs.Int("batch", def.Batch, "Learn's mini-batch size")
 	lr := fs.Float64("lr", float64(def.LR), "Adam step size")
 	seed := fs.Uint64("seed", def.Seed, "the run's seed (initial net, sampling, validation split)")
-	start := fs.String("start", def.Start, "generation 0's net: random or heuristic (distilled from the hand heuristic)")
+	start := fs.String("start", def.Start, "generation 0's net: random, heuristic (distilled from the hand heuristic) or solved (trained on exactly solved small wells)")
+	sh := fs.Int("solved-height", train.DefaultSolvedHeight, "--start solved: solve small wells of 4..H rows below the bar (4..7; 7 does not fit in 24 GiB)")
+	sf := fs.Float64("solved-frac", train.DefaultSolvedFrac, "--start solved: share of the solved wells trained on, in (0, 1]")
+	sn := fs.Float64("solved-norm", 0, "--start solved: lines that map to +1 (0: the deepest height's optimum)")
 	dw := fs.Int("distill-width", def.DistillWidth, "--start heuristic: width of the heuristic beam game")
 	ds := fs.Int("distill-samples", def.DistillSamples, "--start heuristic: beam wells per depth whose children are distilled")
 	workers := fs.Int("workers", 0, "goroutines (0 = all cores); results do not depend on it")
@@ -122,6 +129,19 @@ Use a net with: yomi hatetris search --eval nn:RUN/gen-N/net.yomi`)
 	apply("start", func() { cfg.Start = *start })
 	apply("distill-width", func() { cfg.DistillWidth = *dw })
 	apply("distill-samples", func() { cfg.DistillSamples = *ds })
+	if cfg.Start == train.StartSolved {
+		apply("solved-height", func() { cfg.SolvedHeight = *sh })
+		apply("solved-frac", func() { cfg.SolvedFrac = *sf })
+		apply("solved-norm", func() { cfg.SolvedNorm = *sn })
+		if cfg.SolvedHeight == 0 {
+			cfg.SolvedHeight, cfg.SolvedFrac = *sh, *sf // stored in config.json
+		}
+		if *sf <= 0 {
+			return cli.Usagef("--solved-frac %g: want (0, 1]", *sf)
+		}
+	} else if set["solved-height"] || set["solved-frac"] || set["solved-norm"] {
+		return cli.Usagef("--solved-height, --solved-frac and --solved-norm need --start solved")
+	}
 	if err := cfg.Validate(); err != nil {
 		return cli.Usagef("%v", err)
 	}

@@ -42,12 +42,21 @@ type Config struct {
 	Batch       int     `json:"batch"`       // Learn's mini-batch
 	LR          float32 `json:"lr"`          // Adam step size
 	Seed        uint64  `json:"seed"`        // the run's seed (net init, sampling, splits)
-	// Start is how generation 0's net is made: StartRandom or StartHeuristic
+	// Start is how generation 0's net is made: StartRandom, StartHeuristic
 	// (distilled from DistillSamples wells per depth of a heuristic beam
-	// game of width DistillWidth, plus one random child of each).
+	// game of width DistillWidth, plus one random child of each) or
+	// StartSolved.
 	Start          string `json:"start"`
 	DistillWidth   int    `json:"distillWidth"`
 	DistillSamples int    `json:"distillSamples"`
+	// StartSolved: the small wells of heights 4..SolvedHeight are solved
+	// exactly and a share SolvedFrac of them trained on, with targets
+	// (lines/SolvedNorm − 0.5)·2 (0 = DefaultSolvedHeight,
+	// DefaultSolvedFrac, and the deepest height's optimum). Omitted when 0,
+	// so runs of other starts keep their config.json.
+	SolvedHeight int     `json:"solvedHeight,omitempty"`
+	SolvedFrac   float64 `json:"solvedFrac,omitempty"`
+	SolvedNorm   float64 `json:"solvedNorm,omitempty"`
 }
 
 // DefaultConfig returns the defaults of `yomi hatetris train`: the recipe
@@ -81,8 +90,12 @@ func (c Config) Validate() error {
 		return errors.New("blend must be in (0, 1]")
 	case c.MaxDepth < 0:
 		return errors.New("max depth must be at least 0")
-	case c.Start != StartRandom && c.Start != StartHeuristic:
-		return fmt.Errorf("start %q: want %s or %s", c.Start, StartRandom, StartHeuristic)
+	case c.Start != StartRandom && c.Start != StartHeuristic && c.Start != StartSolved:
+		return fmt.Errorf("start %q: want %s, %s or %s", c.Start, StartRandom, StartHeuristic, StartSolved)
+	case c.SolvedHeight != 0 && (c.SolvedHeight < MinSolvedHeight || c.SolvedHeight > 7):
+		return fmt.Errorf("solved height %d: want %d..7", c.SolvedHeight, MinSolvedHeight)
+	case c.SolvedFrac < 0 || c.SolvedFrac > 1 || c.SolvedNorm < 0:
+		return errors.New("solved fraction must be in (0, 1] and the norm not negative")
 	case c.Start == StartHeuristic && (c.DistillWidth < 1 || c.DistillSamples < 1):
 		return errors.New("distill width and samples must be at least 1")
 	}
@@ -247,8 +260,9 @@ func (r *Runner) checkConfig() error {
 	return nil
 }
 
-// net returns generation g's net: for g = 0 random or distilled from the
-// heuristic (written on first use), else the one Learn wrote.
+// net returns generation g's net: for g = 0 random, distilled from the
+// heuristic or trained on solved small wells (written on first use), else
+// the one Learn wrote.
 func (r *Runner) net(ctx context.Context, g int) (*nn.Net, error) {
 	p := filepath.Join(r.genDir(g), "net.yomi")
 	if _, err := os.Stat(p); err == nil {
@@ -261,8 +275,13 @@ func (r *Runner) net(ctx context.Context, g int) (*nn.Net, error) {
 	if err != nil {
 		return nil, err
 	}
-	if r.Config.Start == StartHeuristic {
+	switch r.Config.Start {
+	case StartHeuristic:
 		if err := r.distill(ctx, net); err != nil {
+			return nil, err
+		}
+	case StartSolved:
+		if err := r.solvedStart(ctx, net); err != nil {
 			return nil, err
 		}
 	}

@@ -91,3 +91,40 @@ func Features(dst []nn.Feature, idx []int32, w *hatetris.Well) ([]nn.Feature, []
 	}
 	return dst, idx, nil
 }
+
+// SmallFeatures is Features for a small well of h rows below the bar (a
+// hatetris.SmallWell: the rows under them are full and stand for the
+// floor): h row patterns and 10×(h−2) windows over those rows, the walls
+// and the floor. Fewer patterns than a 16-row well, fed as they are (the
+// solved start, spec §7.1).
+func SmallFeatures(dst []nn.Feature, idx []int32, w *hatetris.Well, h int) ([]nn.Feature, []int32, error) {
+	idx = idx[:0]
+	if h < 3 || h > Rows {
+		return dst, idx, fmt.Errorf("train: small well height %d, want 3..%d", h, Rows)
+	}
+	var pad [Rows + 1]uint16
+	for y := 0; y < h; y++ {
+		r := w[hatetris.Bar+y]
+		if r >= hatetris.FullRow {
+			return dst, idx, fmt.Errorf("train: small well row %d is full", y)
+		}
+		idx = append(idx, int32(r))
+		pad[y] = 1 | r<<1 | 1<<(hatetris.Width+1)
+	}
+	pad[h] = 1<<(hatetris.Width+2) - 1
+	var win [hatetris.Width]int32
+	for s := 0; s+3 <= h; s++ {
+		windows(&pad, s, &win)
+		idx = append(idx, win[:]...)
+	}
+	slices.Sort(idx)
+	for i := 0; i < len(idx); {
+		j := i
+		for j < len(idx) && idx[j] == idx[i] {
+			j++
+		}
+		dst = append(dst, nn.Feature{Index: idx[i], Count: float32(j - i)})
+		i = j
+	}
+	return dst, idx, nil
+}
