@@ -496,3 +496,34 @@ func TestHatetrisSearchCheckpointSIGINT(t *testing.T) {
 	}
 	t.Log(strings.TrimSpace(errOut[:strings.Index(errOut, "\n")]))
 }
+
+func TestHatetrisSolve(t *testing.T) {
+	code, out, errOut := run(t, "hatetris", "solve", "--height", "4", "--json")
+	if code != 0 {
+		t.Fatalf("solve: code %d err %q", code, errOut)
+	}
+	var res struct{ Best, Wells, Fired int }
+	if err := json.Unmarshal([]byte(out), &res); err != nil || res.Best != 1 || res.Wells != 26809 || res.Fired != 0 {
+		t.Fatalf("solve --height 4: %q (%v)", out, err)
+	}
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"hatetris", "solve", "--height", "8"}, "want 1..7"},
+		{[]string{"hatetris", "solve", "--ai", "easy"}, "unknown AI"},
+		{[]string{"hatetris", "solve", "--limit", "-1"}, "--limit"},
+		{[]string{"hatetris", "train", "--dir", t.TempDir(), "--solved-height", "5"}, "need --start solved"},
+		{[]string{"hatetris", "train", "--dir", t.TempDir(), "--start", "solved", "--solved-height", "3"}, "solved height 3"},
+		{[]string{"hatetris", "train", "--dir", t.TempDir(), "--start", "solved", "--solved-frac", "0"}, "--solved-frac"},
+	} {
+		code, _, errOut := run(t, c.args...)
+		if code != 2 || !strings.Contains(errOut, c.msg) {
+			t.Errorf("%v: code %d err %q, want 2 and %q", c.args, code, errOut, c.msg)
+		}
+	}
+	// A limit that the solve reaches is an error, not a usage error.
+	if code, _, errOut := run(t, "hatetris", "solve", "--height", "4", "--limit", "10"); code != 1 || !strings.Contains(errOut, "limit") {
+		t.Errorf("--limit 10: code %d err %q", code, errOut)
+	}
+}
