@@ -19,7 +19,7 @@ player can guarantee from the empty well when the enemy picks every piece by its
 the player picks the placement. States are memoised on the well; the loop rule is exact: it
 can act only between wells on a cycle of futures, whose states also hold the path's wells of
 that cycle (found by a cycle search over every piece's futures between the reached wells,
-repeated until the cycles no longer change). Prints the optimum, the wells and states, the
+repeated until the cycles no longer change). Prints the optimum, the wells and states, the wells by value, the
 wells on cycles, how often the loop rule changed a piece, and the time. The wells grow about
 20-fold per row: heights 4 and 5 take seconds, 6 about a minute; 7 does not fit here.`)
 	h := fs.Int("height", 4, "rows below the bar, 1..7")
@@ -59,13 +59,22 @@ wells on cycles, how often the loop rule changed a piece, and the time. The well
 		Fired    int     `json:"fired"`
 		Revisits int     `json:"revisits"`
 		Seconds  float64 `json:"seconds"`
+		// ByValue[v] is the number of wells worth v lines.
+		ByValue []int `json:"byValue"`
 	}{Height: *h, AI: kind.String(), Best: sol.Best, Wells: len(sol.Value), States: sol.States,
 		Cyclic: sol.Cyclic, Edges: sol.Edges, Rounds: sol.Rounds, Fired: sol.Fired,
 		Revisits: sol.Revisits, Seconds: time.Since(t0).Seconds()}
+	for _, v := range sol.Value {
+		for int(v) >= len(out.ByValue) {
+			out.ByValue = append(out.ByValue, 0)
+		}
+		out.ByValue[v]++
+	}
 	if *asJSON {
 		return cli.WriteJSON(env.Stdout, out)
 	}
 	fmt.Fprintf(env.Stdout, "height %d (%s): best %d lines; %d wells, %d states; %d wells on cycles (%d edges searched), %d solves; loop rule changed the piece %d times, %d revisits; %.1f s\n",
 		out.Height, out.AI, out.Best, out.Wells, out.States, out.Cyclic, out.Edges, out.Rounds, out.Fired, out.Revisits, out.Seconds)
+	fmt.Fprintf(env.Stdout, "wells by value (lines 0, 1, ...): %v\n", out.ByValue)
 	return nil
 }
