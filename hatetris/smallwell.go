@@ -35,7 +35,8 @@ type SmallKey struct {
 	Hi uint16
 }
 
-// Key packs the h rows below the bar of w.
+// smallKey packs the h rows below the bar of w (rows above the bar are
+// not part of it: only wells without game over are keyed).
 func smallKey(w *Well, h int) SmallKey {
 	var k SmallKey
 	for y := 0; y < h; y++ {
@@ -64,8 +65,8 @@ func (k SmallKey) Well(h int) Well {
 	return w
 }
 
-// SmallSolution is the exact value of every well reachable from the empty
-// small well under the enemy's play: Value[k] is the most lines the player
+// SmallSolution is the exact value of every well reachable from the root
+// (the empty small well, or SolveSmallFrom's) under the enemy's play: Value[k] is the most lines the player
 // can guarantee from that well on (the enemy chooses the piece, the player
 // its placement; a lock above the bar ends the game).
 type SmallSolution struct {
