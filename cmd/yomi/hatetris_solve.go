@@ -20,8 +20,9 @@ the player picks the placement. States are memoised on the well; the loop rule i
 can act only between wells on a cycle of futures, whose states also hold the path's wells of
 that cycle (found by a cycle search over every piece's futures between the reached wells,
 repeated until the cycles no longer change). Prints the optimum, the wells and states, the wells by value, the
-wells on cycles, how often the loop rule changed a piece, and the time. The wells grow about
-20-fold per row: heights 4 and 5 take seconds, 6 about a minute; 7 does not fit here.`)
+wells on cycles, how often the loop rule changed a piece, and the time. The wells grow 20- to
+35-fold per row: heights 4 and 5 take seconds, 6 about 20 minutes and 7 GB (mostly the cycle
+search); 7 does not fit in 24 GiB.`)
 	h := fs.Int("height", 4, "rows below the bar, 1..7")
 	ai := aiFlag(fs)
 	limit := fs.Int("limit", 0, "stop with an error after this many states (0 = no limit)")

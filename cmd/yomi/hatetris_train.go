@@ -32,9 +32,10 @@ Generation 0 is, by default (--start heuristic), a net distilled from the hand h
 its values ranked within each depth (mapped to [-1, 1]) on all children of wells of its own
 beam game (--distill-width, --distill-samples wells per depth); --start solved is knewjade's
 initial net: every well reached in the small wells of 4..--solved-height rows below the bar is
-solved exactly (as `+"`yomi hatetris solve`"+`; seconds up to height 5, minutes at 6), and a share
+solved exactly (as `+"`yomi hatetris solve`"+`; seconds up to height 5, 20 minutes and 8 GB at 6), and a share
 --solved-frac of them is trained on, target (lines/--solved-norm - 0.5)*2 clamped to [-1, 1]
-(norm 0: the deepest height's optimum), the small wells' fewer patterns fed as they are;
+(norm 0: the deepest height's optimum), the small wells' fewer patterns fed as they are (a
+better generation 0 than the heuristic's, campaigns mixed: BENCHMARKS.md, "The solved start");
 --start random uses random weights (--seed). The defaults are the recipe measured in BENCHMARKS.md. After --gens generations the last net
 plays one more Search game. Refine runs as jobs (kind hatetris.refine, 64 samples each, the
 net shipped by digest) on the job fabric: an embedded one by default, run by --concurrency
