@@ -69,6 +69,7 @@ the remaining milliseconds in each turn block. Run it under the referee:
 	fs.IntVar(&cfg.LateBig, "late-big", 0, "--stance kera: `chains` fired without being hit (0: 15)")
 	fs.IntVar(&cfg.LateRows, "late-rows", 0, "--stance kera: build beam buckets by the potential left after this many ojama `rows` (0: --potential's key)")
 	lateBuild := fs.String("late-build", "beam", "--stance kera: how the chain is built before the hit: beam (the low build beam) or plan (the usual --target plan, held at its fire by the move that keeps the biggest fire after an ojama row)")
+	fs.BoolVar(&cfg.LateAgain, "late-again", false, "--stance kera: keep the stance after our fires (every exchange waits for the opponent's fire; else only the first)")
 	verbose := fs.Bool("v", false, "log decisions on stderr")
 	if err := cli.Parse(fs, args); err != nil {
 		return err

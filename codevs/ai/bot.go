@@ -92,7 +92,10 @@ type Config struct {
 	// and hold its chain at the plan's fire (latePlanMove) instead of the
 	// build beam.
 	LatePlan bool
-	Log      io.Writer // per-turn notes (nil: none)
+	// LateAgain keeps the late stance after our fires: every exchange
+	// waits for the opponent's fire (else only the first one does).
+	LateAgain bool
+	Log       io.Writer // per-turn notes (nil: none)
 }
 
 // DefaultConfig returns the settings used in matches.
@@ -167,7 +170,9 @@ type Bot struct {
 	packs []sim.Pack
 	plan  *plan
 	fired bool // a chain of more than smallFire has been fired
-	skill skillTrack
+	// lateFrom is the turn the late stance holds from (after its last fire).
+	lateFrom int
+	skill    skillTrack
 }
 
 // NewBot returns a bot for a game on packs.

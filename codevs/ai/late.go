@@ -8,7 +8,7 @@
 // the opponent's fire lands (the stock reaches a row), it answers at once
 // if the chain ready now out-sends the stock, else it plans the quickest
 // counter that does and follows it. After its first fire the usual rules
-// play on.
+// play on, or with Config.LateAgain the stance again, for every exchange.
 
 package ai
 
@@ -45,9 +45,18 @@ const (
 )
 
 // lateOn reports whether the stance still holds at turn: on, no chain of
-// ours fired yet, and not past lateMaxTurn.
+// ours fired yet (or Config.LateAgain), and fewer than lateMaxTurn turns
+// since the game's start or our last fire.
 func (b *Bot) lateOn(turn int) bool {
-	return b.cfg.Late && !b.fired && turn < lateMaxTurn
+	if !b.cfg.Late || (b.fired && !b.cfg.LateAgain) {
+		return false
+	}
+	return turn-b.lateFrom < lateMaxTurn
+}
+
+// lateFired records a fire of the stance at turn.
+func (b *Bot) lateFired(turn int) {
+	b.fired, b.lateFrom = true, turn+1
 }
 
 // lateCounter is the stance's answer when ojama is about to fall: the
@@ -59,7 +68,7 @@ func (b *Bot) lateCounter(ctx context.Context, turn int, me side, now Best, repl
 	if b.plan.valid(turn, &me) && b.plan.stocks != nil && b.plan.sent > now.Sent {
 		if m := b.plan.moves[turn-b.plan.start]; safe(m) {
 			if turn-b.plan.start == len(b.plan.moves)-1 {
-				b.fired = true
+				b.lateFired(turn)
 				b.logf("turn %d: late: stock %d, counter plan fires %d chains %d sent", turn, me.stock, b.plan.chains, b.plan.sent)
 			}
 			return m, true
@@ -67,7 +76,8 @@ func (b *Bot) lateCounter(ctx context.Context, turn int, me side, now Best, repl
 	}
 	if now.First >= 0 && safe(now.First) && now.Sent >= me.stock {
 		b.logf("turn %d: late: hit, counter now %d chains %d sent vs stock %d", turn, now.Chains, now.Sent, me.stock)
-		b.plan, b.fired = nil, true
+		b.plan = nil
+		b.lateFired(turn)
 		return now.First, true
 	}
 	target := 40
@@ -81,14 +91,15 @@ func (b *Bot) lateCounter(ctx context.Context, turn int, me side, now Best, repl
 	if res.Best.Chains > 0 && res.Best.Sent > now.Sent && safe(res.Best.Moves[0]) {
 		b.setPlanUnder(turn, res.Best, me)
 		if len(res.Best.Moves) == 1 {
-			b.fired = true
+			b.lateFired(turn)
 		}
 		b.logf("turn %d: late: hit, stock %d, now %d chains %d sent, counter plan %d chains %d sent at ply %d", turn, me.stock, now.Chains, now.Sent, res.Best.Chains, res.Best.Sent, res.Best.Ply)
 		return res.Best.Moves[0], true
 	}
 	if now.First >= 0 && safe(now.First) && now.Sent > 0 {
 		b.logf("turn %d: late: hit, stock %d, no bigger counter plan, fire now %d chains %d sent", turn, me.stock, now.Chains, now.Sent)
-		b.plan, b.fired = nil, true
+		b.plan = nil
+		b.lateFired(turn)
 		return now.First, true
 	}
 	return 0, false
@@ -108,11 +119,13 @@ func (b *Bot) lateBuild(ctx context.Context, turn int, me side, my *Table, now B
 		switch h := me.f.MaxHeight(); {
 		case now.Chains >= big:
 			b.logf("turn %d: late: big fire %d chains %d sent", turn, now.Chains, now.Sent)
-			b.plan, b.fired = nil, true
+			b.plan = nil
+			b.lateFired(turn)
 			return now.First, true
 		case h >= lateTop && now.Chains >= lateTopChains:
 			b.logf("turn %d: late: field %d high, fire %d chains %d sent", turn, h, now.Chains, now.Sent)
-			b.plan, b.fired = nil, true
+			b.plan = nil
+			b.lateFired(turn)
 			return now.First, true
 		}
 	}
@@ -133,7 +146,8 @@ func (b *Bot) lateBuild(ctx context.Context, turn int, me side, my *Table, now B
 	}
 	if now.First >= 0 && safe(now.First) && now.Sent > 0 {
 		b.logf("turn %d: late: no build line, fire %d chains %d sent", turn, now.Chains, now.Sent)
-		b.plan, b.fired = nil, true
+		b.plan = nil
+		b.lateFired(turn)
 		return now.First, true
 	}
 	return 0, false
