@@ -64,6 +64,12 @@ the remaining milliseconds in each turn block. Run it under the referee:
 	fs.IntVar(&cfg.EarlyFire, "early-fire", 0, "fire the biggest chain this turn once it has this many `chains` and the opponent's answer to it is smaller (0: off)")
 	fs.IntVar(&cfg.EarlyDepth, "early-depth", 0, "`plies` of the opponent's answer --early-fire reads (0: 8)")
 	fs.BoolVar(&cfg.NoRace, "no-race", false, "replans aim at --target chains whenever the opponent can fire (the AI before issue 27)")
+	stance := fs.String("stance", "default", "fire `stance`: default (the rules above), or kera (late, high counter: fire nothing of our own until ojama hits us, build the biggest potential below --late-height meanwhile, answer the hit at once or with the quickest bigger counter; fire first only at --late-big chains, a 13-row field or turn 30)")
+	fs.IntVar(&cfg.LateHeight, "late-height", 0, "--stance kera: soft height cap in `rows` of the build beam (a chain off its bucket per row above; 0: 10)")
+	fs.IntVar(&cfg.LateBig, "late-big", 0, "--stance kera: `chains` fired without being hit (0: 15)")
+	fs.IntVar(&cfg.LateRows, "late-rows", 0, "--stance kera: build beam buckets by the potential left after this many ojama `rows` (0: --potential's key)")
+	lateBuild := fs.String("late-build", "beam", "--stance kera: how the chain is built before the hit: beam (the low build beam) or plan (the usual --target plan, held at its fire by the move that keeps the biggest fire after an ojama row)")
+	fs.BoolVar(&cfg.LateAgain, "late-again", false, "--stance kera: keep the stance after our fires (every exchange waits for the opponent's fire; else only the first)")
 	verbose := fs.Bool("v", false, "log decisions on stderr")
 	if err := cli.Parse(fs, args); err != nil {
 		return err
@@ -86,6 +92,22 @@ the remaining milliseconds in each turn block. Run it under the referee:
 		return cli.Usagef("--early-fire must be 0..40, --early-depth 0..16")
 	case cfg.OpeningHorizon < 0 || cfg.ReplanMax <= 0:
 		return cli.Usagef("--opening-horizon must not be negative, --replan-max must be positive")
+	case cfg.LateHeight < 0 || cfg.LateHeight > 16 || cfg.LateBig < 0 || cfg.LateBig > 40 || cfg.LateRows < 0 || cfg.LateRows > 8:
+		return cli.Usagef("--late-height must be 0..16, --late-big 0..40, --late-rows 0..8")
+	}
+	switch *stance {
+	case "default":
+	case "kera":
+		cfg.Late = true
+	default:
+		return cli.Usagef("--stance must be default or kera, not %q", *stance)
+	}
+	switch *lateBuild {
+	case "beam":
+	case "plan":
+		cfg.LatePlan = true
+	default:
+		return cli.Usagef("--late-build must be beam or plan, not %q", *lateBuild)
 	}
 	k, ok := ai.PotentialKeys[*key]
 	if !ok {

@@ -29,6 +29,10 @@ func TestCodevsAIVerb(t *testing.T) {
 		{[]string{"codevs", "ai", "--early-depth", "17"}, 2, "--early-depth 0..16"},
 		{[]string{"codevs", "ai", "--potential", "both"}, 2, "--potential must be add, erase, max or sum"},
 		{[]string{"codevs", "ai", "--enemy-potential", "both"}, 2, "--enemy-potential must be add, erase, max or sum"},
+		{[]string{"codevs", "ai", "--stance", "late"}, 2, "--stance must be default or kera"},
+		{[]string{"codevs", "ai", "--stance", "kera", "--late-build", "wide"}, 2, "--late-build must be beam or plan"},
+		{[]string{"codevs", "ai", "--late-height", "17"}, 2, "--late-height must be 0..16"},
+		{[]string{"codevs", "ai", "--late-rows", "-1"}, 2, "--late-rows 0..8"},
 		{[]string{"codevs", "ai", "extra"}, 2, "unexpected"},
 	} {
 		code, out, errs := run(t, c.args...)

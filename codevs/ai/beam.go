@@ -69,6 +69,16 @@ type BeamConfig struct {
 	// when no fire of Target chains comes by then, the longest fire of at
 	// least DeadlineMin chains by then is chosen instead.
 	Deadline, DeadlineMin int
+	// HeightCap, when positive (with Potential), takes capPer(Key) chains
+	// off a state's bucket per row its field stands above HeightCap: the
+	// late stance's low build (kera scores states down above 9 rows).
+	HeightCap int
+	// UnderRows, when positive (with Potential), buckets states by the
+	// add potential after that many ojama rows have fallen (a trigger
+	// that stands out of the rows: a block dropped on a column's ojama
+	// meets a taller neighbour's cells), then by the plain potential: the
+	// late stance's chain must still fire once the opponent's rows land.
+	UnderRows int
 }
 
 // Fire is a chain the beam found: its plies from the root, chains, ojama
@@ -255,12 +265,17 @@ func runBeam(ctx context.Context, root side, packs []sim.Pack, cfg BeamConfig) B
 						}
 						if cfg.Potential {
 							switch {
+							case cfg.UnderRows > 0:
+								n.bucket, n.key = underRowsKey(&c, cfg.UnderRows)
 							case cfg.RowKeep:
 								n.bucket, n.key = rowKeepKey(&c)
 							case cfg.Key != KeyAdd && !cfg.RowProof:
 								n.bucket, n.key = eraseKey(&c, cfg.Key)
 							default:
 								n.bucket, n.key = potentialKey(&c, cfg.RowProof)
+							}
+							if cfg.HeightCap > 0 {
+								n.bucket, n.key = capKey(c.f.MaxHeight(), cfg.HeightCap, capPer(cfg.Key, cfg.UnderRows), n.bucket, n.key)
 							}
 							o.kids = append(o.kids, n)
 							continue

@@ -74,7 +74,28 @@ type Config struct {
 	// EarlyDepth is the plies of the opponent's answer EarlyFire reads
 	// (0: counterDepth).
 	EarlyDepth int
-	Log        io.Writer // per-turn notes (nil: none)
+	// Late turns on the late, high counter stance (late.go, after kera,
+	// PEERS.md): no fire of our own until ojama hits us, a low build of the
+	// biggest potential meanwhile, and the counter when the hit comes. Off
+	// by default.
+	Late bool
+	// LateHeight is the late stance's soft height cap (0: lateHeight).
+	LateHeight int
+	// LateBig is the chain count the late stance fires without being hit
+	// (0: lateBig).
+	LateBig int
+	// LateRows, when positive, buckets the late stance's build beam by
+	// the potential left after that many ojama rows (BeamConfig.UnderRows)
+	// instead of Key's.
+	LateRows int
+	// LatePlan makes the late stance build along the usual target plan
+	// and hold its chain at the plan's fire (latePlanMove) instead of the
+	// build beam.
+	LatePlan bool
+	// LateAgain keeps the late stance after our fires: every exchange
+	// waits for the opponent's fire (else only the first one does).
+	LateAgain bool
+	Log       io.Writer // per-turn notes (nil: none)
 }
 
 // DefaultConfig returns the settings used in matches.
@@ -149,7 +170,9 @@ type Bot struct {
 	packs []sim.Pack
 	plan  *plan
 	fired bool // a chain of more than smallFire has been fired
-	skill skillTrack
+	// lateFrom is the turn the late stance holds from (after its last fire).
+	lateFrom int
+	skill    skillTrack
 }
 
 // NewBot returns a bot for a game on packs.
@@ -280,6 +303,11 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 
 	// 1. Ojama about to fall: the plan is broken; fire now if it cancels
 	// most of the stock or sends a lot, else plan the quickest counter.
+	if me.stock >= codevs.OjamaRow && b.lateOn(turn) {
+		if m, ok := b.lateCounter(ctx, turn, me, now, replan, safe); ok {
+			return m, nil
+		}
+	}
 	if me.stock >= codevs.OjamaRow {
 		// The counter plan made under this stock holds while the field and
 		// stock are as it expected (the opponent sent nothing more) and it
@@ -340,9 +368,13 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 		}
 	}
 
+	// The late stance: no fire of our own before the opponent's (its rules
+	// replace 2a, 2 and the pre-empt; the skill rule 3 still applies).
+	late := b.lateOn(turn)
+
 	// 2a. Early fire: a chain the opponent cannot answer goes now, before
 	// its own chain grows into one that can.
-	if b.cfg.EarlyFire > 0 && now.First >= 0 && now.Chains >= b.cfg.EarlyFire && safe(now.First) && !b.planFiresNow(turn, &me) {
+	if !late && b.cfg.EarlyFire > 0 && now.First >= 0 && now.Chains >= b.cfg.EarlyFire && safe(now.First) && !b.planFiresNow(turn, &me) {
 		depth := b.cfg.EarlyDepth
 		if depth <= 0 {
 			depth = counterDepth
@@ -359,7 +391,7 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 
 	// 2. Counter rule (the seed's c1..c4): with a big chain ready, fire when
 	// the opponent would otherwise out-fire us soon but cannot answer ours.
-	if now.First >= 0 && now.Chains >= 8 && now.Sent > enT.Ply[0].Sent && safe(now.First) && !b.planFiresNow(turn, &me) {
+	if !late && now.First >= 0 && now.Chains >= 8 && now.Sent > enT.Ply[0].Sent && safe(now.First) && !b.planFiresNow(turn, &me) {
 		w := max(b.cfg.MaxWidth/50, 100)
 		if b.cfg.FixedWidth > 0 {
 			w = max(b.cfg.FixedWidth/4, 20)
@@ -379,7 +411,7 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 	}
 	// The opponent is about to fire more than we can ever cancel in time:
 	// fire first if ours is big.
-	if enSoon.Sent >= 40 && now.Sent >= enSoon.Sent && now.First >= 0 && safe(now.First) &&
+	if !late && enSoon.Sent >= 40 && now.Sent >= enSoon.Sent && now.First >= 0 && safe(now.First) &&
 		(!b.cfg.Counter || b.answerBelow(ctx, me, en, turn, now.Sent, now.Chains, perTurn)) {
 		b.logf("turn %d: pre-empt enemy %d with %d", turn, enSoon.Sent, now.Sent)
 		b.plan = nil
@@ -402,6 +434,12 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 			b.plan = nil
 			b.logf("turn %d: skill mode, beam to %d skill blocks at gauge %d in %d plies", turn, ln.SkillBlocks, ln.Gauge, len(ln.Moves))
 			return ln.Moves[0], nil
+		}
+	}
+
+	if late {
+		if m, ok := b.lateBuild(ctx, turn, me, &my, now, remaining, safe); ok {
+			return m, nil
 		}
 	}
 

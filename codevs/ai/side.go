@@ -13,7 +13,8 @@
 // opponent's answer, with our ojama falling on it, is smaller or our chain
 // would not survive its first ojama row; else it grows the chain and
 // answers the opponent's fire (PEERS.md has what the stronger public AIs
-// do).
+// do). Config.Late (off by default, late.go) is kera's late, high counter
+// stance: no fire of its own until the opponent's ojama lands.
 // Start with Bot (one decision per turn) and Run (the stdin/stdout
 // protocol loop).
 package ai
