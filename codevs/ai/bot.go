@@ -196,6 +196,13 @@ func (b *Bot) beam(ctx context.Context, s side, turn, depth, target int, budget 
 func (b *Bot) beamBy(ctx context.Context, s side, turn, depth, target, deadline, horizon int, budget time.Duration, xmin, xmax int) BeamResult {
 	cfg := BeamConfig{Depth: depth, Width: b.cfg.MaxWidth, XMin: xmin, XMax: xmax, Target: target, Threads: b.cfg.Threads, Budget: budget, Potential: !b.cfg.NextPackKey, RowProof: b.cfg.RowProof, RowKeep: b.cfg.RowKeep, Key: b.cfg.Key}
 	cfg.Deadline, cfg.DeadlineMin, cfg.Horizon = deadline, raceMinChains, horizon
+	return b.runOwn(ctx, s, turn, cfg)
+}
+
+// runOwn runs an own-side beam from turn: FixedWidth replaces the width
+// and budget, buckets hold 30 % of the width, and a budgeted beam is cut
+// off at 1.5× its budget.
+func (b *Bot) runOwn(ctx context.Context, s side, turn int, cfg BeamConfig) BeamResult {
 	if b.cfg.FixedWidth > 0 {
 		cfg.Width, cfg.Budget = b.cfg.FixedWidth, 0
 	}

@@ -161,16 +161,7 @@ func (b *Bot) lateBeam(ctx context.Context, me side, turn int, budget time.Durat
 		hc = lateHeight
 	}
 	cfg := BeamConfig{Depth: lateDepth, Width: b.cfg.MaxWidth, XMin: 0, XMax: 8, Threads: b.cfg.Threads, Budget: budget, Potential: true, Key: b.cfg.Key, HeightCap: hc, UnderRows: b.cfg.LateRows}
-	if b.cfg.FixedWidth > 0 {
-		cfg.Width, cfg.Budget = b.cfg.FixedWidth, 0
-	}
-	cfg.BucketWidth = max(cfg.Width*3/10, 4)
-	if cfg.Budget > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, cfg.Budget*3/2)
-		defer cancel()
-	}
-	return runBeam(ctx, me, b.packs[turn:], cfg)
+	return b.runOwn(ctx, me, turn, cfg)
 }
 
 // capKey applies BeamConfig.HeightCap to a potential state's bucket and

@@ -80,16 +80,7 @@ func Features(dst []nn.Feature, idx []int32, w *hatetris.Well) ([]nn.Feature, []
 		windows(&pad, s, &win)
 		idx = append(idx, win[:]...)
 	}
-	slices.Sort(idx)
-	for i := 0; i < len(idx); {
-		j := i
-		for j < len(idx) && idx[j] == idx[i] {
-			j++
-		}
-		dst = append(dst, nn.Feature{Index: idx[i], Count: float32(j - i)})
-		i = j
-	}
-	return dst, idx, nil
+	return countPatterns(dst, idx), idx, nil
 }
 
 // SmallFeatures is Features for a small well of h rows below the bar (a
@@ -117,6 +108,12 @@ func SmallFeatures(dst []nn.Feature, idx []int32, w *hatetris.Well, h int) ([]nn
 		windows(&pad, s, &win)
 		idx = append(idx, win[:]...)
 	}
+	return countPatterns(dst, idx), idx, nil
+}
+
+// countPatterns appends to dst one feature per distinct pattern in idx
+// (sorted in place) with its count.
+func countPatterns(dst []nn.Feature, idx []int32) []nn.Feature {
 	slices.Sort(idx)
 	for i := 0; i < len(idx); {
 		j := i
@@ -126,5 +123,5 @@ func SmallFeatures(dst []nn.Feature, idx []int32, w *hatetris.Well, h int) ([]nn
 		dst = append(dst, nn.Feature{Index: idx[i], Count: float32(j - i)})
 		i = j
 	}
-	return dst, idx, nil
+	return dst
 }
