@@ -332,13 +332,7 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 			b.plan = nil
 			return now.First, nil
 		}
-		target := b.cfg.Target
-		for c := 1; c < b.cfg.Target; c++ {
-			if ojamaOf(c) >= me.stock {
-				target = c
-				break
-			}
-		}
+		target := chainsToCancel(me.stock, b.cfg.Target)
 		// The second race: a counter plan is made once, with a replan's
 		// budget (tanzaku: 10 plies, 15 s), and then followed.
 		budget := replan
@@ -818,4 +812,15 @@ func (b *Bot) counterWait(ctx context.Context, me, en side, turn int, budget tim
 	}
 	b.setPlan(turn, res.Best)
 	return true
+}
+
+// chainsToCancel is the fewest chains (below limit) whose ojama cancels
+// stock, else limit.
+func chainsToCancel(stock, limit int) int {
+	for c := 1; c < limit; c++ {
+		if ojamaOf(c) >= stock {
+			return c
+		}
+	}
+	return limit
 }

@@ -80,14 +80,7 @@ func (b *Bot) lateCounter(ctx context.Context, turn int, me side, now Best, repl
 		b.lateFired(turn)
 		return now.First, true
 	}
-	target := 40
-	for c := 1; c < 40; c++ {
-		if ojamaOf(c) >= me.stock {
-			target = c
-			break
-		}
-	}
-	res := b.beam(ctx, me, turn, lateCounterDepth, target, replan, 0, 8)
+	res := b.beam(ctx, me, turn, lateCounterDepth, chainsToCancel(me.stock, 40), replan, 0, 8)
 	if res.Best.Chains > 0 && res.Best.Sent > now.Sent && safe(res.Best.Moves[0]) {
 		b.setPlanUnder(turn, res.Best, me)
 		if len(res.Best.Moves) == 1 {
@@ -137,10 +130,12 @@ func (b *Bot) lateBuild(ctx context.Context, turn int, me side, my *Table, now B
 	budget := min(max(remaining/20, 20*time.Millisecond), b.cfg.ReplanMax)
 	res := b.lateBeam(ctx, me, turn, budget)
 	if len(res.Line.Moves) > 0 && safe(res.Line.Moves[0]) {
-		pot, _, _ := me.f.Potential()
-		er, _, _ := me.f.ErasePotential()
-		b.logf("turn %d: late: build (field %d high, potential %d, erase %d, ready %d chains %d sent; line %d plies, width %d, %d ms left)",
-			turn, me.f.MaxHeight(), pot, er, now.Chains, now.Sent, len(res.Line.Moves), res.MaxWidth, remaining.Milliseconds())
+		if b.cfg.Log != nil { // the two potentials are only for the note
+			pot, _, _ := me.f.Potential()
+			er, _, _ := me.f.ErasePotential()
+			b.logf("turn %d: late: build (field %d high, potential %d, erase %d, ready %d chains %d sent; line %d plies, width %d, %d ms left)",
+				turn, me.f.MaxHeight(), pot, er, now.Chains, now.Sent, len(res.Line.Moves), res.MaxWidth, remaining.Milliseconds())
+		}
 		b.plan = nil
 		return res.Line.Moves[0], true
 	}

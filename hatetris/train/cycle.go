@@ -319,17 +319,25 @@ func (r *Runner) distill(ctx context.Context, net *nn.Net) error {
 	}
 	var out distillOut
 	out.Samples = len(samples)
-	out.ValLoss, err = net.Train(ctx, samples, nn.TrainConfig{Epochs: c.Epochs, Batch: c.Batch, LR: c.LR,
-		ValFrac: 0.1, Shards: 8, Workers: r.Workers, Seed: c.Seed ^ 0xd15711,
-		OnEpoch: func(ep int, tl, vl float64) {
-			out.Epochs, out.TrainLoss = ep+1, tl
-			r.progress(0, "distill", ep+1, c.Epochs, fmt.Sprintf("%d samples train %.4f val %.4f", len(samples), tl, vl))
-		}})
+	out.Epochs, out.TrainLoss, out.ValLoss, err = r.trainStart(ctx, net, samples, "distill", 0xd15711)
 	if err != nil {
 		return err
 	}
 	out.Seconds = time.Since(start).Seconds()
 	return writeJSON(filepath.Join(r.genDir(0), "distill.json"), out)
+}
+
+// trainStart trains a generation-0 net on samples with Learn's settings,
+// reporting each epoch as phase; seedMix keeps each start's shuffle its own.
+func (r *Runner) trainStart(ctx context.Context, net *nn.Net, samples []nn.Sample, phase string, seedMix uint64) (epochs int, trainLoss, valLoss float64, err error) {
+	c := r.Config
+	valLoss, err = net.Train(ctx, samples, nn.TrainConfig{Epochs: c.Epochs, Batch: c.Batch, LR: c.LR,
+		ValFrac: 0.1, Shards: 8, Workers: r.Workers, Seed: c.Seed ^ seedMix,
+		OnEpoch: func(ep int, tl, vl float64) {
+			epochs, trainLoss = ep+1, tl
+			r.progress(0, phase, ep+1, c.Epochs, fmt.Sprintf("%d samples train %.4f val %.4f", len(samples), tl, vl))
+		}})
+	return epochs, trainLoss, valLoss, err
 }
 
 type searchOut struct {

@@ -121,12 +121,7 @@ func (r *Runner) solvedStart(ctx context.Context, net *nn.Net) error {
 		return err
 	}
 	out := solvedOut{Heights: hs, Norm: norm, Samples: len(samples)}
-	out.ValLoss, err = net.Train(ctx, samples, nn.TrainConfig{Epochs: c.Epochs, Batch: c.Batch, LR: c.LR,
-		ValFrac: 0.1, Shards: 8, Workers: r.Workers, Seed: c.Seed ^ 0x501fed,
-		OnEpoch: func(ep int, tl, vl float64) {
-			out.Epochs, out.TrainLoss = ep+1, tl
-			r.progress(0, "solved", ep+1, c.Epochs, fmt.Sprintf("%d samples train %.4f val %.4f", len(samples), tl, vl))
-		}})
+	out.Epochs, out.TrainLoss, out.ValLoss, err = r.trainStart(ctx, net, samples, "solved", 0x501fed)
 	if err != nil {
 		return err
 	}
