@@ -3,9 +3,13 @@
 package train
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -106,5 +110,75 @@ func TestSolvedConfig(t *testing.T) {
 		if c.Validate() == nil {
 			t.Errorf("%+v: no error", c)
 		}
+	}
+}
+
+// TestSolvedStartResumesAfterKill: a run with the solved start killed while
+// it solves and while it trains generation 0 resumes to the same net,
+// solved.json (but its time) and game as an uninterrupted run.
+func TestSolvedStartResumesAfterKill(t *testing.T) {
+	if testing.Short() {
+		t.Skip("solves the height-4 wells three times")
+	}
+	c := tinyConfig()
+	c.Gens, c.Start, c.SolvedHeight, c.MaxDepth, c.Epochs = 0, StartSolved, 4, 8, 3
+	full := t.TempDir()
+	want, err := (&Runner{Dir: full, Config: c, Workers: 2}).Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, kill := range []struct {
+		phase string
+		done  int
+	}{{"solved", 0}, {"solved", 2}} {
+		ctx, cancel := context.WithCancel(context.Background())
+		killed := false
+		r := &Runner{Dir: dir, Config: c, Workers: 1, Progress: func(_ int, ph string, done, _ int, _ string) {
+			if ph == kill.phase && done == kill.done {
+				killed = true
+				cancel()
+			}
+		}}
+		_, err := r.Run(ctx)
+		cancel()
+		if !killed || !errors.Is(err, context.Canceled) {
+			t.Fatalf("kill at %+v: killed %v, err %v", kill, killed, err)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "gen-000", "net.yomi")); err == nil {
+			t.Fatalf("kill at %+v: net.yomi written by a killed start", kill)
+		}
+	}
+	got, err := (&Runner{Dir: dir, Config: c, Workers: 1}).Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := runFiles(t, full), runFiles(t, dir)
+	if len(a) == 0 || len(a) != len(b) {
+		t.Fatalf("%d files after kills, %d uninterrupted", len(b), len(a))
+	}
+	for name, x := range a {
+		if !bytes.Equal(b[name], x) {
+			t.Errorf("%s differs after kills and resumes", name)
+		}
+	}
+	var so, sg solvedOut
+	if err := readJSON(filepath.Join(full, "gen-000", "solved.json"), &so); err != nil {
+		t.Fatal(err)
+	}
+	if err := readJSON(filepath.Join(dir, "gen-000", "solved.json"), &sg); err != nil {
+		t.Fatal(err)
+	}
+	so.Seconds, sg.Seconds = 0, 0
+	for _, o := range []*solvedOut{&so, &sg} {
+		for i := range o.Heights {
+			o.Heights[i].Seconds = 0
+		}
+	}
+	if !reflect.DeepEqual(so, sg) {
+		t.Errorf("solved.json %+v after kills, %+v uninterrupted", sg, so)
+	}
+	if want[0].Score != got[0].Score || want[0].ValLoss != got[0].ValLoss {
+		t.Errorf("gen 0: %+v after kills, %+v uninterrupted", got[0], want[0])
 	}
 }
