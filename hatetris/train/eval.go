@@ -34,13 +34,15 @@ const (
 
 // Tables is the per-net precomputation NetEval shares across goroutines.
 type Tables struct {
-	net    *nn.Net
-	words  int        // packed words per hidden vector
-	scale  float64    // quantisation: lane value = round(weight·scale)
-	q      []uint64   // packed W1 rows, words per feature
-	base   [][]uint64 // base[s] = B1 + s empty blocks
-	empty  []uint64   // one block of 4 empty rows
-	maxErr float64
+	net   *nn.Net
+	words int        // packed words per hidden vector
+	scale float64    // quantisation: lane value = round(weight·scale)
+	q     []uint64   // packed W1 rows, words per feature
+	base  [][]uint64 // base[s] = B1 + s empty blocks
+	empty []uint64   // one block of 4 empty rows
+	// empties[k] = k empty blocks (no bias), for wells moved down k rows.
+	empties [][]uint64
+	maxErr  float64
 }
 
 // NewTables checks the net's shape, picks the quantisation scale (the
@@ -84,10 +86,13 @@ func NewTables(net *nn.Net) (*Tables, error) {
 	var w hatetris.Well
 	pad := padded(&w)
 	t.blockSum(t.empty, blockKey(&pad, 0), 0)
+	run := make([]uint64, words)
 	for s := 0; s <= Blocks; s++ {
 		t.base[s] = append([]uint64(nil), bias...)
 		bias = append([]uint64(nil), bias...)
 		addPacked(bias, t.empty)
+		t.empties = append(t.empties, append([]uint64(nil), run...))
+		addPacked(run, t.empty)
 	}
 	// Error bound of the value against the float net: each unit's sum is
 	// off by at most 157 roundings of 1/(2·scale); tanhExp's slope is at
@@ -193,8 +198,10 @@ type NetEval struct {
 
 	parent   hatetris.Well
 	hasPar   bool
+	ptop     int      // the parent's first non-empty row (Rows if none)
 	pfx, sfx []uint64 // (Blocks+1) × words: pfx[s] = base + blocks < s, sfx[s] = blocks ≥ s
 	incr     int64    // Evals summed incrementally (for tests and profiles)
+	shift    int64    // of which from the parent moved down (line clears)
 }
 
 // cacheBits sizes the per-goroutine block cache (16384 entries).
@@ -289,38 +296,94 @@ func (e *NetEval) SetParent(w *hatetris.Well) {
 		sumPacked(e.sfx[s*n:(s+1)*n], e.sfx[(s+1)*n:(s+2)*n], b)
 	}
 	e.parent, e.hasPar = *w, true
+	e.ptop = 0
+	for e.ptop < Rows && w[hatetris.Bar+e.ptop] == 0 {
+		e.ptop++
+	}
 }
 
 // incremental sets acc to w's first-layer sum from the parent's prefix and
 // suffix sums, or reports false when summing from scratch is cheaper.
+//
+// Rows below the last row that differs from the parent are the parent's,
+// so the blocks over them are the parent's suffix sum. Above the first
+// differing row, w is the parent moved down by k rows (k = 0 for a lock
+// that clears nothing; k lines cleared since the parent, e.g. a quiescence
+// chain's wells, which are otherwise summed from scratch), so its blocks
+// there are the parent's blocks k places up, a prefix sum, after k empty
+// blocks. Only the blocks in between are looked up. The sums are packed
+// integers, so the result has exactly the bits of scratch's.
 func (e *NetEval) incremental(w *hatetris.Well) bool {
-	a, b := -1, -1
-	for y := 0; y < Rows; y++ {
-		if w[hatetris.Bar+y] != e.parent[hatetris.Bar+y] {
-			if a < 0 {
-				a = y
-			}
+	p := &e.parent
+	b := -1 // the last row that differs from the parent
+	for y := Rows - 1; y >= 0; y-- {
+		if w[hatetris.Bar+y] != p[hatetris.Bar+y] {
 			b = y
+			break
 		}
 	}
 	n := e.n
-	if a < 0 {
+	if b < 0 {
 		e.incr++
 		copy(e.acc, e.pfx[Blocks*n:])
 		return true
 	}
-	lo, hi := max(0, a-3), min(Blocks-1, b)
-	if hi-lo+2 >= Blocks-top(w) {
+	a := 0 // rows above a are the parent's moved down by k
+	for a < Rows && w[hatetris.Bar+a] == p[hatetris.Bar+a] {
+		a++
+	}
+	tw := 0 // w's first non-empty row
+	for tw < Rows && w[hatetris.Bar+tw] == 0 {
+		tw++
+	}
+	k := 0
+	// The shift is the change in height. Blocks above the parent's rows
+	// moved down are empty when the parent's top 3 rows are (they would
+	// hold parent rows above the bar otherwise).
+	if s := tw - e.ptop; s > 0 && e.ptop >= 3 {
+		as := 0
+		for as < Rows && w[hatetris.Bar+as] == shifted(p, as, s) {
+			as++
+		}
+		if as > a {
+			a, k = as, s
+		}
+	}
+	lo, hi := max(0, a-3), min(Blocks, b+1) // blocks < lo from the prefix, ≥ hi from the suffix
+	lo = min(lo, hi)
+	if hi-lo+2 >= Blocks-max(0, tw-3) {
 		return false
 	}
 	e.incr++
+	if k > 0 {
+		e.shift++
+	}
+	if lo <= k {
+		// Blocks < lo lie in w's empty top rows.
+		sumPacked(e.acc, e.t.base[lo], e.sfx[hi*n:(hi+1)*n])
+	} else {
+		sumPacked(e.acc, e.pfx[(lo-k)*n:(lo-k+1)*n], e.sfx[hi*n:(hi+1)*n])
+		if k > 0 {
+			addPacked(e.acc, e.t.empties[k])
+		}
+	}
 	pad := padded(w)
-	sumPacked(e.acc, e.pfx[lo*n:(lo+1)*n], e.sfx[(hi+1)*n:(hi+2)*n])
-	for s := lo; s <= hi; s++ {
+	for s := lo; s < hi; s++ {
 		addPacked(e.acc, e.block(&pad, s))
 	}
 	return true
 }
+
+// shifted is row y of the parent p moved down by k rows (empty above).
+func shifted(p *hatetris.Well, y, k int) uint16 {
+	if y < k {
+		return 0
+	}
+	return p[hatetris.Bar+y-k]
+}
+
+// ScoreFree implements player.ScoreFree: Eval ignores the score.
+func (e *NetEval) ScoreFree() bool { return true }
 
 // Eval implements player.Evaluator: the net's value, ignoring the score (as
 // in the seed, the beam maximises the net's value only). The beam only
