@@ -280,6 +280,10 @@ func TestNetEvalChains(t *testing.T) {
 	if chains == 0 || e.shift < int64(chains)/10 {
 		t.Fatalf("only %d of %d chain wells moved down", e.shift, chains)
 	}
+	if e.chain < int64(chains)/10 {
+		t.Fatalf("only %d of %d chain wells from the last well summed from scratch", e.chain, chains)
+	}
+	t.Logf("%d chain wells: %d incremental, %d moved down, %d from the last scratch well", chains, e.incr, e.shift, e.chain)
 	r := rand.New(rand.NewPCG(5, 6))
 	before := e.shift
 	for i := 0; i < 2000; i++ {
