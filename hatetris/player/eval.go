@@ -23,6 +23,16 @@ type ParentAware interface {
 	SetParent(w *hatetris.Well)
 }
 
+// ScoreFree is an optional Evaluator extension: an evaluator whose value
+// of a well does not depend on the score argument says so, and the search
+// then memoises each well's value with its quiescence chains (chains meet
+// the same wells again in other orders: a third of a net beam's
+// evaluations are repeats). The memo returns the bits it stored, so the
+// search is the same with and without it.
+type ScoreFree interface {
+	ScoreFree() bool
+}
+
 // Heuristic is a hand-made evaluator: a weighted sum of the well's shape
 // features. The zero value is not useful; start from DefaultHeuristic.
 type Heuristic struct {

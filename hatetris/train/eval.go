@@ -34,13 +34,15 @@ const (
 
 // Tables is the per-net precomputation NetEval shares across goroutines.
 type Tables struct {
-	net    *nn.Net
-	words  int        // packed words per hidden vector
-	scale  float64    // quantisation: lane value = round(weight·scale)
-	q      []uint64   // packed W1 rows, words per feature
-	base   [][]uint64 // base[s] = B1 + s empty blocks
-	empty  []uint64   // one block of 4 empty rows
-	maxErr float64
+	net   *nn.Net
+	words int        // packed words per hidden vector
+	scale float64    // quantisation: lane value = round(weight·scale)
+	q     []uint64   // packed W1 rows, words per feature
+	base  [][]uint64 // base[s] = B1 + s empty blocks
+	empty []uint64   // one block of 4 empty rows
+	// empties[k] = k empty blocks (no bias), for wells moved down k rows.
+	empties [][]uint64
+	maxErr  float64
 }
 
 // NewTables checks the net's shape, picks the quantisation scale (the
@@ -84,10 +86,13 @@ func NewTables(net *nn.Net) (*Tables, error) {
 	var w hatetris.Well
 	pad := padded(&w)
 	t.blockSum(t.empty, blockKey(&pad, 0), 0)
+	run := make([]uint64, words)
 	for s := 0; s <= Blocks; s++ {
 		t.base[s] = append([]uint64(nil), bias...)
 		bias = append([]uint64(nil), bias...)
 		addPacked(bias, t.empty)
+		t.empties = append(t.empties, append([]uint64(nil), run...))
+		addPacked(run, t.empty)
 	}
 	// Error bound of the value against the float net: each unit's sum is
 	// off by at most 157 roundings of 1/(2·scale); tanhExp's slope is at
@@ -175,14 +180,18 @@ func (t *Tables) blockSum(sum []uint64, v uint64, s int) {
 // cached by the 4 rows it covers. Sums are packed integers (see Tables),
 // so every way of adding them up gives the same bits.
 //
-// After SetParent (the beam calls it before valuing a parent's children),
-// Eval is incremental, NNUE-style: it keeps the parent's prefix and suffix
-// sums of blocks, and a child that differs from the parent in rows a..b
-// costs the prefix before block a−3, the child's blocks a−3..b and the
-// suffix after b (a lock changes at most 4 rows); when that is not cheaper
-// (line clears shift the rows above them) it sums from scratch. The
-// activations use nn.TanhExpFast. It owns its buffers and cache and
-// allocates nothing per call: use one per goroutine (see Tables.New).
+// Eval is incremental, NNUE-style, from a reference well whose prefix
+// sums of blocks it keeps: a well that differs from the reference in rows
+// a..b costs the prefix before block a−3, its own blocks a−3..b and the
+// suffix after b (a lock changes at most 4 rows); above the change the
+// well may be the reference moved down by the lines cleared since (see
+// fromRef). There are two references: the parent given by SetParent (the
+// beam calls it before valuing a parent's children) and the last well
+// summed from scratch (a quiescence chain's next wells are one lock and
+// one line clear away from it). When neither is cheaper it sums from
+// scratch. The activations use nn.TanhExpFast. It owns its buffers and
+// cache and allocates nothing per call: use one per goroutine (see
+// Tables.New).
 type NetEval struct {
 	t    *Tables
 	n    int       // words per vector
@@ -191,10 +200,30 @@ type NetEval struct {
 	keys []uint64  // block cache keys (0 = empty slot)
 	vals []uint64  // cacheSize × words block sums
 
-	parent   hatetris.Well
-	hasPar   bool
-	pfx, sfx []uint64 // (Blocks+1) × words: pfx[s] = base + blocks < s, sfx[s] = blocks ≥ s
-	incr     int64    // Evals summed incrementally (for tests and profiles)
+	par  ref // the parent (SetParent)
+	last ref // the last well summed from scratch
+
+	incr  int64 // Evals summed incrementally (for tests and profiles)
+	shift int64 // of which from a reference moved down (line clears)
+	chain int64 // of which from the last well summed from scratch
+}
+
+// ref is a reference well for incremental sums.
+type ref struct {
+	ok   bool
+	well hatetris.Well
+	row  int      // its first non-empty row (Rows if none)
+	s0   int      // its first non-empty block: pfx[s] = base[s] for s ≤ s0
+	pfx  []uint64 // (Blocks+1) × words: base + blocks < s (valid for s > s0)
+	sfx  []uint64 // (Blocks+1) × words: blocks ≥ s; nil: pfx[Blocks] − pfx[s]
+}
+
+// prefix returns the reference's sum of the bias and blocks < s.
+func (r *ref) prefix(t *Tables, s, n int) []uint64 {
+	if s <= r.s0 {
+		return t.base[s]
+	}
+	return r.pfx[s*n : (s+1)*n]
 }
 
 // cacheBits sizes the per-goroutine block cache (16384 entries).
@@ -203,9 +232,11 @@ const cacheBits = 14
 // New returns an evaluator for one goroutine.
 func (t *Tables) New() *NetEval {
 	n := t.words
-	return &NetEval{t: t, n: n, acc: make([]uint64, n), pre: make([]float32, t.net.Hidden),
-		keys: make([]uint64, 1<<cacheBits), vals: make([]uint64, n<<cacheBits),
-		pfx: make([]uint64, (Blocks+1)*n), sfx: make([]uint64, (Blocks+1)*n)}
+	e := &NetEval{t: t, n: n, acc: make([]uint64, n), pre: make([]float32, t.net.Hidden),
+		keys: make([]uint64, 1<<cacheBits), vals: make([]uint64, n<<cacheBits)}
+	e.par.pfx, e.par.sfx = make([]uint64, (Blocks+1)*n), make([]uint64, (Blocks+1)*n)
+	e.last.pfx = make([]uint64, (Blocks+1)*n)
+	return e
 }
 
 // Value returns the net's value in [-1, 1] for w (higher is better for the
@@ -249,78 +280,148 @@ func (e *NetEval) block(pad *[Rows + 1]uint16, s int) []uint64 {
 	return sum
 }
 
-// top returns the first block of w that is not wholly empty.
-func top(w *hatetris.Well) int {
+// topRow returns the first non-empty row of w below the bar (Rows if none).
+func topRow(w *hatetris.Well) int {
 	k := 0
 	for k < Rows && w[hatetris.Bar+k] == 0 {
 		k++
 	}
-	return max(0, k-3)
+	return k
 }
 
-// scratch sets acc to w's first-layer sum from the base and its blocks.
+// top returns the first block of w that is not wholly empty.
+func top(w *hatetris.Well) int { return max(0, topRow(w)-3) }
+
+// scratch sets acc to w's first-layer sum from the base and its blocks,
+// and makes w the last-scratch reference (its prefix sums are the running
+// sums).
 func (e *NetEval) scratch(w *hatetris.Well) {
-	s0 := top(w)
+	n := e.n
+	row := topRow(w)
+	s0 := max(0, row-3)
 	copy(e.acc, e.t.base[s0])
 	pad := padded(w)
+	r := &e.last
 	for s := s0; s < Blocks; s++ {
 		addPacked(e.acc, e.block(&pad, s))
+		copy(r.pfx[(s+1)*n:(s+2)*n], e.acc)
 	}
+	r.ok, r.well, r.row, r.s0 = true, *w, row, s0
 }
 
-// SetParent makes w the reference of the following Evals: it stores w's
-// prefix and suffix sums of blocks. w must be a valid well (as for Value).
+// SetParent makes w the parent reference of the following Evals: it
+// stores w's prefix and suffix sums of blocks. w must be a valid well (as
+// for Value).
 func (e *NetEval) SetParent(w *hatetris.Well) {
 	n := e.n
-	s0 := top(w)
+	r := &e.par
+	r.row = topRow(w)
+	s0 := max(0, r.row-3)
 	pad := padded(w)
 	for s := 0; s <= s0; s++ {
-		copy(e.pfx[s*n:(s+1)*n], e.t.base[s])
+		copy(r.pfx[s*n:(s+1)*n], e.t.base[s])
 	}
 	for s := s0; s < Blocks; s++ {
-		sumPacked(e.pfx[(s+1)*n:(s+2)*n], e.pfx[s*n:(s+1)*n], e.block(&pad, s))
+		sumPacked(r.pfx[(s+1)*n:(s+2)*n], r.pfx[s*n:(s+1)*n], e.block(&pad, s))
 	}
-	clear(e.sfx[Blocks*n:])
+	clear(r.sfx[Blocks*n:])
 	for s := Blocks - 1; s >= 0; s-- {
 		b := e.t.empty
 		if s >= s0 {
 			b = e.block(&pad, s)
 		}
-		sumPacked(e.sfx[s*n:(s+1)*n], e.sfx[(s+1)*n:(s+2)*n], b)
+		sumPacked(r.sfx[s*n:(s+1)*n], r.sfx[(s+1)*n:(s+2)*n], b)
 	}
-	e.parent, e.hasPar = *w, true
+	r.ok, r.well, r.s0 = true, *w, s0
 }
 
-// incremental sets acc to w's first-layer sum from the parent's prefix and
-// suffix sums, or reports false when summing from scratch is cheaper.
-func (e *NetEval) incremental(w *hatetris.Well) bool {
-	a, b := -1, -1
-	for y := 0; y < Rows; y++ {
-		if w[hatetris.Bar+y] != e.parent[hatetris.Bar+y] {
-			if a < 0 {
-				a = y
-			}
+// fromRef sets acc to w's first-layer sum from the reference r's prefix
+// and suffix sums when that costs fewer than budget block additions, and
+// reports whether it did. row is w's first non-empty row.
+//
+// Rows below the last row that differs from r are r's, so the blocks over
+// them are r's suffix sum. Above the first differing row, w is r moved
+// down by k rows (k = 0 for a lock that clears nothing; k lines cleared
+// since r, e.g. a quiescence chain's wells), so its blocks there are r's
+// blocks k places up, a prefix sum, after k empty blocks. Only the blocks
+// in between are looked up. The sums are packed integers, so the result
+// has exactly the bits of scratch's.
+func (e *NetEval) fromRef(w *hatetris.Well, r *ref, row, budget int) bool {
+	p := &r.well
+	b := -1 // the last row that differs from r
+	for y := Rows - 1; y >= 0; y-- {
+		if w[hatetris.Bar+y] != p[hatetris.Bar+y] {
 			b = y
+			break
 		}
 	}
 	n := e.n
-	if a < 0 {
+	if b < 0 {
 		e.incr++
-		copy(e.acc, e.pfx[Blocks*n:])
+		copy(e.acc, r.prefix(e.t, Blocks, n))
 		return true
 	}
-	lo, hi := max(0, a-3), min(Blocks-1, b)
-	if hi-lo+2 >= Blocks-top(w) {
+	a := 0 // rows above a are r's moved down by k
+	for a < Rows && w[hatetris.Bar+a] == p[hatetris.Bar+a] {
+		a++
+	}
+	k := 0
+	// The shift is the change in height. Blocks above r's rows moved down
+	// are empty when r's top 3 rows are (they would hold rows of r above
+	// the bar otherwise).
+	if s := row - r.row; s > 0 && r.row >= 3 {
+		as := 0
+		for as < Rows && w[hatetris.Bar+as] == shifted(p, as, s) {
+			as++
+		}
+		if as > a {
+			a, k = as, s
+		}
+	}
+	lo, hi := max(0, a-3), min(Blocks, b+1) // blocks < lo from the prefix, ≥ hi from the suffix
+	lo = min(lo, hi)
+	if hi-lo >= budget {
 		return false
 	}
 	e.incr++
+	if k > 0 {
+		e.shift++
+	}
+	var pre []uint64
+	if lo <= k {
+		pre = e.t.base[lo] // blocks < lo lie in w's empty top rows
+	} else {
+		pre = r.prefix(e.t, lo-k, n)
+	}
+	if r.sfx != nil {
+		sumPacked(e.acc, pre, r.sfx[hi*n:(hi+1)*n])
+	} else {
+		// Blocks ≥ hi of r: its whole sum minus its prefix (exact modulo 2⁶⁴).
+		all, ph := r.prefix(e.t, Blocks, n), r.prefix(e.t, hi, n)
+		for j := range e.acc {
+			e.acc[j] = pre[j] + all[j] - ph[j]
+		}
+	}
+	if lo > k && k > 0 {
+		addPacked(e.acc, e.t.empties[k])
+	}
 	pad := padded(w)
-	sumPacked(e.acc, e.pfx[lo*n:(lo+1)*n], e.sfx[(hi+1)*n:(hi+2)*n])
-	for s := lo; s <= hi; s++ {
+	for s := lo; s < hi; s++ {
 		addPacked(e.acc, e.block(&pad, s))
 	}
 	return true
 }
+
+// shifted is row y of the well p moved down by k rows (empty above).
+func shifted(p *hatetris.Well, y, k int) uint16 {
+	if y < k {
+		return 0
+	}
+	return p[hatetris.Bar+y-k]
+}
+
+// ScoreFree implements player.ScoreFree: Eval ignores the score.
+func (e *NetEval) ScoreFree() bool { return true }
 
 // Eval implements player.Evaluator: the net's value, ignoring the score (as
 // in the seed, the beam maximises the net's value only). The beam only
@@ -328,7 +429,15 @@ func (e *NetEval) incremental(w *hatetris.Well) bool {
 // over, no cells above the bar. Incremental or not, it returns exactly
 // Value's bits.
 func (e *NetEval) Eval(w *hatetris.Well, score int) float64 {
-	if !e.hasPar || !e.incremental(w) {
+	row := topRow(w)
+	// From scratch: the blocks from w's first non-empty one. A reference
+	// costs 2 (parent) or 3 (last) more vector additions.
+	cost := Blocks - max(0, row-3)
+	switch {
+	case e.par.ok && e.fromRef(w, &e.par, row, cost-2):
+	case e.last.ok && e.fromRef(w, &e.last, row, cost-3):
+		e.chain++
+	default:
 		e.scratch(w)
 	}
 	return float64(e.output())

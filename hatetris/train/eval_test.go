@@ -221,6 +221,90 @@ func TestNetEvalIncremental(t *testing.T) {
 	}
 }
 
+// TestNetEvalChains: after SetParent, Eval of the wells of quiescence-like
+// chains (a child, then locks that clear lines, two levels deep, so the
+// rows above the change are the parent's moved down) and of random wells
+// moved down with a few rows changed gives exactly the bits of a
+// from-scratch Value, and most chain wells take the moved-down path.
+func TestNetEvalChains(t *testing.T) {
+	net, _ := nn.New(Inputs, 24, 11)
+	for i := range net.W1 {
+		net.W1[i] *= 8
+	}
+	tab, _ := NewTables(net)
+	e, fresh := tab.New(), tab.New()
+	wells, err := player.BenchGame()
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(w *hatetris.Well, what string) {
+		t.Helper()
+		got := e.Eval(w, 0)
+		if v, _ := fresh.Value(w); float64(v) != got {
+			t.Fatalf("%s: Eval %g, Value %g: not the same bits\n%v", what, got, v, *w)
+		}
+	}
+	var clr hatetris.Clearer
+	var futs, c1, c2 []hatetris.Future
+	chains := 0
+	for i := 0; i < len(wells); i += 2 {
+		e.SetParent(&wells[i])
+		for p := hatetris.Piece(0); p < hatetris.NumPieces; p++ {
+			futs = hatetris.Futures(futs[:0], &wells[i], p)
+			for k := range futs {
+				if futs[k].Well.Over() {
+					continue
+				}
+				check(&futs[k].Well, "child")
+				for q := hatetris.Piece(0); q < hatetris.NumPieces; q++ {
+					c1 = clr.Clears(c1[:0], &futs[k].Well, q)
+					for j := range c1 {
+						if c1[j].Well.Over() {
+							continue
+						}
+						chains++
+						check(&c1[j].Well, "chain well")
+						c2 = clr.Clears(c2[:0], &c1[j].Well, (q+p)%hatetris.NumPieces)
+						for l := range c2 {
+							if !c2[l].Well.Over() {
+								chains++
+								check(&c2[l].Well, "chain well, level 2")
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	// Low wells are summed from scratch (it is as cheap), so not all.
+	if chains == 0 || e.shift < int64(chains)/10 {
+		t.Fatalf("only %d of %d chain wells moved down", e.shift, chains)
+	}
+	if e.chain < int64(chains)/10 {
+		t.Fatalf("only %d of %d chain wells from the last well summed from scratch", e.chain, chains)
+	}
+	t.Logf("%d chain wells: %d incremental, %d moved down, %d from the last scratch well", chains, e.incr, e.shift, e.chain)
+	r := rand.New(rand.NewPCG(5, 6))
+	before := e.shift
+	for i := 0; i < 2000; i++ {
+		ref := randWell(r)
+		k := 1 + r.IntN(4)
+		var w hatetris.Well
+		copy(w[hatetris.Bar+k:], ref[hatetris.Bar:hatetris.Height-k])
+		for y := r.IntN(Rows); y < Rows && r.IntN(3) > 0; y++ {
+			w[hatetris.Bar+y] = uint16(r.IntN(hatetris.FullRow))
+		}
+		if r.IntN(4) == 0 {
+			w[hatetris.Bar+r.IntN(Rows)] = uint16(r.IntN(hatetris.FullRow)) // one more change anywhere
+		}
+		e.SetParent(&ref)
+		check(&w, "random moved down")
+	}
+	if e.shift-before < 200 {
+		t.Fatalf("only %d of 2000 random wells moved down", e.shift-before)
+	}
+}
+
 // TestNetEvalNoAlloc: neither Eval (scratch or incremental), Value nor
 // SetParent allocates.
 func TestNetEvalNoAlloc(t *testing.T) {
