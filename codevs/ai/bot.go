@@ -95,8 +95,22 @@ type Config struct {
 	// LateAgain keeps the late stance after our fires: every exchange
 	// waits for the opponent's fire (else only the first one does).
 	LateAgain bool
+	// Chokudai makes own plans (opening, replans, counter plans) with the
+	// chokudai builder (chokudai.go, after tanzaku) instead of the chain
+	// beam: all 9 columns, up to ChokDepth plies. Off by default.
+	Chokudai bool
+	// ChokDepth is the chokudai builder's plies at most (0: 13, tanzaku's
+	// opening horizon).
+	ChokDepth int
+	// ChokNodes, when positive, gives each chokudai search that many
+	// expanded states and no time budget (deterministic); with FixedWidth
+	// and no ChokNodes it is FixedWidth × the plies.
+	ChokNodes int64
 	Log       io.Writer // per-turn notes (nil: none)
 }
+
+// chokDepth is the default chokudai horizon (tanzaku: 13 plies to turn 10).
+const chokDepth = 13
 
 // DefaultConfig returns the settings used in matches.
 func DefaultConfig() Config {
@@ -173,6 +187,7 @@ type Bot struct {
 	// lateFrom is the turn the late stance holds from (after its last fire).
 	lateFrom int
 	skill    skillTrack
+	chok     Chokudai // the chokudai builder's buffers, reused across turns
 }
 
 // NewBot returns a bot for a game on packs.
@@ -196,7 +211,30 @@ func (b *Bot) beam(ctx context.Context, s side, turn, depth, target int, budget 
 func (b *Bot) beamBy(ctx context.Context, s side, turn, depth, target, deadline, horizon int, budget time.Duration, xmin, xmax int) BeamResult {
 	cfg := BeamConfig{Depth: depth, Width: b.cfg.MaxWidth, XMin: xmin, XMax: xmax, Target: target, Threads: b.cfg.Threads, Budget: budget, Potential: !b.cfg.NextPackKey, RowProof: b.cfg.RowProof, RowKeep: b.cfg.RowKeep, Key: b.cfg.Key}
 	cfg.Deadline, cfg.DeadlineMin, cfg.Horizon = deadline, raceMinChains, horizon
+	if b.cfg.Chokudai {
+		return b.runChokudai(ctx, s, turn, cfg)
+	}
 	return b.runOwn(ctx, s, turn, cfg)
+}
+
+// runChokudai runs the chokudai builder in place of an own beam: the same
+// target, deadline and budget, all 9 columns, at most ChokDepth plies, and
+// ChokNodes (or FixedWidth × plies) expanded states instead of the budget
+// when set.
+func (b *Bot) runChokudai(ctx context.Context, s side, turn int, bc BeamConfig) BeamResult {
+	depth := b.cfg.ChokDepth
+	if depth <= 0 {
+		depth = chokDepth
+	}
+	cfg := ChokudaiConfig{Depth: min(bc.Depth, depth), Budget: bc.Budget, XMin: 0, XMax: 8, Target: bc.Target,
+		Deadline: bc.Deadline, DeadlineMin: bc.DeadlineMin, Incoming: bc.Incoming, Threads: b.cfg.Threads}
+	switch {
+	case b.cfg.ChokNodes > 0:
+		cfg.Nodes, cfg.Budget = b.cfg.ChokNodes, 0
+	case b.cfg.FixedWidth > 0:
+		cfg.Nodes, cfg.Budget = int64(b.cfg.FixedWidth)*int64(cfg.Depth), 0
+	}
+	return b.chok.search(ctx, s, b.packs[turn:], cfg)
 }
 
 // runOwn runs an own-side beam from turn: FixedWidth replaces the width
