@@ -380,8 +380,12 @@ out:
 	return res
 }
 
-// stateHash is the dedupe key of a side: its field and stock.
-func stateHash(s *side) uint64 { return s.f.Hash() ^ uint64(s.stock)<<56 }
+// stateHash is the dedupe key of a side: its field, stock and gauge. The
+// gauge keeps a pack that vanishes whole on an empty field from repeating
+// the root (the gauge rose), which would leave the search nothing to expand.
+func stateHash(s *side) uint64 {
+	return s.f.Hash() ^ uint64(s.stock)<<56 ^ uint64(s.gauge)<<44
+}
 
 // expand evaluates the children of node idx for moves[lo:hi] into kids;
 // it only reads shared state (the arena and the seen set).

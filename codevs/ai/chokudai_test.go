@@ -2,10 +2,12 @@ package ai
 
 import (
 	"context"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"github.com/yomi-ai/yomi/codevs"
+	"github.com/yomi-ai/yomi/codevs/referee"
 	"github.com/yomi-ai/yomi/codevs/sim"
 )
 
@@ -109,6 +111,22 @@ func TestChokudaiFindsChain(t *testing.T) {
 	}
 }
 
+// TestChokudaiVanishingPack: the first pack of seed 77 ([7 3] over [8 2])
+// vanishes whole wherever it lands, so every first move leaves the empty
+// field again; the search must still go on (the gauge tells the states
+// apart) and find chains.
+func TestChokudaiVanishingPack(t *testing.T) {
+	packs, _ := codevs.PacksForSeed(77, codevs.ProfileClient)
+	if packs[0] != (sim.Pack{Top: [2]int8{7, 3}, Bottom: [2]int8{8, 2}}) {
+		t.Fatalf("seed 77's first pack is %v, the test expects [7 3] [8 2]", packs[0])
+	}
+	var c Chokudai
+	res := c.search(context.Background(), side{}, packs, ChokudaiConfig{Depth: 13, Nodes: 500, XMin: 0, XMax: 8, Threads: 1})
+	if res.Nodes != 500 || res.Best.Chains < 5 {
+		t.Fatalf("%d states expanded, best fire %d chains; want 500 and 5+", res.Nodes, res.Best.Chains)
+	}
+}
+
 // TestShapeTerms counts tanzaku's shape pairs on hand-made fields: tate
 // (same column, two rows apart, summing to 10), keima (next column, two
 // rows up or down) and their three-row variants, and the blocks.
@@ -148,4 +166,40 @@ func BenchmarkChokudai(b *testing.B) {
 		c.search(context.Background(), side{}, packs, cfg)
 	}
 	b.ReportMetric(float64(b.N)*2000/b.Elapsed().Seconds(), "expansions/s")
+}
+
+// TestBotChokudai: with the chokudai builder on a node budget the bot beats
+// the dummy with an 8+ chain, and two games on the same seed play the same
+// moves (the budget, not the clock, bounds each search).
+func TestBotChokudai(t *testing.T) {
+	packs, _ := codevs.PacksForSeed(5, codevs.ProfileClient)
+	play := func() ([]codevs.Move, int, codevs.Outcome) {
+		g, _ := codevs.NewGame(packs)
+		bot := NewBot(packs, Config{FixedWidth: 100, OwnDepth: 2, Threads: 2, Chokudai: true, ChokNodes: 600})
+		rng := rand.New(rand.NewPCG(5, 9))
+		var moves []codevs.Move
+		maxChain := 0
+		for !g.Over && g.Turn < 200 {
+			in := g.Input(0, [2]int64{100000, 100000})
+			m, err := bot.Decide(context.Background(), &in)
+			if err != nil {
+				t.Fatalf("turn %d: %v", g.Turn, err)
+			}
+			moves = append(moves, m)
+			h, err := g.Step([2]codevs.Move{m, referee.DummyMove(&g.P[1], packs[g.Turn], referee.DummyRandom, rng)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			maxChain = max(maxChain, h[0].Chains)
+		}
+		return moves, maxChain, g.Result
+	}
+	m1, c1, r1 := play()
+	if r1.Winner != 0 || c1 < 8 {
+		t.Fatalf("result %+v, largest chain %d; want a win with 8+", r1, c1)
+	}
+	m2, _, _ := play()
+	if !slices.Equal(m1, m2) {
+		t.Fatalf("two games on the same seed differ (%d and %d moves)", len(m1), len(m2))
+	}
 }
