@@ -71,6 +71,7 @@ the remaining milliseconds in each turn block. Run it under the referee:
 	lateBuild := fs.String("late-build", "beam", "--stance kera: how the chain is built before the hit: beam (the low build beam) or plan (the usual --target plan, held at its fire by the move that keeps the biggest fire after an ojama row)")
 	fs.BoolVar(&cfg.LateAgain, "late-again", false, "--stance kera: keep the stance after our fires (every exchange waits for the opponent's fire; else only the first)")
 	builder := fs.String("builder", "beam", "own plan `builder`: beam (the chain beam) or chokudai (tanzaku's per-ply priority queues, all 9 columns, --chok-depth plies, ordered by the erase-one-block potential)")
+	enemyBuilder := fs.String("enemy-builder", "beam", "`builder` of the opponent's reads (its fire timing and answers): beam or chokudai (as --builder, with the reads' own plies and budgets)")
 	fs.IntVar(&cfg.ChokDepth, "chok-depth", 0, "--builder chokudai: `plies` at most (0: 13)")
 	fs.Int64Var(&cfg.ChokNodes, "nodes", 0, "--builder chokudai: expanded `states` per search instead of a time budget (deterministic; 0: time-managed, or --width × plies with --width)")
 	verbose := fs.Bool("v", false, "log decisions on stderr")
@@ -113,6 +114,13 @@ the remaining milliseconds in each turn block. Run it under the referee:
 		cfg.Chokudai = true
 	default:
 		return cli.Usagef("--builder must be beam or chokudai, not %q", *builder)
+	}
+	switch *enemyBuilder {
+	case "beam":
+	case "chokudai":
+		cfg.ChokEnemy = true
+	default:
+		return cli.Usagef("--enemy-builder must be beam or chokudai, not %q", *enemyBuilder)
 	}
 	switch *lateBuild {
 	case "beam":

@@ -34,6 +34,7 @@ func TestCodevsAIVerb(t *testing.T) {
 		{[]string{"codevs", "ai", "--late-height", "17"}, 2, "--late-height must be 0..16"},
 		{[]string{"codevs", "ai", "--late-rows", "-1"}, 2, "--late-rows 0..8"},
 		{[]string{"codevs", "ai", "--builder", "wide"}, 2, "--builder must be beam or chokudai"},
+		{[]string{"codevs", "ai", "--enemy-builder", "wide"}, 2, "--enemy-builder must be beam or chokudai"},
 		{[]string{"codevs", "ai", "--chok-depth", "21"}, 2, "--chok-depth must be 0..20"},
 		{[]string{"codevs", "ai", "--nodes", "-1"}, 2, "--nodes not negative"},
 		{[]string{"codevs", "ai", "extra"}, 2, "unexpected"},
@@ -48,7 +49,7 @@ func TestCodevsAIVerb(t *testing.T) {
 	in := protocol.AppendStart(nil, codevs.ProtocolPacks(packs))
 	tb := g.Input(0, [2]int64{180000, 180000})
 	in = protocol.AppendTurn(in, &tb)
-	for _, extra := range [][]string{nil, {"--builder", "chokudai", "--nodes", "300"}} {
+	for _, extra := range [][]string{nil, {"--builder", "chokudai", "--nodes", "300"}, {"--builder", "chokudai", "--enemy-builder", "chokudai"}} {
 		var out, errb bytes.Buffer
 		args := append([]string{"codevs", "ai", "--name", "tester", "--width", "40", "--own-depth", "2"}, extra...)
 		code := newApp().Main(context.Background(), &cli.Env{Stdin: bytes.NewReader(in), Stdout: &out, Stderr: &errb}, args)

@@ -106,6 +106,11 @@ type Config struct {
 	// expanded states and no time budget (deterministic); with FixedWidth
 	// and no ChokNodes it is FixedWidth × the plies.
 	ChokNodes int64
+	// ChokEnemy makes the opponent's reads (its fire timing and answers,
+	// enemyFiresHit) with the chokudai builder instead of the chain beam:
+	// their key is the add potential, which an ojama row covers, so the
+	// beam under-reads an opponent's counter. Off by default.
+	ChokEnemy bool
 	Log       io.Writer // per-turn notes (nil: none)
 }
 
@@ -690,6 +695,18 @@ func (b *Bot) enemyFires(ctx context.Context, en side, turn, depth, width int, b
 // enemyFiresHit is enemyFires with incoming ojama joining the opponent's
 // stock at the end of ply 1 (BeamConfig.Incoming: our fire this turn).
 func (b *Bot) enemyFiresHit(ctx context.Context, en side, turn, depth, width, incoming int, budget time.Duration) []int {
+	if b.cfg.ChokEnemy {
+		cfg := ChokudaiConfig{Depth: depth, Budget: budget, XMin: 0, XMax: 8, Incoming: incoming, Threads: b.cfg.Threads}
+		if b.cfg.FixedWidth > 0 {
+			cfg.Nodes, cfg.Budget = int64(width)*int64(depth), 0
+		}
+		res := b.chok.search(ctx, en, b.packs[turn:], cfg)
+		out := make([]int, len(res.PerPly))
+		for i, f := range res.PerPly {
+			out[i] = f.Sent
+		}
+		return out
+	}
 	cfg := BeamConfig{Depth: depth, Width: width, BucketWidth: max(width*3/10, 4), XMin: 0, XMax: 8, Threads: b.cfg.Threads, Potential: !b.cfg.NextPackKey, Incoming: incoming, Key: b.cfg.EnemyKey}
 	if b.cfg.FixedWidth == 0 {
 		cfg.Budget = budget

@@ -170,12 +170,14 @@ func BenchmarkChokudai(b *testing.B) {
 
 // TestBotChokudai: with the chokudai builder on a node budget the bot beats
 // the dummy with an 8+ chain, and two games on the same seed play the same
-// moves (the budget, not the clock, bounds each search).
+// moves (the budget, not the clock, bounds each search); so does it with
+// the opponent's reads made by the chokudai builder too.
 func TestBotChokudai(t *testing.T) {
 	packs, _ := codevs.PacksForSeed(5, codevs.ProfileClient)
+	enemy := false
 	play := func() ([]codevs.Move, int, codevs.Outcome) {
 		g, _ := codevs.NewGame(packs)
-		bot := NewBot(packs, Config{FixedWidth: 100, OwnDepth: 2, Threads: 2, Chokudai: true, ChokNodes: 600})
+		bot := NewBot(packs, Config{FixedWidth: 100, OwnDepth: 2, Threads: 2, Chokudai: true, ChokNodes: 600, ChokEnemy: enemy})
 		rng := rand.New(rand.NewPCG(5, 9))
 		var moves []codevs.Move
 		maxChain := 0
@@ -194,12 +196,14 @@ func TestBotChokudai(t *testing.T) {
 		}
 		return moves, maxChain, g.Result
 	}
-	m1, c1, r1 := play()
-	if r1.Winner != 0 || c1 < 8 {
-		t.Fatalf("result %+v, largest chain %d; want a win with 8+", r1, c1)
-	}
-	m2, _, _ := play()
-	if !slices.Equal(m1, m2) {
-		t.Fatalf("two games on the same seed differ (%d and %d moves)", len(m1), len(m2))
+	for _, enemy = range []bool{false, true} {
+		m1, c1, r1 := play()
+		if r1.Winner != 0 || c1 < 8 {
+			t.Fatalf("enemy reads by chokudai %v: result %+v, largest chain %d; want a win with 8+", enemy, r1, c1)
+		}
+		m2, _, _ := play()
+		if !slices.Equal(m1, m2) {
+			t.Fatalf("enemy reads by chokudai %v: two games on the same seed differ (%d and %d moves)", enemy, len(m1), len(m2))
+		}
 	}
 }
