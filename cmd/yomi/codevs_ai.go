@@ -73,6 +73,7 @@ the remaining milliseconds in each turn block. Run it under the referee:
 	builder := fs.String("builder", "beam", "own plan `builder`: beam (the chain beam) or chokudai (tanzaku's per-ply priority queues, all 9 columns, --chok-depth plies, ordered by the erase-one-block potential)")
 	enemyBuilder := fs.String("enemy-builder", "beam", "`builder` of the opponent's reads (its fire timing and answers): beam or chokudai (as --builder, with the reads' own plies and budgets)")
 	fs.IntVar(&cfg.ChokDepth, "chok-depth", 0, "--builder chokudai: `plies` at most (0: 13)")
+	fs.IntVar(&cfg.ChokLateDepth, "chok-late-depth", 0, "--builder chokudai: `plies` at most after turn 10 (0: --chok-depth; tanzaku: 10)")
 	fs.Int64Var(&cfg.ChokNodes, "nodes", 0, "--builder chokudai: expanded `states` per search instead of a time budget (deterministic; 0: time-managed, or --width × plies with --width)")
 	verbose := fs.Bool("v", false, "log decisions on stderr")
 	if err := cli.Parse(fs, args); err != nil {
@@ -96,8 +97,8 @@ the remaining milliseconds in each turn block. Run it under the referee:
 		return cli.Usagef("--early-fire must be 0..40, --early-depth 0..16")
 	case cfg.OpeningHorizon < 0 || cfg.ReplanMax <= 0:
 		return cli.Usagef("--opening-horizon must not be negative, --replan-max must be positive")
-	case cfg.ChokDepth < 0 || cfg.ChokDepth > 20 || cfg.ChokNodes < 0:
-		return cli.Usagef("--chok-depth must be 0..20, --nodes not negative")
+	case cfg.ChokDepth < 0 || cfg.ChokDepth > 20 || cfg.ChokLateDepth < 0 || cfg.ChokLateDepth > 20 || cfg.ChokNodes < 0:
+		return cli.Usagef("--chok-depth and --chok-late-depth must be 0..20, --nodes not negative")
 	case cfg.LateHeight < 0 || cfg.LateHeight > 16 || cfg.LateBig < 0 || cfg.LateBig > 40 || cfg.LateRows < 0 || cfg.LateRows > 8:
 		return cli.Usagef("--late-height must be 0..16, --late-big 0..40, --late-rows 0..8")
 	}

@@ -35,7 +35,8 @@ func TestCodevsAIVerb(t *testing.T) {
 		{[]string{"codevs", "ai", "--late-rows", "-1"}, 2, "--late-rows 0..8"},
 		{[]string{"codevs", "ai", "--builder", "wide"}, 2, "--builder must be beam or chokudai"},
 		{[]string{"codevs", "ai", "--enemy-builder", "wide"}, 2, "--enemy-builder must be beam or chokudai"},
-		{[]string{"codevs", "ai", "--chok-depth", "21"}, 2, "--chok-depth must be 0..20"},
+		{[]string{"codevs", "ai", "--chok-depth", "21"}, 2, "--chok-depth and --chok-late-depth must be 0..20"},
+		{[]string{"codevs", "ai", "--chok-late-depth", "-1"}, 2, "--chok-late-depth must be 0..20"},
 		{[]string{"codevs", "ai", "--nodes", "-1"}, 2, "--nodes not negative"},
 		{[]string{"codevs", "ai", "extra"}, 2, "unexpected"},
 	} {

@@ -102,6 +102,11 @@ type Config struct {
 	// ChokDepth is the chokudai builder's plies at most (0: 13, tanzaku's
 	// opening horizon).
 	ChokDepth int
+	// ChokLateDepth, when positive, is the chokudai builder's plies at most
+	// after turn 10 (tanzaku: 13 plies to turn 10, then 10): with the
+	// fastest-target rule's fallback (the longest fire, the earliest of
+	// equals) a short horizon fires the second chain sooner.
+	ChokLateDepth int
 	// ChokNodes, when positive, gives each chokudai search that many
 	// expanded states and no time budget (deterministic); with FixedWidth
 	// and no ChokNodes it is FixedWidth × the plies.
@@ -114,8 +119,12 @@ type Config struct {
 	Log       io.Writer // per-turn notes (nil: none)
 }
 
-// chokDepth is the default chokudai horizon (tanzaku: 13 plies to turn 10).
-const chokDepth = 13
+// chokDepth is the default chokudai horizon (tanzaku: 13 plies to turn
+// 10); Config.ChokLateDepth applies after chokLateTurn.
+const (
+	chokDepth    = 13
+	chokLateTurn = 10
+)
 
 // DefaultConfig returns the settings used in matches.
 func DefaultConfig() Config {
@@ -230,6 +239,9 @@ func (b *Bot) runChokudai(ctx context.Context, s side, turn int, bc BeamConfig) 
 	depth := b.cfg.ChokDepth
 	if depth <= 0 {
 		depth = chokDepth
+	}
+	if turn > chokLateTurn && b.cfg.ChokLateDepth > 0 {
+		depth = b.cfg.ChokLateDepth
 	}
 	cfg := ChokudaiConfig{Depth: min(bc.Depth, depth), Budget: bc.Budget, XMin: 0, XMax: 8, Target: bc.Target,
 		Deadline: bc.Deadline, DeadlineMin: bc.DeadlineMin, Incoming: bc.Incoming, Threads: b.cfg.Threads}

@@ -207,3 +207,16 @@ func TestBotChokudai(t *testing.T) {
 		}
 	}
 }
+
+// TestChokLateDepth: the bot's chokudai searches take ChokDepth plies (13
+// by default) up to turn 10 and ChokLateDepth after it.
+func TestChokLateDepth(t *testing.T) {
+	packs, _ := codevs.PacksForSeed(5, codevs.ProfileClient)
+	for _, c := range []struct{ late, turn, want int }{{0, 5, 13}, {0, 11, 13}, {10, 10, 13}, {10, 11, 10}} {
+		b := NewBot(packs, Config{Chokudai: true, ChokNodes: 40, ChokLateDepth: c.late})
+		res := b.runChokudai(context.Background(), side{}, c.turn, BeamConfig{Depth: 16, Target: 12})
+		if len(res.PerPly) != c.want {
+			t.Errorf("late depth %d, turn %d: %d plies, want %d", c.late, c.turn, len(res.PerPly), c.want)
+		}
+	}
+}
