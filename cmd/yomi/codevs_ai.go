@@ -49,6 +49,7 @@ the remaining milliseconds in each turn block. Run it under the referee:
 	fs.Float64Var(&cfg.OpeningShare, "opening-share", d.OpeningShare, "`share` of the remaining time for the opening beam")
 	fs.IntVar(&cfg.OpeningHorizon, "opening-horizon", 0, "`plies` the opening beam plans its time budget over (0: --target+2; --beam-depth: all plies, as before session codevs-clock)")
 	fs.DurationVar(&cfg.ReplanMax, "replan-max", d.ReplanMax, "longest replan beam `duration` (remaining/10 below it; 8s with remaining/12 before session codevs-clock)")
+	fs.Float64Var(&cfg.ReplanShare, "replan-share", 0, "`share` of the remaining time a replan may use, up to --replan-max (0: 1/10)")
 	fs.BoolVar(&cfg.WorstCase, "worst-case", false, "rank own moves by survival under the opponent's best fire within --enemy-depth (off in the measured match)")
 	fs.BoolVar(&cfg.DenySkill, "deny-skill", d.DenySkill, "fire a 3+ chain to drain the opponent's gauge (64..79) before a 20+ ojama skill (--deny-skill=false: the AI of the first ysai match)")
 	fs.BoolVar(&cfg.SkillMode, "skill-mode", false, "the seed's skill mode: when both sides' beams say the chain race is lost, build for the skill until a side fires (off in the measured match)")
@@ -95,6 +96,8 @@ the remaining milliseconds in each turn block. Run it under the referee:
 		return cli.Usagef("--opening-share must be in (0, 1)")
 	case cfg.EarlyFire < 0 || cfg.EarlyFire > 40 || cfg.EarlyDepth < 0 || cfg.EarlyDepth > 16:
 		return cli.Usagef("--early-fire must be 0..40, --early-depth 0..16")
+	case cfg.ReplanShare < 0 || cfg.ReplanShare >= 1:
+		return cli.Usagef("--replan-share must be in [0, 1)")
 	case cfg.OpeningHorizon < 0 || cfg.ReplanMax <= 0:
 		return cli.Usagef("--opening-horizon must not be negative, --replan-max must be positive")
 	case cfg.ChokDepth < 0 || cfg.ChokDepth > 20 || cfg.ChokLateDepth < 0 || cfg.ChokLateDepth > 20 || cfg.ChokNodes < 0:

@@ -34,6 +34,7 @@ func TestCodevsAIVerb(t *testing.T) {
 		{[]string{"codevs", "ai", "--late-height", "17"}, 2, "--late-height must be 0..16"},
 		{[]string{"codevs", "ai", "--late-rows", "-1"}, 2, "--late-rows 0..8"},
 		{[]string{"codevs", "ai", "--builder", "wide"}, 2, "--builder must be beam or chokudai"},
+		{[]string{"codevs", "ai", "--replan-share", "1"}, 2, "--replan-share must be in [0, 1)"},
 		{[]string{"codevs", "ai", "--enemy-builder", "wide"}, 2, "--enemy-builder must be beam or chokudai"},
 		{[]string{"codevs", "ai", "--chok-depth", "21"}, 2, "--chok-depth and --chok-late-depth must be 0..20"},
 		{[]string{"codevs", "ai", "--chok-late-depth", "-1"}, 2, "--chok-late-depth must be 0..20"},

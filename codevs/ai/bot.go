@@ -31,12 +31,15 @@ type Config struct {
 	// more: all its plies, the AI before session codevs-clock).
 	OpeningHorizon int
 	ReplanMax      time.Duration // longest replan beam (remaining/10 below it)
-	FixedWidth     int           // if > 0, beams use exactly this width and no time budget (deterministic)
-	WorstCase      bool          // rank own moves by survival under the opponent's best fire (both-sides search)
-	DenySkill      bool          // drain a charging opponent's gauge with a 3+ chain before it can bomb
-	SkillMode      bool          // the seed's skill mode: give up the chain race when it is lost and build for the skill (skill.go)
-	HoldAlways     bool          // holdFire grows the chain even when the opponent can fire first (the AI before issue 27)
-	NoRace         bool          // replans ignore when the opponent can fire (the AI before issue 27)
+	// ReplanShare, when positive, replaces the 1/10 of the remaining time
+	// a replan may use (below ReplanMax): tanzaku spends 15 s a replan.
+	ReplanShare float64
+	FixedWidth  int  // if > 0, beams use exactly this width and no time budget (deterministic)
+	WorstCase   bool // rank own moves by survival under the opponent's best fire (both-sides search)
+	DenySkill   bool // drain a charging opponent's gauge with a 3+ chain before it can bomb
+	SkillMode   bool // the seed's skill mode: give up the chain race when it is lost and build for the skill (skill.go)
+	HoldAlways  bool // holdFire grows the chain even when the opponent can fire first (the AI before issue 27)
+	NoRace      bool // replans ignore when the opponent can fire (the AI before issue 27)
 	// NoRaceHorizon makes replans plan their budget over all their plies
 	// (before session codevs-clock) instead of up to the opponent's fire ply.
 	NoRaceHorizon bool
@@ -314,7 +317,11 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 	// Time: a share for the opening plan, then a slice per turn.
 	perTurn := min(max(remaining/40, 20*time.Millisecond), 4*time.Second)
 	// Replans scale with the clock up to ReplanMax (tanzaku replans 15 s).
-	replan := min(max(remaining/10, 20*time.Millisecond), b.cfg.ReplanMax)
+	share := remaining / 10
+	if b.cfg.ReplanShare > 0 {
+		share = time.Duration(float64(remaining) * b.cfg.ReplanShare)
+	}
+	replan := min(max(share, 20*time.Millisecond), b.cfg.ReplanMax)
 	ownDepth := b.cfg.OwnDepth
 	// As the seed: 4 own plies only while at least 100 ms per remaining turn.
 	if remaining < time.Duration(codevs.Turns-turn)*100*time.Millisecond {
