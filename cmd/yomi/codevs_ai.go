@@ -1,6 +1,6 @@
 // codevs_ai.go plugs the CODE VS Reborn AI into the binary: the verb
 // `yomi codevs ai` and the codevs/sim, codevs/exhaustive4, codevs/potential,
-// codevs/erase-potential and codevs/chain12 benchmarks.
+// codevs/erase-potential, codevs/chain12 and codevs/chokudai benchmarks.
 package main
 
 import (
@@ -49,6 +49,7 @@ the remaining milliseconds in each turn block. Run it under the referee:
 	fs.Float64Var(&cfg.OpeningShare, "opening-share", d.OpeningShare, "`share` of the remaining time for the opening beam")
 	fs.IntVar(&cfg.OpeningHorizon, "opening-horizon", 0, "`plies` the opening beam plans its time budget over (0: --target+2; --beam-depth: all plies, as before session codevs-clock)")
 	fs.DurationVar(&cfg.ReplanMax, "replan-max", d.ReplanMax, "longest replan beam `duration` (remaining/10 below it; 8s with remaining/12 before session codevs-clock)")
+	fs.Float64Var(&cfg.ReplanShare, "replan-share", 0, "`share` of the remaining time a replan may use, up to --replan-max (0: 1/10)")
 	fs.BoolVar(&cfg.WorstCase, "worst-case", false, "rank own moves by survival under the opponent's best fire within --enemy-depth (off in the measured match)")
 	fs.BoolVar(&cfg.DenySkill, "deny-skill", d.DenySkill, "fire a 3+ chain to drain the opponent's gauge (64..79) before a 20+ ojama skill (--deny-skill=false: the AI of the first ysai match)")
 	fs.BoolVar(&cfg.SkillMode, "skill-mode", false, "the seed's skill mode: when both sides' beams say the chain race is lost, build for the skill until a side fires (off in the measured match)")
@@ -70,6 +71,11 @@ the remaining milliseconds in each turn block. Run it under the referee:
 	fs.IntVar(&cfg.LateRows, "late-rows", 0, "--stance kera: build beam buckets by the potential left after this many ojama `rows` (0: --potential's key)")
 	lateBuild := fs.String("late-build", "beam", "--stance kera: how the chain is built before the hit: beam (the low build beam) or plan (the usual --target plan, held at its fire by the move that keeps the biggest fire after an ojama row)")
 	fs.BoolVar(&cfg.LateAgain, "late-again", false, "--stance kera: keep the stance after our fires (every exchange waits for the opponent's fire; else only the first)")
+	builder := fs.String("builder", "beam", "own plan `builder`: beam (the chain beam) or chokudai (tanzaku's per-ply priority queues, all 9 columns, --chok-depth plies, ordered by the erase-one-block potential)")
+	enemyBuilder := fs.String("enemy-builder", "beam", "`builder` of the opponent's reads (its fire timing and answers): beam or chokudai (as --builder, with the reads' own plies and budgets)")
+	fs.IntVar(&cfg.ChokDepth, "chok-depth", 0, "--builder chokudai: `plies` at most (0: 13)")
+	fs.IntVar(&cfg.ChokLateDepth, "chok-late-depth", 0, "--builder chokudai: `plies` at most after turn 10 (0: --chok-depth; tanzaku: 10)")
+	fs.Int64Var(&cfg.ChokNodes, "nodes", 0, "--builder chokudai: expanded `states` per search instead of a time budget (deterministic; 0: time-managed, or --width × plies with --width)")
 	verbose := fs.Bool("v", false, "log decisions on stderr")
 	if err := cli.Parse(fs, args); err != nil {
 		return err
@@ -90,8 +96,12 @@ the remaining milliseconds in each turn block. Run it under the referee:
 		return cli.Usagef("--opening-share must be in (0, 1)")
 	case cfg.EarlyFire < 0 || cfg.EarlyFire > 40 || cfg.EarlyDepth < 0 || cfg.EarlyDepth > 16:
 		return cli.Usagef("--early-fire must be 0..40, --early-depth 0..16")
+	case cfg.ReplanShare < 0 || cfg.ReplanShare >= 1:
+		return cli.Usagef("--replan-share must be in [0, 1)")
 	case cfg.OpeningHorizon < 0 || cfg.ReplanMax <= 0:
 		return cli.Usagef("--opening-horizon must not be negative, --replan-max must be positive")
+	case cfg.ChokDepth < 0 || cfg.ChokDepth > 20 || cfg.ChokLateDepth < 0 || cfg.ChokLateDepth > 20 || cfg.ChokNodes < 0:
+		return cli.Usagef("--chok-depth and --chok-late-depth must be 0..20, --nodes not negative")
 	case cfg.LateHeight < 0 || cfg.LateHeight > 16 || cfg.LateBig < 0 || cfg.LateBig > 40 || cfg.LateRows < 0 || cfg.LateRows > 8:
 		return cli.Usagef("--late-height must be 0..16, --late-big 0..40, --late-rows 0..8")
 	}
@@ -101,6 +111,20 @@ the remaining milliseconds in each turn block. Run it under the referee:
 		cfg.Late = true
 	default:
 		return cli.Usagef("--stance must be default or kera, not %q", *stance)
+	}
+	switch *builder {
+	case "beam":
+	case "chokudai":
+		cfg.Chokudai = true
+	default:
+		return cli.Usagef("--builder must be beam or chokudai, not %q", *builder)
+	}
+	switch *enemyBuilder {
+	case "beam":
+	case "chokudai":
+		cfg.ChokEnemy = true
+	default:
+		return cli.Usagef("--enemy-builder must be beam or chokudai, not %q", *enemyBuilder)
 	}
 	switch *lateBuild {
 	case "beam":
@@ -122,6 +146,9 @@ the remaining milliseconds in each turn block. Run it under the referee:
 	}
 	return ai.Run(ctx, cli.ContextReader(ctx, env.Stdin), env.Stdout, cfg)
 }
+
+// codevsChokNodes is the expansions per pack file of codevs/chokudai.
+const codevsChokNodes = 20000
 
 // codevsChain12Width is the fixed beam width of the codevs/chain12 benchmark.
 const codevsChain12Width = 1000
@@ -243,6 +270,47 @@ func codevsAIBenchmarks() []bench.Benchmark {
 			return figs, ctx.Err()
 		},
 	}}
+	bs = append(bs, bench.Benchmark{
+		Name:    "codevs/chokudai",
+		Summary: fmt.Sprintf("the chokudai builder (--builder chokudai) from an empty field over the testdata pack files, %d expansions each, 13 plies, 2 threads: expansions per second and the first ply with a 12-chain", codevsChokNodes),
+		Run: func(ctx context.Context) ([]bench.Figure, error) {
+			files, err := filepath.Glob(filepath.Join(codevsTestdataDir(), "packs", "*.pack"))
+			if err != nil || len(files) == 0 {
+				return nil, fmt.Errorf("no pack files under %s (run from the repository)", codevsTestdataDir())
+			}
+			sort.Strings(files)
+			var c ai.Chokudai
+			var reached, sumPly, best13, nodes int64
+			start := time.Now()
+			for _, f := range files {
+				packs, err := codevs.ReadPackFile(f)
+				if err != nil {
+					return nil, err
+				}
+				cfg := ai.ChokudaiConfig{Depth: 13, Nodes: codevsChokNodes, XMin: 0, XMax: 8, Target: 12, Threads: 2}
+				res := c.Plan(ctx, &codevs.Player{}, packs, cfg)
+				nodes += res.Nodes
+				if res.Best.Chains >= 12 {
+					reached++
+					sumPly += int64(res.Best.Ply)
+				}
+				best13 += int64(res.PerPly[len(res.PerPly)-1].Chains)
+			}
+			el := time.Since(start)
+			mean := 0.0
+			if reached > 0 {
+				mean = float64(sumPly) / float64(reached)
+			}
+			n := float64(len(files))
+			return []bench.Figure{
+				{Name: "codevs/chokudai/files", Value: n, Unit: "pack files"},
+				{Name: "codevs/chokudai/reached12", Value: float64(reached), Unit: "files"},
+				{Name: "codevs/chokudai/ply12", Value: mean, Unit: "mean ply"},
+				{Name: "codevs/chokudai/chains13", Value: float64(best13) / n, Unit: "mean chains at ply 13"},
+				{Name: "codevs/chokudai/rate", Value: float64(nodes) / el.Seconds(), Unit: "expansions/s"},
+			}, ctx.Err()
+		},
+	})
 	return append(bs,
 		potentialBench("codevs/potential", "one-block chain potentials (sim.Fast.Potential) per second on 64 fixed mid-game fields", (*sim.Fast).Potential),
 		potentialBench("codevs/erase-potential", "erase-one-block chain potentials (sim.Fast.ErasePotential) per second on the 64 fields of codevs/potential", (*sim.Fast).ErasePotential))

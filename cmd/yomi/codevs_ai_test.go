@@ -33,6 +33,12 @@ func TestCodevsAIVerb(t *testing.T) {
 		{[]string{"codevs", "ai", "--stance", "kera", "--late-build", "wide"}, 2, "--late-build must be beam or plan"},
 		{[]string{"codevs", "ai", "--late-height", "17"}, 2, "--late-height must be 0..16"},
 		{[]string{"codevs", "ai", "--late-rows", "-1"}, 2, "--late-rows 0..8"},
+		{[]string{"codevs", "ai", "--builder", "wide"}, 2, "--builder must be beam or chokudai"},
+		{[]string{"codevs", "ai", "--replan-share", "1"}, 2, "--replan-share must be in [0, 1)"},
+		{[]string{"codevs", "ai", "--enemy-builder", "wide"}, 2, "--enemy-builder must be beam or chokudai"},
+		{[]string{"codevs", "ai", "--chok-depth", "21"}, 2, "--chok-depth and --chok-late-depth must be 0..20"},
+		{[]string{"codevs", "ai", "--chok-late-depth", "-1"}, 2, "--chok-late-depth must be 0..20"},
+		{[]string{"codevs", "ai", "--nodes", "-1"}, 2, "--nodes not negative"},
 		{[]string{"codevs", "ai", "extra"}, 2, "unexpected"},
 	} {
 		code, out, errs := run(t, c.args...)
@@ -45,14 +51,16 @@ func TestCodevsAIVerb(t *testing.T) {
 	in := protocol.AppendStart(nil, codevs.ProtocolPacks(packs))
 	tb := g.Input(0, [2]int64{180000, 180000})
 	in = protocol.AppendTurn(in, &tb)
-	var out, errb bytes.Buffer
-	code := newApp().Main(context.Background(), &cli.Env{Stdin: bytes.NewReader(in), Stdout: &out, Stderr: &errb},
-		[]string{"codevs", "ai", "--name", "tester", "--width", "40", "--own-depth", "2"})
-	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	if code != 0 || len(lines) != 2 || lines[0] != "tester" {
-		t.Fatalf("exit %d, output %q, stderr %s", code, out.String(), errb.String())
-	}
-	if _, err := protocol.ParseCommand(lines[1]); err != nil {
-		t.Fatal(err)
+	for _, extra := range [][]string{nil, {"--builder", "chokudai", "--nodes", "300"}, {"--builder", "chokudai", "--enemy-builder", "chokudai"}} {
+		var out, errb bytes.Buffer
+		args := append([]string{"codevs", "ai", "--name", "tester", "--width", "40", "--own-depth", "2"}, extra...)
+		code := newApp().Main(context.Background(), &cli.Env{Stdin: bytes.NewReader(in), Stdout: &out, Stderr: &errb}, args)
+		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+		if code != 0 || len(lines) != 2 || lines[0] != "tester" {
+			t.Fatalf("%v: exit %d, output %q, stderr %s", extra, code, out.String(), errb.String())
+		}
+		if _, err := protocol.ParseCommand(lines[1]); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

@@ -55,3 +55,9 @@ func BenchPositions(seed uint64, n int) ([]codevs.Player, [][]sim.Pack, error) {
 	}
 	return ps, packs, nil
 }
+
+// Plan runs a chokudai search for player p whose next pack is packs[0]
+// (reusing c's buffers).
+func (c *Chokudai) Plan(ctx context.Context, p *codevs.Player, packs []sim.Pack, cfg ChokudaiConfig) BeamResult {
+	return c.search(ctx, side{f: sim.FastFrom(&p.Board), stock: p.Ojama, gauge: p.Gauge}, packs, cfg)
+}

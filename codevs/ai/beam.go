@@ -373,32 +373,13 @@ func runBeam(ctx context.Context, root side, packs []sim.Pack, cfg BeamConfig) B
 		}
 	}
 	// Per-ply best fires and the fastest-target choice.
-	choose := -1
+	chains := make([]int, len(bestFire))
 	for d := range bestFire {
 		f := bestFire[d]
 		res.PerPly[d] = Fire{Ply: d + 1, Chains: f.chains, Sent: f.sent, Blocks: f.left}
-		if f.chains == 0 {
-			continue
-		}
-		if cfg.Target > 0 && f.chains >= cfg.Target {
-			choose = d
-			break
-		}
-		if choose < 0 || f.chains > bestFire[choose].chains {
-			choose = d
-		}
+		chains[d] = f.chains
 	}
-	if cfg.Deadline > 0 && (choose < 0 || choose >= cfg.Deadline) {
-		alt := -1
-		for d := 0; d < min(cfg.Deadline, len(bestFire)); d++ {
-			if c := bestFire[d].chains; c >= max(cfg.DeadlineMin, 1) && (alt < 0 || c > bestFire[alt].chains) {
-				alt = d
-			}
-		}
-		if alt >= 0 {
-			choose = alt
-		}
-	}
+	choose := chooseFire(chains, cfg.Target, cfg.Deadline, cfg.DeadlineMin)
 	if choose >= 0 {
 		f := bestFire[choose]
 		fire := res.PerPly[choose]

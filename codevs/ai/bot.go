@@ -31,12 +31,15 @@ type Config struct {
 	// more: all its plies, the AI before session codevs-clock).
 	OpeningHorizon int
 	ReplanMax      time.Duration // longest replan beam (remaining/10 below it)
-	FixedWidth     int           // if > 0, beams use exactly this width and no time budget (deterministic)
-	WorstCase      bool          // rank own moves by survival under the opponent's best fire (both-sides search)
-	DenySkill      bool          // drain a charging opponent's gauge with a 3+ chain before it can bomb
-	SkillMode      bool          // the seed's skill mode: give up the chain race when it is lost and build for the skill (skill.go)
-	HoldAlways     bool          // holdFire grows the chain even when the opponent can fire first (the AI before issue 27)
-	NoRace         bool          // replans ignore when the opponent can fire (the AI before issue 27)
+	// ReplanShare, when positive, replaces the 1/10 of the remaining time
+	// a replan may use (below ReplanMax): tanzaku spends 15 s a replan.
+	ReplanShare float64
+	FixedWidth  int  // if > 0, beams use exactly this width and no time budget (deterministic)
+	WorstCase   bool // rank own moves by survival under the opponent's best fire (both-sides search)
+	DenySkill   bool // drain a charging opponent's gauge with a 3+ chain before it can bomb
+	SkillMode   bool // the seed's skill mode: give up the chain race when it is lost and build for the skill (skill.go)
+	HoldAlways  bool // holdFire grows the chain even when the opponent can fire first (the AI before issue 27)
+	NoRace      bool // replans ignore when the opponent can fire (the AI before issue 27)
 	// NoRaceHorizon makes replans plan their budget over all their plies
 	// (before session codevs-clock) instead of up to the opponent's fire ply.
 	NoRaceHorizon bool
@@ -95,8 +98,36 @@ type Config struct {
 	// LateAgain keeps the late stance after our fires: every exchange
 	// waits for the opponent's fire (else only the first one does).
 	LateAgain bool
+	// Chokudai makes own plans (opening, replans, counter plans) with the
+	// chokudai builder (chokudai.go, after tanzaku) instead of the chain
+	// beam: all 9 columns, up to ChokDepth plies. Off by default.
+	Chokudai bool
+	// ChokDepth is the chokudai builder's plies at most (0: 13, tanzaku's
+	// opening horizon).
+	ChokDepth int
+	// ChokLateDepth, when positive, is the chokudai builder's plies at most
+	// after turn 10 (tanzaku: 13 plies to turn 10, then 10): with the
+	// fastest-target rule's fallback (the longest fire, the earliest of
+	// equals) a short horizon fires the second chain sooner.
+	ChokLateDepth int
+	// ChokNodes, when positive, gives each chokudai search that many
+	// expanded states and no time budget (deterministic); with FixedWidth
+	// and no ChokNodes it is FixedWidth × the plies.
+	ChokNodes int64
+	// ChokEnemy makes the opponent's reads (its fire timing and answers,
+	// enemyFiresHit) with the chokudai builder instead of the chain beam:
+	// their key is the add potential, which an ojama row covers, so the
+	// beam under-reads an opponent's counter. Off by default.
+	ChokEnemy bool
 	Log       io.Writer // per-turn notes (nil: none)
 }
+
+// chokDepth is the default chokudai horizon (tanzaku: 13 plies to turn
+// 10); Config.ChokLateDepth applies after chokLateTurn.
+const (
+	chokDepth    = 13
+	chokLateTurn = 10
+)
 
 // DefaultConfig returns the settings used in matches.
 func DefaultConfig() Config {
@@ -173,6 +204,7 @@ type Bot struct {
 	// lateFrom is the turn the late stance holds from (after its last fire).
 	lateFrom int
 	skill    skillTrack
+	chok     Chokudai // the chokudai builder's buffers, reused across turns
 }
 
 // NewBot returns a bot for a game on packs.
@@ -196,7 +228,33 @@ func (b *Bot) beam(ctx context.Context, s side, turn, depth, target int, budget 
 func (b *Bot) beamBy(ctx context.Context, s side, turn, depth, target, deadline, horizon int, budget time.Duration, xmin, xmax int) BeamResult {
 	cfg := BeamConfig{Depth: depth, Width: b.cfg.MaxWidth, XMin: xmin, XMax: xmax, Target: target, Threads: b.cfg.Threads, Budget: budget, Potential: !b.cfg.NextPackKey, RowProof: b.cfg.RowProof, RowKeep: b.cfg.RowKeep, Key: b.cfg.Key}
 	cfg.Deadline, cfg.DeadlineMin, cfg.Horizon = deadline, raceMinChains, horizon
+	if b.cfg.Chokudai {
+		return b.runChokudai(ctx, s, turn, cfg)
+	}
 	return b.runOwn(ctx, s, turn, cfg)
+}
+
+// runChokudai runs the chokudai builder in place of an own beam: the same
+// target, deadline and budget, all 9 columns, at most ChokDepth plies, and
+// ChokNodes (or FixedWidth × plies) expanded states instead of the budget
+// when set.
+func (b *Bot) runChokudai(ctx context.Context, s side, turn int, bc BeamConfig) BeamResult {
+	depth := b.cfg.ChokDepth
+	if depth <= 0 {
+		depth = chokDepth
+	}
+	if turn > chokLateTurn && b.cfg.ChokLateDepth > 0 {
+		depth = b.cfg.ChokLateDepth
+	}
+	cfg := ChokudaiConfig{Depth: min(bc.Depth, depth), Budget: bc.Budget, XMin: 0, XMax: 8, Target: bc.Target,
+		Deadline: bc.Deadline, DeadlineMin: bc.DeadlineMin, Incoming: bc.Incoming, Threads: b.cfg.Threads}
+	switch {
+	case b.cfg.ChokNodes > 0:
+		cfg.Nodes, cfg.Budget = b.cfg.ChokNodes, 0
+	case b.cfg.FixedWidth > 0:
+		cfg.Nodes, cfg.Budget = int64(b.cfg.FixedWidth)*int64(cfg.Depth), 0
+	}
+	return b.chok.search(ctx, s, b.packs[turn:], cfg)
 }
 
 // runOwn runs an own-side beam from turn: FixedWidth replaces the width
@@ -259,7 +317,11 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 	// Time: a share for the opening plan, then a slice per turn.
 	perTurn := min(max(remaining/40, 20*time.Millisecond), 4*time.Second)
 	// Replans scale with the clock up to ReplanMax (tanzaku replans 15 s).
-	replan := min(max(remaining/10, 20*time.Millisecond), b.cfg.ReplanMax)
+	share := remaining / 10
+	if b.cfg.ReplanShare > 0 {
+		share = time.Duration(float64(remaining) * b.cfg.ReplanShare)
+	}
+	replan := min(max(share, 20*time.Millisecond), b.cfg.ReplanMax)
 	ownDepth := b.cfg.OwnDepth
 	// As the seed: 4 own plies only while at least 100 ms per remaining turn.
 	if remaining < time.Duration(codevs.Turns-turn)*100*time.Millisecond {
@@ -652,6 +714,18 @@ func (b *Bot) enemyFires(ctx context.Context, en side, turn, depth, width int, b
 // enemyFiresHit is enemyFires with incoming ojama joining the opponent's
 // stock at the end of ply 1 (BeamConfig.Incoming: our fire this turn).
 func (b *Bot) enemyFiresHit(ctx context.Context, en side, turn, depth, width, incoming int, budget time.Duration) []int {
+	if b.cfg.ChokEnemy {
+		cfg := ChokudaiConfig{Depth: depth, Budget: budget, XMin: 0, XMax: 8, Incoming: incoming, Threads: b.cfg.Threads}
+		if b.cfg.FixedWidth > 0 {
+			cfg.Nodes, cfg.Budget = int64(width)*int64(depth), 0
+		}
+		res := b.chok.search(ctx, en, b.packs[turn:], cfg)
+		out := make([]int, len(res.PerPly))
+		for i, f := range res.PerPly {
+			out[i] = f.Sent
+		}
+		return out
+	}
 	cfg := BeamConfig{Depth: depth, Width: width, BucketWidth: max(width*3/10, 4), XMin: 0, XMax: 8, Threads: b.cfg.Threads, Potential: !b.cfg.NextPackKey, Incoming: incoming, Key: b.cfg.EnemyKey}
 	if b.cfg.FixedWidth == 0 {
 		cfg.Budget = budget

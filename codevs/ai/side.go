@@ -15,6 +15,9 @@
 // answers the opponent's fire (PEERS.md has what the stronger public AIs
 // do). Config.Late (off by default, late.go) is kera's late, high counter
 // stance: no fire of its own until the opponent's ojama lands.
+// Config.Chokudai (off by default, chokudai.go) makes the own plans with
+// tanzaku's search instead of the chain beam: a priority queue per ply,
+// ordered by the erase-one-block potential and shape terms.
 // Start with Bot (one decision per turn) and Run (the stdin/stdout
 // protocol loop).
 package ai

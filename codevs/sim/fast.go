@@ -3,7 +3,10 @@
 // dozen neighbour tests instead of a scan of the whole field.
 package sim
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // Fast geometry: columns 1..10 and rows 1..Height+2 hold the field; column 0
 // and 11 and row 0 and the rows above are zero padding, so neighbour reads
@@ -469,4 +472,61 @@ func (f *Fast) shiftTriggers(c, h int) bool {
 		}
 	}
 	return false
+}
+
+// FireHeight returns, for dropping the rotated pack q at column x (0..8,
+// unchecked), the highest row vanishing in the chain's first step among the
+// columns the pack did not land in, less the highest among those it did
+// (rows counted from 1, 0 when none vanishes there); f is not changed. A
+// fire whose first vanish reaches up a neighbour column leaves the landing
+// columns low (tanzaku ranks its actual fires by this, PEERS.md).
+func (f *Fast) FireHeight(q Pack, x int) int {
+	g := *f
+	var from [fastCols]uint8
+	for i := range from {
+		from[i] = noChange
+	}
+	var landed [fastCols]bool
+	for i := 0; i < 2; i++ {
+		c := x + 1 + i
+		from[c] = g.h[c] + 1
+		for _, v := range [2]int8{q.Bottom[i], q.Top[i]} {
+			if v != 0 && g.h[c] < fastCap {
+				g.push(c, uint8(v))
+				landed[c] = true
+			}
+		}
+	}
+	var kill [fastCols]uint32
+	for c := 1; c <= Width; c++ {
+		for h := int(from[c]); h <= int(g.h[c]); h++ {
+			v := g.c[c][h]
+			if v == Ojama {
+				continue
+			}
+			t := 10 - v
+			for dx := -1; dx <= 1; dx++ {
+				col := &g.c[c+dx]
+				for dh := -1; dh <= 1; dh++ {
+					if (dx != 0 || dh != 0) && col[h+dh] == t {
+						kill[c+dx] |= 1 << (h + dh)
+						kill[c] |= 1 << h
+					}
+				}
+			}
+		}
+	}
+	in, out := 0, 0
+	for c := 1; c <= Width; c++ {
+		if kill[c] == 0 {
+			continue
+		}
+		top := bits.Len32(kill[c]) - 1 // bit h is row h, counted from 1
+		if landed[c] {
+			in = max(in, top)
+		} else {
+			out = max(out, top)
+		}
+	}
+	return out - in
 }

@@ -374,3 +374,33 @@ func BenchmarkFastErasePotential(b *testing.B) {
 		boards[i&63].ErasePotential()
 	}
 }
+
+// TestFastFireHeight checks the first vanish's height difference on three
+// hand-made drops: a vanish reaching up the neighbour column (+1), one
+// inside the landing column only (-2), and a drop that vanishes nothing (0).
+func TestFastFireHeight(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		cols map[int][]int8
+		pack Pack
+		x    int
+		want int
+	}{
+		{"up the neighbour", map[int][]int8{2: {4, 4, 7}}, Pack{Top: [2]int8{0, 3}, Bottom: [2]int8{0, 1}}, 0, 1},
+		{"landing column only", map[int][]int8{1: {5}}, Pack{Top: [2]int8{0, 1}, Bottom: [2]int8{0, 5}}, 0, -2},
+		{"no vanish", map[int][]int8{2: {4, 4, 7}}, Pack{Top: [2]int8{0, 2}, Bottom: [2]int8{0, 1}}, 0, 0},
+	} {
+		var b Board
+		for x, col := range c.cols {
+			copy(b.Cell[x][:], col)
+		}
+		f := FastFrom(&b)
+		before := f
+		if got := f.FireHeight(c.pack, c.x); got != c.want {
+			t.Errorf("%s: FireHeight %d, want %d", c.name, got, c.want)
+		}
+		if f != before {
+			t.Errorf("%s: FireHeight changed the field", c.name)
+		}
+	}
+}
