@@ -196,7 +196,9 @@ func Search(ctx context.Context, opt Options) (*Result, error) {
 		// reads the chunks' children in beam order, so the result does not
 		// depend on who expanded what.
 		chunk := max(16, min(2048, len(cur)/(nw*32)))
-		s.segs = slices.Grow(s.segs[:0], (len(cur)+chunk-1)/chunk)[:(len(cur)+chunk-1)/chunk]
+		nc := (len(cur) + chunk - 1) / chunk
+		s.segs = slices.Grow(s.segs[:0], len(cur))[:len(cur)]
+		s.order = expandOrder(s.order, cur)
 		var taken atomic.Int64
 		var wg sync.WaitGroup
 		for i, w := range workers {
@@ -206,12 +208,10 @@ func Search(ctx context.Context, opt Options) (*Result, error) {
 				defer wg.Done()
 				for {
 					c := int(taken.Add(1) - 1)
-					if c >= len(s.segs) {
+					if c >= nc {
 						return
 					}
-					start := len(w.out)
-					w.expand(ctx, depth, c*chunk, min((c+1)*chunk, len(cur)))
-					s.segs[c] = segment{worker: int32(i), lo: int32(start), hi: int32(len(w.out))}
+					w.expand(ctx, depth, s.order[c*chunk:min((c+1)*chunk, len(cur))], int32(i))
 				}
 			}()
 		}
@@ -416,8 +416,10 @@ type search struct {
 	bestI int32
 	// saved is the depth of the newest checkpoint written or read (−1: none).
 	saved int
-	// segs[c] locates the children of the beam's chunk c in a worker's out.
+	// segs[i] locates the children of beam well i in a worker's out.
 	segs []segment
+	// order is the order in which the workers expand the beam (see expandOrder).
+	order []int32
 	// compact's and save's buffers.
 	buf   []byte
 	live  []bool
@@ -425,7 +427,7 @@ type search struct {
 	remap []int32
 }
 
-// segment is where one chunk's children are: workers[worker].out[lo:hi].
+// segment is where one beam well's children are: workers[worker].out[lo:hi].
 type segment struct{ worker, lo, hi int32 }
 
 // worker expands a contiguous chunk of the beam with its own buffers.
@@ -439,44 +441,52 @@ type worker struct {
 	memo *memo // quiescence values by well (ScoreFree evaluators only)
 }
 
-// memoBits sizes a worker's memo (2¹⁴ entries, 770 KB): the repeats are
-// mostly near each other (the chains of one beam well), which a small
-// direct-mapped table catches (2¹⁴ slots caught 75 % of all repeated
-// evaluations in a width-3 000 game, 2¹⁶ 78 %, and its loads missed the
-// cache: 10 % of the CPU).
+// memoBits sizes a worker's memo (2¹⁴ entries of 32 bytes, 512 KB): the
+// repeats are mostly near each other (the chains of one beam well, and the
+// wells the beam's order puts next to it), which a small direct-mapped
+// table catches (2¹⁴ slots caught 75 % of all repeated evaluations in a
+// width-3 000 game, 2¹⁶ 78 %, and its loads missed the cache: 10 % of the
+// CPU).
 const memoBits = 14
 
-// memo is a direct-mapped table of wells (packed 4 rows to a word) and
-// their values with quiescence.
+// memo is a direct-mapped table of wells and their values with quiescence.
 type memo struct {
-	keys []memoKey
-	vals []float64
+	slots []memoSlot
 }
 
-type memoKey [hatetris.Height / 4]uint64
+// memoSlot is one well (its 16 rows below the bar, 10 bits each, packed
+// in 160 bits) and its value: 32 bytes, two to a cache line, so a lookup
+// touches one line.
+type memoSlot struct {
+	k [3]uint64
+	v float64
+}
+
+// memoEmpty marks an empty slot: no well's third key word has bits
+// beyond its 40.
+const memoEmpty = ^uint64(0)
 
 func newMemo() *memo {
-	m := &memo{keys: make([]memoKey, 1<<memoBits), vals: make([]float64, 1<<memoBits)}
-	for i := range m.keys {
-		m.keys[i][0] = 0xFFFF // no well has this row (beyond the width): empty slot
+	m := &memo{slots: make([]memoSlot, 1<<memoBits)}
+	for i := range m.slots {
+		m.slots[i].k[2] = memoEmpty
 	}
 	return m
 }
 
-// key packs w and returns its slot.
-func (m *memo) key(w *hatetris.Well) (k memoKey, slot int) {
-	h := uint64(0x9e3779b97f4a7c15)
-	for i := range k {
-		k[i] = uint64(w[4*i]) | uint64(w[4*i+1])<<16 | uint64(w[4*i+2])<<32 | uint64(w[4*i+3])<<48
-		h = (h ^ k[i]) * 0xff51afd7ed558ccd
-		h ^= h >> 32
+// key packs the rows of w below the bar and returns its slot; ok is false
+// for a well with cells above the bar (never memoised).
+func (m *memo) key(w *hatetris.Well) (k [3]uint64, slot int, ok bool) {
+	if w[0]|w[1]|w[2]|w[3] != 0 {
+		return k, 0, false
 	}
-	return k, int(h >> (64 - memoBits))
-}
-
-// same compares two keys word by word (== on the array calls memequal).
-func (k *memoKey) same(o *memoKey) bool {
-	return k[0] == o[0] && k[1] == o[1] && k[2] == o[2] && k[3] == o[3] && k[4] == o[4]
+	r := func(y int) uint64 { return uint64(w[hatetris.Bar+y]) }
+	k[0] = r(0) | r(1)<<10 | r(2)<<20 | r(3)<<30 | r(4)<<40 | r(5)<<50
+	k[1] = r(6) | r(7)<<10 | r(8)<<20 | r(9)<<30 | r(10)<<40 | r(11)<<50
+	k[2] = r(12) | r(13)<<10 | r(14)<<20 | r(15)<<30
+	h := (k[0]*0x9e3779b97f4a7c15 ^ k[1]) * 0xff51afd7ed558ccd
+	h = (h ^ h>>32 ^ k[2]) * 0xc4ceb9fe1a85ec53
+	return k, int(h >> (64 - memoBits)), true
 }
 
 // value is a well's value with quiescence: the best of its own value and
@@ -485,28 +495,32 @@ func (w *worker) value(well *hatetris.Well, score, level int) float64 {
 	if w.memo == nil {
 		return max(w.eval.Eval(well, score), w.quiesce(well, score, level))
 	}
-	k, i := w.memo.key(well)
-	if w.memo.keys[i].same(&k) {
-		return w.memo.vals[i]
+	k, i, ok := w.memo.key(well)
+	if !ok {
+		return max(w.eval.Eval(well, score), w.quiesce(well, score, level))
+	}
+	if e := &w.memo.slots[i]; e.k[0] == k[0] && e.k[1] == k[1] && e.k[2] == k[2] {
+		return e.v
 	}
 	v := max(w.eval.Eval(well, score), w.quiesce(well, score, level))
-	w.memo.keys[i], w.memo.vals[i] = k, v
+	w.memo.slots[i] = memoSlot{k, v}
 	return v
 }
 
-func (w *worker) expand(ctx context.Context, depth, lo, hi int) {
+func (w *worker) expand(ctx context.Context, depth int, idx []int32, id int32) {
 	s := w.s
 	cur := s.layers[depth]
 	pa, _ := w.eval.(ParentAware)
 	done := ctx.Done()
-	for i := lo; i < hi; i++ {
-		if i&7 == 0 {
+	for j, i := range idx {
+		if j&7 == 0 {
 			select {
 			case <-done:
 				return
 			default:
 			}
 		}
+		start := len(w.out)
 		n := &cur[i]
 		well := n.well()
 		if pa != nil {
@@ -514,7 +528,7 @@ func (w *worker) expand(ctx context.Context, depth, lo, hi int) {
 		}
 		var loops func(*hatetris.Well) int
 		if s.opt.AI == hatetris.Hatetris {
-			loops = func(f *hatetris.Well) int { return s.loops(depth, int32(i), f) }
+			loops = func(f *hatetris.Well) int { return s.loops(depth, i, f) }
 		}
 		p, futs := w.exp.Choose(&well, loops)
 		for k := range futs {
@@ -529,8 +543,9 @@ func (w *worker) expand(ctx context.Context, depth, lo, hi int) {
 			} else {
 				v = w.eval.Eval(&f.Well, score)
 			}
-			w.out = append(w.out, node{well: f.Well, value: v, score: int32(score), parent: int32(i), piece: p, o: f.O, x: f.X, y: f.Y})
+			w.out = append(w.out, node{well: f.Well, value: v, score: int32(score), parent: i, piece: p, o: f.O, x: f.X, y: f.Y})
 		}
+		s.segs[i] = segment{worker: id, lo: int32(start), hi: int32(len(w.out))}
 	}
 }
 
@@ -828,4 +843,37 @@ func (b *bloom) add(w *hatetris.Well) {
 func (b *bloom) has(w *hatetris.Well) bool {
 	h := wellHash(w) & b.mask
 	return b.bits[h>>6]&(1<<(h&63)) != 0
+}
+
+// sortBeam switches expandOrder's sort (off: beam order); tests turn it
+// off to check that the order changes nothing.
+var sortBeam = true
+
+// expandOrder returns the beam's indices in the order the workers expand
+// them: sorted by the wells' rows from the bottom row up, so that wells
+// with the same lower rows follow each other. Their children and chains
+// then meet the same blocks and wells again while the evaluator's caches
+// still hold them (the block cache and the quiescence memo; also the
+// parents of a shared child, whose second valuation is a memo hit). The
+// order does not change the result: each well's children are stored at
+// its beam index, selectNext reads them back in beam order, and
+// evaluators return the same bits in any order.
+func expandOrder(buf []int32, cur []entry) []int32 {
+	buf = slices.Grow(buf[:0], len(cur))[:len(cur)]
+	for i := range buf {
+		buf[i] = int32(i)
+	}
+	if !sortBeam {
+		return buf
+	}
+	slices.SortFunc(buf, func(a, b int32) int {
+		ra, rb := &cur[a].rows, &cur[b].rows
+		for y := len(ra) - 1; y >= 0; y-- {
+			if ra[y] != rb[y] {
+				return int(ra[y]) - int(rb[y])
+			}
+		}
+		return int(a - b)
+	})
+	return buf
 }
