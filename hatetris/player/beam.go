@@ -192,9 +192,10 @@ func Search(ctx context.Context, opt Options) (*Result, error) {
 		}
 		cur := s.layers[depth]
 		// Workers take chunks of the beam in turn (a fixed half each left
-		// one idle while the other finished its slower half); selectNext
-		// reads the chunks' children in beam order, so the result does not
-		// depend on who expanded what.
+		// one idle while the other finished its slower half), in the order
+		// of expandOrder; selectNext reads each well's children back in
+		// beam order, so the result does not depend on who expanded what,
+		// nor when.
 		chunk := max(16, min(2048, len(cur)/(nw*32)))
 		nc := (len(cur) + chunk - 1) / chunk
 		s.segs = slices.Grow(s.segs[:0], len(cur))[:len(cur)]
@@ -430,7 +431,7 @@ type search struct {
 // segment is where one beam well's children are: workers[worker].out[lo:hi].
 type segment struct{ worker, lo, hi int32 }
 
-// worker expands a contiguous chunk of the beam with its own buffers.
+// worker expands chunks of the beam (see expandOrder) with its own buffers.
 type worker struct {
 	s    *search
 	eval Evaluator
