@@ -438,7 +438,9 @@ func TestStopMidDepth(t *testing.T) {
 	n.Store(0)
 	var cancelled atomic.Int64
 	o = opt
-	o.NewEval = func() Evaluator { return countingEval{DefaultHeuristic(), &n, atDepth[stop-1] + 50, cancel, &cancelled} }
+	o.NewEval = func() Evaluator {
+		return countingEval{DefaultHeuristic(), &n, atDepth[stop-1] + 50, cancel, &cancelled}
+	}
 	res, err := Search(ctx, o)
 	if err != nil {
 		t.Fatal(err)
