@@ -128,8 +128,10 @@ type antiRead struct {
 	turn, net, chains, ojama int
 }
 
-// antiPreempt reports whether AntiCounter lets the pre-empt rule fire
-// chains (sent ojama) now: not when the opponent's answer has a chain more
+// antiPreempt reports whether AntiCounter lets the pre-empt or the counter
+// rule fire chains (sent ojama) now (the counter rule's own read, the
+// add-key beam with our ojama in the opponent's stock at once, saw 13
+// ojama where tanzaku answered a 14-chain: session codevs-anti): not when the opponent's answer has a chain more
 // and our chain survives one ojama row (keepsChain) to answer its fire.
 func (b *Bot) antiPreempt(ctx context.Context, me, en side, turn, chains, sent int, remaining time.Duration) bool {
 	if chains < antiMinChains || me.f.MaxHeight() > counterMaxHeight || remaining < antiMinRemaining {

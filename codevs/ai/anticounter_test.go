@@ -2,8 +2,12 @@ package ai
 
 import (
 	"context"
+	"os"
 	"strings"
 	"testing"
+
+	"github.com/yomi-ai/yomi/codevs"
+	"github.com/yomi-ai/yomi/codevs/protocol"
 )
 
 // TestAntiCounter checks Config.AntiCounter at the plan's fire on the
@@ -120,6 +124,50 @@ func TestRaceThreatAt(t *testing.T) {
 		b := NewBot(nil, Config{RaceLate: c.late})
 		if got := b.raceThreatAt(c.turn); got != c.want {
 			t.Errorf("RaceLate %d turn %d: %d, want %d", c.late, c.turn, got, c.want)
+		}
+	}
+}
+
+// TestAntiCounterRule checks the counter rule's gate on a position from a
+// match (testdata/tanzaku-s6101-turn11.txt: our turn-11 input of pack seed
+// 6101, game 0, session codevs-anti): we can fire 11 chains (33 ojama),
+// tanzaku's chain can fire 14 (79) within 5 plies, and the counter rule's
+// own read (the add-key beam, our ojama in its stock at once) sees a small
+// answer, so the AI fires; tanzaku answered a 14-chain five turns later.
+// With AntiCounter the chokudai read sees the longer answer and the chain
+// is kept.
+func TestAntiCounterRule(t *testing.T) {
+	packs, err := codevs.PacksForSeed(6101, codevs.ProfileClient)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open("testdata/tanzaku-s6101-turn11.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	in, err := protocol.NewReader(f).ReadTurn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, anti := range []bool{false, true} {
+		var log strings.Builder
+		bot := NewBot(packs, Config{FixedWidth: 200, Threads: 2, Chokudai: true, AntiCounter: anti, Log: &log})
+		m, err := bot.decide(context.Background(), &in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		me, _ := sideFrom(&in.Me)
+		rot := rotate(packs[in.Turn])
+		o := me.act(m, &rot)
+		t.Logf("anti %v: move %v fires %d chains\n%s", anti, toMove(m), o.chains, log.String())
+		switch {
+		case !anti && !strings.Contains(log.String(), "counter rule fires"):
+			t.Errorf("the fixture changed: the AI without AntiCounter does not fire by the counter rule")
+		case anti && o.chains > smallFire:
+			t.Errorf("AntiCounter fired %d chains", o.chains)
+		case anti && !strings.Contains(log.String(), "no pre-empt"):
+			t.Errorf("AntiCounter: the log does not say why the chain is kept")
 		}
 	}
 }

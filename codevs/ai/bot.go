@@ -123,7 +123,8 @@ type Config struct {
 	// chokudai search, our ojama landing) has a chain more, and grows it
 	// into the biggest fire within 8 plies if the grow move keeps a chain
 	// under one ojama row (antiCounter, after tanzaku). Replaces holdFire
-	// and, with Counter, counterWait at the plan's fire. Off by default.
+	// and, with Counter, counterWait at the plan's fire; the counter rule
+	// and the pre-empt fire only when antiPreempt allows. Off by default.
 	AntiCounter bool
 	// CounterMode plans, when the opponent's immediate fire jumps to 40+
 	// (30+ from turn 15), a chokudai line that takes it and answers 1.5×
@@ -495,7 +496,7 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 			hit := en
 			hit.stock += now.Sent
 			c4 := b.enemyBest(ctx, hit, turn, 10, w, perTurn/2)
-			if now.Sent > c4 {
+			if now.Sent > c4 && (!b.cfg.AntiCounter || b.antiPreempt(ctx, me, en, turn, now.Chains, now.Sent, remaining)) {
 				b.logf("turn %d: counter rule fires %d (enemy c3 %d, c4 %d)", turn, now.Sent, c3, c4)
 				b.plan = nil
 				b.fired = true
