@@ -193,6 +193,29 @@ func (b *Bot) counterMode(ctx context.Context, me side, cur, prev, turn int, rem
 	return res.Best.Moves[0], true
 }
 
+// counterHit is CounterMode under ojama (stock a row or more, no counter
+// plan that still replays): a chokudai plan of counterModeDepth plies with
+// the stock falling takes the earliest fire that sends 1.5× the stock
+// (else the longest); when that fire comes later and sends more than the
+// best fire now, it replaces the plan (followed while the stock falls as
+// expected) and ok is true; else the fire-now rule decides. tanzaku
+// answers a hit the same way (a new plan with the stock in its state,
+// aiming at 60 ojama), not with the chain it has now.
+func (b *Bot) counterHit(ctx context.Context, me side, now Best, turn int, remaining, replan time.Duration, safe func(int) bool) (int, bool) {
+	if remaining < antiMinRemaining {
+		return 0, false
+	}
+	target := chainsToCancel(me.stock*3/2, 20)
+	res := b.chokRead(ctx, me, turn, counterModeDepth, 0, target, replan)
+	if res.Best.Chains == 0 || len(res.Best.Moves) < 2 || res.Best.Sent <= now.Sent || !safe(res.Best.Moves[0]) {
+		b.logf("turn %d: counter mode: stock %d, no later fire above now's %d (best %d chains (%d) at ply %d)", turn, me.stock, now.Sent, res.Best.Chains, res.Best.Sent, res.Best.Ply)
+		return 0, false
+	}
+	b.setPlanUnder(turn, res.Best, me)
+	b.logf("turn %d: counter mode: stock %d, plan %d chains (%d, aim %d chains) at ply %d; now %d", turn, me.stock, res.Best.Chains, res.Best.Sent, target, res.Best.Ply, now.Sent)
+	return res.Best.Moves[0], true
+}
+
 // setPlanIncoming is setPlan for a plan made with incoming ojama joining
 // the stock after its first move (ChokudaiConfig.Incoming): it records the
 // stock expected before each move, so the plan is followed under that

@@ -171,3 +171,51 @@ func TestAntiCounterRule(t *testing.T) {
 		}
 	}
 }
+
+// TestCounterHit checks CounterMode under ojama: with 45 ojama in the
+// stock, the bot plans a chokudai line with the rows falling that aims at
+// 1.5× the stock and follows it on the next turns while the stock falls as
+// expected (the opponent sends nothing more).
+func TestCounterHit(t *testing.T) {
+	packs, err := codevs.PacksForSeed(5, codevs.ProfileClient)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := codevs.NewGame(packs)
+	g.P[0].Ojama = 45
+	var log strings.Builder
+	bot := NewBot(packs, Config{FixedWidth: 100, OwnDepth: 2, Threads: 2, CounterMode: true, Log: &log})
+	var planned []int
+	for turn := 0; turn < 3; turn++ {
+		in := g.Input(0, [2]int64{100000, 100000})
+		log.Reset()
+		m, err := bot.decide(context.Background(), &in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fresh := strings.Contains(log.String(), "counter mode: stock 45, plan")
+		switch {
+		case turn == 0 && !fresh:
+			t.Fatalf("no counter mode plan at turn 0: %q", log.String())
+		case turn == 0:
+			planned = bot.plan.moves
+			t.Logf("%s", log.String())
+			if bot.plan.stocks == nil || bot.plan.chains < 2 {
+				t.Fatalf("the plan records no stocks or fires %d chains", bot.plan.chains)
+			}
+		case log.Len() > 0 || m != planned[turn]:
+			t.Errorf("turn %d: move %v (planned %v), log %q", turn, toMove(m), toMove(planned[turn]), log.String())
+		}
+		quiet := codevs.Drop(0, 0)
+		for k := 0; k < 36; k++ {
+			q := g.P[1]
+			if h, err := q.Act(packs[turn], toMove(k)); err == nil && h.Chains == 0 && !q.Dead() {
+				quiet = toMove(k)
+				break
+			}
+		}
+		if _, err := g.Step([2]codevs.Move{toMove(m), quiet}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

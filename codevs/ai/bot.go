@@ -128,7 +128,9 @@ type Config struct {
 	AntiCounter bool
 	// CounterMode plans, when the opponent's immediate fire jumps to 40+
 	// (30+ from turn 15), a chokudai line that takes it and answers 1.5×
-	// (counterMode, after tanzaku). Off by default.
+	// (counterMode, after tanzaku), and when ojama has landed, a line
+	// that answers the stock 1.5× before a fire now (counterHit). Off by
+	// default.
 	CounterMode bool
 	// RaceLate, when positive, replaces raceThreat (the opponent fire a
 	// replan races) from turn 15 on: tanzaku's second chains send 18-33.
@@ -410,6 +412,11 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 				if turn-b.plan.start == len(b.plan.moves)-1 {
 					b.logf("turn %d: stock %d, counter plan fires %d chains", turn, me.stock, b.plan.chains)
 				}
+				return m, nil
+			}
+		}
+		if b.cfg.CounterMode {
+			if m, ok := b.counterHit(ctx, me, now, turn, remaining, replan, safe); ok {
 				return m, nil
 			}
 		}
