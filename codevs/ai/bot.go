@@ -119,7 +119,24 @@ type Config struct {
 	// their key is the add potential, which an ojama row covers, so the
 	// beam under-reads an opponent's counter. Off by default.
 	ChokEnemy bool
-	Log       io.Writer // per-turn notes (nil: none)
+	// AntiCounter holds the plan's fire when the opponent's answer (the
+	// chokudai search, our ojama landing) has a chain more, and grows it
+	// into the biggest fire within 8 plies if the grow move keeps a chain
+	// under one ojama row (antiCounter, after tanzaku). Replaces holdFire
+	// and, with Counter, counterWait at the plan's fire; the counter rule
+	// and the pre-empt fire only when antiPreempt allows. Off by default.
+	AntiCounter bool
+	// CounterMode plans, when the opponent's immediate fire jumps to 40+
+	// (30+ from turn 15), a chokudai line that takes it and answers 1.5×
+	// (counterMode, after tanzaku), and when ojama has landed, a line
+	// that answers the stock 1.5× before a fire now (counterHit). Off by
+	// default.
+	CounterMode bool
+	// RaceLate, when positive, replaces raceThreat (the opponent fire a
+	// replan races) from turn 15 on: tanzaku's second chains send 18-33.
+	// 0: raceThreat throughout.
+	RaceLate int
+	Log      io.Writer // per-turn notes (nil: none)
 }
 
 // chokDepth is the default chokudai horizon (tanzaku: 13 plies to turn
@@ -205,6 +222,11 @@ type Bot struct {
 	lateFrom int
 	skill    skillTrack
 	chok     Chokudai // the chokudai builder's buffers, reused across turns
+	// enHist is the opponent's best fire (net) of the last turns, for
+	// CounterMode.
+	enHist []int
+	// antiLast is the last read of the opponent's answer (AntiCounter).
+	antiLast antiRead
 }
 
 // NewBot returns a bot for a game on packs.
@@ -344,6 +366,10 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 	enT := exhaust(ctx, en, packs, enDepth, b.cfg.Threads)
 	now := my.Ply[0]
 	enSoon := enT.BestUpTo(enDepth)
+	var enCur, enPrev int
+	if b.cfg.CounterMode {
+		enCur, enPrev = b.noteEnemyFire(en, enT.Ply[0])
+	}
 
 	// Safety key: survival under the opponent's best fire (WorstCase: the
 	// own search again with that fire arriving at its ply), then plain
@@ -381,11 +407,16 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 		// The counter plan made under this stock holds while the field and
 		// stock are as it expected (the opponent sent nothing more) and it
 		// fires more than a fire now.
-		if b.cfg.FollowCounterPlan && b.plan.valid(turn, &me) && b.plan.stocks != nil && b.plan.sent > now.Sent {
+		if (b.cfg.FollowCounterPlan || b.cfg.CounterMode) && b.plan.valid(turn, &me) && b.plan.stocks != nil && b.plan.sent > now.Sent {
 			if m := b.plan.moves[turn-b.plan.start]; safe(m) {
 				if turn-b.plan.start == len(b.plan.moves)-1 {
 					b.logf("turn %d: stock %d, counter plan fires %d chains", turn, me.stock, b.plan.chains)
 				}
+				return m, nil
+			}
+		}
+		if b.cfg.CounterMode {
+			if m, ok := b.counterHit(ctx, me, now, turn, remaining, replan, safe); ok {
 				return m, nil
 			}
 		}
@@ -435,6 +466,14 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 	// replace 2a, 2 and the pre-empt; the skill rule 3 still applies).
 	late := b.lateOn(turn)
 
+	// 1c. Counter mode: the opponent is ready to fire more than before;
+	// plan to take it and answer 1.5× (tanzaku's do_counter).
+	if b.cfg.CounterMode && !late {
+		if m, ok := b.counterMode(ctx, me, enCur, enPrev, turn, remaining, replan, safe); ok {
+			return m, nil
+		}
+	}
+
 	// 2a. Early fire: a chain the opponent cannot answer goes now, before
 	// its own chain grows into one that can.
 	if !late && b.cfg.EarlyFire > 0 && now.First >= 0 && now.Chains >= b.cfg.EarlyFire && safe(now.First) && !b.planFiresNow(turn, &me) {
@@ -464,7 +503,7 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 			hit := en
 			hit.stock += now.Sent
 			c4 := b.enemyBest(ctx, hit, turn, 10, w, perTurn/2)
-			if now.Sent > c4 {
+			if now.Sent > c4 && (!b.cfg.AntiCounter || b.antiPreempt(ctx, me, en, turn, now.Chains, now.Sent, remaining)) {
 				b.logf("turn %d: counter rule fires %d (enemy c3 %d, c4 %d)", turn, now.Sent, c3, c4)
 				b.plan = nil
 				b.fired = true
@@ -475,7 +514,8 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 	// The opponent is about to fire more than we can ever cancel in time:
 	// fire first if ours is big.
 	if !late && enSoon.Sent >= 40 && now.Sent >= enSoon.Sent && now.First >= 0 && safe(now.First) &&
-		(!b.cfg.Counter || b.answerBelow(ctx, me, en, turn, now.Sent, now.Chains, perTurn)) {
+		(!b.cfg.Counter || b.answerBelow(ctx, me, en, turn, now.Sent, now.Chains, perTurn)) &&
+		(!b.cfg.AntiCounter || b.antiPreempt(ctx, me, en, turn, now.Chains, now.Sent, remaining)) {
 		b.logf("turn %d: pre-empt enemy %d with %d", turn, enSoon.Sent, now.Sent)
 		b.plan = nil
 		b.fired = true
@@ -511,7 +551,11 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 		m := b.plan.moves[turn-b.plan.start]
 		if safe(m) {
 			if turn-b.plan.start == len(b.plan.moves)-1 {
-				if b.cfg.Counter {
+				if b.cfg.AntiCounter {
+					if b.antiCounter(ctx, me, en, turn, remaining, replan, safe) {
+						return b.plan.moves[0], nil
+					}
+				} else if b.cfg.Counter {
 					if b.counterWait(ctx, me, en, turn, perTurn, safe) {
 						m = b.plan.moves[0] // the wait plan replaced the fire
 						b.logf("turn %d: counter stance, wait: grow to %d chains at ply %d", turn, b.plan.chains, len(b.plan.moves))
@@ -547,7 +591,7 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 			if b.cfg.FixedWidth > 0 {
 				w = max(b.cfg.FixedWidth/4, 20)
 			}
-			deadline = firstFire(b.enemyFires(ctx, en, turn, 14, w, replan/3), raceThreat)
+			deadline = firstFire(b.enemyFires(ctx, en, turn, 14, w, replan/3), b.raceThreatAt(turn))
 			replan -= replan / 3
 		}
 		// The race is decided by the deadline ply: the budget goes to the
@@ -560,7 +604,7 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 		}
 		res = b.beamBy(ctx, me, turn, min(b.cfg.BeamDepth, 16), b.cfg.Target, deadline, horizon, replan, 0, 8)
 		if deadline > 0 {
-			b.logf("turn %d: opponent fires %d+ at ply %d", turn, raceThreat, deadline)
+			b.logf("turn %d: opponent fires %d+ at ply %d", turn, b.raceThreatAt(turn), deadline)
 		}
 	}
 	b.logf("turn %d: plan %d chains at ply %d (%d nodes, width %d, %d ms left)", turn, res.Best.Chains, res.Best.Ply, res.Nodes, res.MaxWidth, t.Me.TimeMs)

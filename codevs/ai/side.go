@@ -18,6 +18,10 @@
 // Config.Chokudai (off by default, chokudai.go) makes the own plans with
 // tanzaku's search instead of the chain beam: a priority queue per ply,
 // ordered by the erase-one-block potential and shape terms.
+// Config.AntiCounter and Config.CounterMode (off by default,
+// anticounter.go) are tanzaku's rules around an exchange: keep a ready
+// chain whose answer is a chain longer, and answer an opponent's ready
+// fire 1.5 times over.
 // Start with Bot (one decision per turn) and Run (the stdin/stdout
 // protocol loop).
 package ai

@@ -1,0 +1,221 @@
+package ai
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/yomi-ai/yomi/codevs"
+	"github.com/yomi-ai/yomi/codevs/protocol"
+)
+
+// TestAntiCounter checks Config.AntiCounter at the plan's fire on the
+// stance games (counter_test.go): against random drops (its answer is
+// short) and when the grow move's chain breaks under one ojama row, the
+// plan fires; when the opponent's answer has a chain more and the grow move
+// keeps the chain under a row, the bot holds (no big fire) and plans a
+// longer fire, while the AI without the rule fires.
+func TestAntiCounter(t *testing.T) {
+	for _, c := range []struct {
+		seed   uint64
+		strong bool
+		hold   bool
+		why    string
+	}{
+		{11, false, false, "< our 11+1, fire"}, // its answer 6 chains < our 11+1
+		{11, true, false, "under a row, fire"}, // answer 12 > 11, the grow move keeps 2 under a row
+		{18, true, true, "grow to"},            // answer 12 > 11, grows to 16 keeping 11 under a row
+		{31, true, false, "no pre-empt"},       // answer 13 > 12: no pre-empt, but the grow move keeps 10: fire
+		{48, true, true, "grow to"},
+	} {
+		if testing.Short() && c.seed > 18 {
+			continue
+		}
+		g, packs, mine := stanceGame(t, c.seed, c.strong)
+		fireTurn := len(mine.Moves) - 1
+		for _, anti := range []bool{true, false} {
+			if !anti && c.seed != 18 {
+				continue // the AI without the rule is shown once: it fires
+			}
+			var log strings.Builder
+			bot := NewBot(packs, Config{FixedWidth: 200, OwnDepth: 2, Threads: 2, AntiCounter: anti, Log: &log})
+			bot.setPlan(0, mine)
+			in := g.Input(0, [2]int64{100000, 100000})
+			m, err := bot.decide(context.Background(), &in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			me, _ := sideFrom(&in.Me)
+			s := me
+			rot := rotate(packs[fireTurn])
+			o := s.act(m, &rot)
+			t.Logf("seed %d strong %v anti %v: our %d chains (%d), move %v fires %d\n%s", c.seed, c.strong, anti, mine.Chains, mine.Sent, toMove(m), o.chains, log.String())
+			hold := c.hold && anti
+			switch {
+			case anti && !strings.Contains(log.String(), c.why):
+				t.Errorf("seed %d: the log does not say %q", c.seed, c.why)
+			case hold && o.chains > smallFire:
+				t.Errorf("seed %d: fired %d chains; want the anti-counter to hold", c.seed, o.chains)
+			case hold && (bot.plan.chains <= mine.Chains || bot.plan.moves[0] != m):
+				t.Errorf("seed %d: the grow plan fires %d chains (ours %d) or does not start with the move", c.seed, bot.plan.chains, mine.Chains)
+			case hold && rowTable(me, packs[fireTurn:]).ByFirst[m][1].Chains < mine.Chains-counterKeep:
+				t.Errorf("seed %d: after the hold move and one ojama row no %d-chain fires", c.seed, mine.Chains-counterKeep)
+			case !hold && o.chains < mine.Chains:
+				t.Errorf("seed %d anti %v: move %v fires %d chains, want the plan's %d", c.seed, anti, toMove(m), o.chains, mine.Chains)
+			}
+		}
+	}
+}
+
+// TestCounterMode checks Config.CounterMode from the other side of the
+// stance games: the opponent (player 0) can fire its 12-chain (45 ojama)
+// this turn, more than in any turn before, so the bot (player 1) plans a
+// line that takes 45 ojama after its move and records the stock it
+// expects; a 33-ojama threat before turn 15 starts nothing, nor does the
+// same threat a second turn.
+func TestCounterMode(t *testing.T) {
+	for _, c := range []struct {
+		seed uint64
+		on   bool
+	}{
+		{31, true},  // 45 >= 40
+		{11, false}, // 33 < 40 at turn 12
+	} {
+		g, packs, _ := stanceGame(t, c.seed, false)
+		var log strings.Builder
+		bot := NewBot(packs, Config{FixedWidth: 200, OwnDepth: 2, Threads: 2, CounterMode: true, Log: &log})
+		in := g.Input(1, [2]int64{100000, 100000})
+		if _, err := bot.decide(context.Background(), &in); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("seed %d: %s", c.seed, log.String())
+		on := strings.Contains(log.String(), "counter mode: opponent can fire")
+		if on != c.on {
+			t.Fatalf("seed %d: counter mode %v, want %v", c.seed, on, c.on)
+		}
+		if !c.on {
+			continue
+		}
+		p := bot.plan
+		if p == nil || p.stocks == nil || len(p.stocks) != len(p.moves) {
+			t.Fatalf("seed %d: no counter plan with expected stocks: %+v", c.seed, p)
+		}
+		if len(p.moves) > 1 && p.stocks[1] < 10 {
+			t.Errorf("seed %d: the plan expects stock %d before its second move, want the 45 ojama (less its first fire)", c.seed, p.stocks[1])
+		}
+		// The same threat next turn is not a jump: no new counter plan.
+		log.Reset()
+		if _, err := bot.decide(context.Background(), &in); err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(log.String(), "counter mode: opponent can fire") {
+			t.Errorf("seed %d: counter mode again on the same threat: %s", c.seed, log.String())
+		}
+	}
+}
+
+// TestRaceThreatAt checks Config.RaceLate: 40 before turn 15 and without
+// it, the set threat from turn 15.
+func TestRaceThreatAt(t *testing.T) {
+	for _, c := range []struct{ late, turn, want int }{
+		{0, 5, raceThreat}, {0, 30, raceThreat}, {18, 14, raceThreat}, {18, 15, 18}, {18, 40, 18},
+	} {
+		b := NewBot(nil, Config{RaceLate: c.late})
+		if got := b.raceThreatAt(c.turn); got != c.want {
+			t.Errorf("RaceLate %d turn %d: %d, want %d", c.late, c.turn, got, c.want)
+		}
+	}
+}
+
+// TestAntiCounterRule checks the counter rule's gate on a position from a
+// match (testdata/tanzaku-s6101-turn11.txt: our turn-11 input of pack seed
+// 6101, game 0, session codevs-anti): we can fire 11 chains (33 ojama),
+// tanzaku's chain can fire 14 (79) within 5 plies, and the counter rule's
+// own read (the add-key beam, our ojama in its stock at once) sees a small
+// answer, so the AI fires; tanzaku answered a 14-chain five turns later.
+// With AntiCounter the chokudai read sees the longer answer and the chain
+// is kept.
+func TestAntiCounterRule(t *testing.T) {
+	packs, err := codevs.PacksForSeed(6101, codevs.ProfileClient)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open("testdata/tanzaku-s6101-turn11.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	in, err := protocol.NewReader(f).ReadTurn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, anti := range []bool{false, true} {
+		var log strings.Builder
+		bot := NewBot(packs, Config{FixedWidth: 200, Threads: 2, Chokudai: true, AntiCounter: anti, Log: &log})
+		m, err := bot.decide(context.Background(), &in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		me, _ := sideFrom(&in.Me)
+		rot := rotate(packs[in.Turn])
+		o := me.act(m, &rot)
+		t.Logf("anti %v: move %v fires %d chains\n%s", anti, toMove(m), o.chains, log.String())
+		switch {
+		case !anti && !strings.Contains(log.String(), "counter rule fires"):
+			t.Errorf("the fixture changed: the AI without AntiCounter does not fire by the counter rule")
+		case anti && o.chains > smallFire:
+			t.Errorf("AntiCounter fired %d chains", o.chains)
+		case anti && !strings.Contains(log.String(), "no pre-empt"):
+			t.Errorf("AntiCounter: the log does not say why the chain is kept")
+		}
+	}
+}
+
+// TestCounterHit checks CounterMode under ojama: with 45 ojama in the
+// stock, the bot plans a chokudai line with the rows falling that aims at
+// 1.5× the stock and follows it on the next turns while the stock falls as
+// expected (the opponent sends nothing more).
+func TestCounterHit(t *testing.T) {
+	packs, err := codevs.PacksForSeed(5, codevs.ProfileClient)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := codevs.NewGame(packs)
+	g.P[0].Ojama = 45
+	var log strings.Builder
+	bot := NewBot(packs, Config{FixedWidth: 100, OwnDepth: 2, Threads: 2, CounterMode: true, Log: &log})
+	var planned []int
+	for turn := 0; turn < 3; turn++ {
+		in := g.Input(0, [2]int64{100000, 100000})
+		log.Reset()
+		m, err := bot.decide(context.Background(), &in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fresh := strings.Contains(log.String(), "counter mode: stock 45, plan")
+		switch {
+		case turn == 0 && !fresh:
+			t.Fatalf("no counter mode plan at turn 0: %q", log.String())
+		case turn == 0:
+			planned = bot.plan.moves
+			t.Logf("%s", log.String())
+			if bot.plan.stocks == nil || bot.plan.chains < 2 {
+				t.Fatalf("the plan records no stocks or fires %d chains", bot.plan.chains)
+			}
+		case log.Len() > 0 || m != planned[turn]:
+			t.Errorf("turn %d: move %v (planned %v), log %q", turn, toMove(m), toMove(planned[turn]), log.String())
+		}
+		quiet := codevs.Drop(0, 0)
+		for k := 0; k < 36; k++ {
+			q := g.P[1]
+			if h, err := q.Act(packs[turn], toMove(k)); err == nil && h.Chains == 0 && !q.Dead() {
+				quiet = toMove(k)
+				break
+			}
+		}
+		if _, err := g.Step([2]codevs.Move{toMove(m), quiet}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
