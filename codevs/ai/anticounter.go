@@ -53,14 +53,7 @@ const (
 // (0: the longest fire, the earliest of equals), within budget, or with
 // ChokNodes (or FixedWidth × plies) expanded states when set.
 func (b *Bot) chokRead(ctx context.Context, s side, turn, depth, incoming, target int, budget time.Duration) BeamResult {
-	cfg := ChokudaiConfig{Depth: depth, Budget: budget, XMin: 0, XMax: 8, Incoming: incoming, Target: target, Threads: b.cfg.Threads}
-	switch {
-	case b.cfg.ChokNodes > 0:
-		cfg.Nodes, cfg.Budget = b.cfg.ChokNodes, 0
-	case b.cfg.FixedWidth > 0:
-		cfg.Nodes, cfg.Budget = int64(b.cfg.FixedWidth)*int64(depth), 0
-	}
-	return b.chok.search(ctx, s, b.packs[turn:], cfg)
+	return b.chokSearch(ctx, s, turn, ChokudaiConfig{Depth: depth, Budget: budget, XMin: 0, XMax: 8, Incoming: incoming, Target: target, Threads: b.cfg.Threads})
 }
 
 // longest returns the most chains and the most ojama among per-ply fires.

@@ -270,6 +270,12 @@ func (b *Bot) runChokudai(ctx context.Context, s side, turn int, bc BeamConfig) 
 	}
 	cfg := ChokudaiConfig{Depth: min(bc.Depth, depth), Budget: bc.Budget, XMin: 0, XMax: 8, Target: bc.Target,
 		Deadline: bc.Deadline, DeadlineMin: bc.DeadlineMin, Incoming: bc.Incoming, Threads: b.cfg.Threads}
+	return b.chokSearch(ctx, s, turn, cfg)
+}
+
+// chokSearch runs a chokudai search from turn, on ChokNodes (or FixedWidth
+// × plies) expanded states instead of cfg.Budget when either is set.
+func (b *Bot) chokSearch(ctx context.Context, s side, turn int, cfg ChokudaiConfig) BeamResult {
 	switch {
 	case b.cfg.ChokNodes > 0:
 		cfg.Nodes, cfg.Budget = b.cfg.ChokNodes, 0
