@@ -29,15 +29,24 @@ func withCodevsAI(g game) game {
 func runCodevsAI(ctx context.Context, env *cli.Env, args []string) error {
 	fs := cli.NewFlags(env, "yomi codevs ai", "[flags]",
 		`Yomi's CODE VS Reborn AI, speaking the contest protocol on stdin/stdout: it prints its name,
-reads the 500 packs, then answers each turn block with "x r" or "S". It plans its first chain
-with a wide beam (states bucketed by the chain the next pack could trigger; the first depth that
-reaches --target chains wins), replays the plan while the field is as expected, searches every
-line of its own next --own-depth plies and the opponent's next --enemy-depth plies each turn,
-and fires, counters or uses the skill by the rules described in README.md. Time is managed from
-the remaining milliseconds in each turn block. Run it under the referee:
+reads the 500 packs, then answers each turn block with "x r" or "S". It plans its chains with
+tanzaku-style per-ply priority queues (--builder chokudai; --builder beam: a wide beam with
+states bucketed by their chain potential), replays the plan while the field is as expected,
+searches every line of its own next --own-depth plies and the opponent's next --enemy-depth
+plies each turn, and fires, counters or uses the skill by the rules described in README.md,
+holding a fire the opponent would out-counter (--anti-counter) and answering its big fires
+(--counter-mode). Time is managed from the remaining milliseconds in each turn block.
+The AI before these became the default (the ysai matches):
+  --builder beam --target 12 --opening-share 0.15 --replan-share 0 --chok-late-depth 0
+  --anti-counter=false --counter-mode=false --race-late 0
+Run it under the referee:
   yomi codevs referee --p1 "yomi codevs ai" --p2 "yomi codevs dummy"`)
-	d := ai.DefaultConfig()
+	d := ai.ContestConfig()
 	cfg := d
+	defBuilder := "beam"
+	if d.Chokudai {
+		defBuilder = "chokudai"
+	}
 	fs.StringVar(&cfg.Name, "name", d.Name, "AI `name` line")
 	fs.IntVar(&cfg.Threads, "threads", d.Threads, "search `threads`")
 	fs.IntVar(&cfg.Target, "target", d.Target, "opening target `chains`")
@@ -49,7 +58,7 @@ the remaining milliseconds in each turn block. Run it under the referee:
 	fs.Float64Var(&cfg.OpeningShare, "opening-share", d.OpeningShare, "`share` of the remaining time for the opening beam")
 	fs.IntVar(&cfg.OpeningHorizon, "opening-horizon", 0, "`plies` the opening beam plans its time budget over (0: --target+2; --beam-depth: all plies, as before session codevs-clock)")
 	fs.DurationVar(&cfg.ReplanMax, "replan-max", d.ReplanMax, "longest replan beam `duration` (remaining/10 below it; 8s with remaining/12 before session codevs-clock)")
-	fs.Float64Var(&cfg.ReplanShare, "replan-share", 0, "`share` of the remaining time a replan may use, up to --replan-max (0: 1/10)")
+	fs.Float64Var(&cfg.ReplanShare, "replan-share", d.ReplanShare, "`share` of the remaining time a replan may use, up to --replan-max (0: 1/10)")
 	fs.BoolVar(&cfg.WorstCase, "worst-case", false, "rank own moves by survival under the opponent's best fire within --enemy-depth (off in the measured match)")
 	fs.BoolVar(&cfg.DenySkill, "deny-skill", d.DenySkill, "fire a 3+ chain to drain the opponent's gauge (64..79) before a 20+ ojama skill (--deny-skill=false: the AI of the first ysai match)")
 	fs.BoolVar(&cfg.SkillMode, "skill-mode", false, "the seed's skill mode: when both sides' beams say the chain race is lost, build for the skill until a side fires (off in the measured match)")
@@ -71,14 +80,14 @@ the remaining milliseconds in each turn block. Run it under the referee:
 	fs.IntVar(&cfg.LateRows, "late-rows", 0, "--stance kera: build beam buckets by the potential left after this many ojama `rows` (0: --potential's key)")
 	lateBuild := fs.String("late-build", "beam", "--stance kera: how the chain is built before the hit: beam (the low build beam) or plan (the usual --target plan, held at its fire by the move that keeps the biggest fire after an ojama row)")
 	fs.BoolVar(&cfg.LateAgain, "late-again", false, "--stance kera: keep the stance after our fires (every exchange waits for the opponent's fire; else only the first)")
-	builder := fs.String("builder", "beam", "own plan `builder`: beam (the chain beam) or chokudai (tanzaku's per-ply priority queues, all 9 columns, --chok-depth plies, ordered by the erase-one-block potential)")
+	builder := fs.String("builder", defBuilder, "own plan `builder`: beam (the chain beam) or chokudai (tanzaku's per-ply priority queues, all 9 columns, --chok-depth plies, ordered by the erase-one-block potential)")
 	enemyBuilder := fs.String("enemy-builder", "beam", "`builder` of the opponent's reads (its fire timing and answers): beam or chokudai (as --builder, with the reads' own plies and budgets)")
 	fs.IntVar(&cfg.ChokDepth, "chok-depth", 0, "--builder chokudai: `plies` at most (0: 13)")
-	fs.IntVar(&cfg.ChokLateDepth, "chok-late-depth", 0, "--builder chokudai: `plies` at most after turn 10 (0: --chok-depth; tanzaku: 10)")
+	fs.IntVar(&cfg.ChokLateDepth, "chok-late-depth", d.ChokLateDepth, "--builder chokudai: `plies` at most after turn 10 (0: --chok-depth; tanzaku: 10)")
 	fs.Int64Var(&cfg.ChokNodes, "nodes", 0, "--builder chokudai: expanded `states` per search instead of a time budget (deterministic; 0: time-managed, or --width × plies with --width)")
-	fs.BoolVar(&cfg.AntiCounter, "anti-counter", false, "at the plan's fire, hold it when the opponent's answer (7 plies of the chokudai search, our ojama landing) has a chain more, and grow it into the biggest fire within 8 plies if the grow move keeps a chain under one ojama row (tanzaku's anti-counter; session codevs-anti, off by default)")
-	fs.BoolVar(&cfg.CounterMode, "counter-mode", false, "when the opponent's best fire this turn reaches 40 ojama (30 from turn 15) and exceeds its last 4 turns', plan 10 plies of the chokudai search with it landing and fire the earliest 1.5x answer (tanzaku's counter mode; session codevs-anti, off by default)")
-	fs.IntVar(&cfg.RaceLate, "race-late", 0, "from turn 15, replans race opponent fires of this many `ojama` (0: 40 throughout)")
+	fs.BoolVar(&cfg.AntiCounter, "anti-counter", d.AntiCounter, "at the plan's fire, hold it when the opponent's answer (7 plies of the chokudai search, our ojama landing) has a chain more, and grow it into the biggest fire within 8 plies if the grow move keeps a chain under one ojama row (tanzaku's anti-counter; on by default since the 60 s matches against tanzaku)")
+	fs.BoolVar(&cfg.CounterMode, "counter-mode", d.CounterMode, "when the opponent's best fire this turn reaches 40 ojama (30 from turn 15) and exceeds its last 4 turns', plan 10 plies of the chokudai search with it landing and fire the earliest 1.5x answer (tanzaku's counter mode; on by default since the 60 s matches against tanzaku)")
+	fs.IntVar(&cfg.RaceLate, "race-late", d.RaceLate, "from turn 15, replans race opponent fires of this many `ojama` (0: 40 throughout)")
 	verbose := fs.Bool("v", false, "log decisions on stderr")
 	if err := cli.Parse(fs, args); err != nil {
 		return err
@@ -119,6 +128,7 @@ the remaining milliseconds in each turn block. Run it under the referee:
 	}
 	switch *builder {
 	case "beam":
+		cfg.Chokudai = false
 	case "chokudai":
 		cfg.Chokudai = true
 	default:

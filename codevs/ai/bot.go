@@ -146,9 +146,26 @@ const (
 	chokLateTurn = 10
 )
 
-// DefaultConfig returns the settings used in matches.
+// DefaultConfig returns the base settings: the chain-beam builder and the
+// seed's fire rules (the AI of the ysai matches). Zero fields of a Config
+// take these values; ContestConfig is what `yomi codevs ai` plays.
 func DefaultConfig() Config {
 	return Config{Name: "yomi", Threads: 2, Target: 12, MaxWidth: 40000, BeamDepth: 20, OwnDepth: 4, EnemyDepth: 2, OpeningShare: 0.15, ReplanMax: 15 * time.Second, DenySkill: true}
+}
+
+// ContestConfig returns the default of `yomi codevs ai`: DefaultConfig with
+// the chokudai builder (13-chain target, 10 plies after turn 10, 30 % of
+// the clock for the opening, 25 % per replan) and tanzaku's anti-counter
+// and counter mode, racing opponent fires of 18+ ojama from turn 15. Against
+// tanzaku at 60 s it took 28 of 48 games on pack seeds 6100-6123, where
+// DefaultConfig took 14 (BENCHMARKS.md, "Anti-counter, counter mode, late
+// race on the chokudai builder").
+func ContestConfig() Config {
+	c := DefaultConfig()
+	c.Target, c.OpeningShare, c.ReplanShare = 13, 0.3, 0.25
+	c.Chokudai, c.ChokLateDepth = true, 10
+	c.AntiCounter, c.CounterMode, c.RaceLate = true, true, 18
+	return c
 }
 
 func (c Config) withDefaults() Config {
