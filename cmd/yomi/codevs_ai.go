@@ -27,6 +27,15 @@ func withCodevsAI(g game) game {
 }
 
 func runCodevsAI(ctx context.Context, env *cli.Env, args []string) error {
+	cfg, err := codevsAIConfig(env, args)
+	if err != nil {
+		return err
+	}
+	return ai.Run(ctx, cli.ContextReader(ctx, env.Stdin), env.Stdout, cfg)
+}
+
+// codevsAIConfig parses the flags of `yomi codevs ai` into the AI's settings.
+func codevsAIConfig(env *cli.Env, args []string) (ai.Config, error) {
 	fs := cli.NewFlags(env, "yomi codevs ai", "[flags]",
 		`Yomi's CODE VS Reborn AI, speaking the contest protocol on stdin/stdout: it prints its name,
 reads the 500 packs, then answers each turn block with "x r" or "S". It plans its chains with
@@ -90,41 +99,41 @@ Run it under the referee:
 	fs.IntVar(&cfg.RaceLate, "race-late", d.RaceLate, "from turn 15, replans race opponent fires of this many `ojama` (0: 40 throughout)")
 	verbose := fs.Bool("v", false, "log decisions on stderr")
 	if err := cli.Parse(fs, args); err != nil {
-		return err
+		return ai.Config{}, err
 	}
 	if fs.NArg() != 0 {
-		return cli.Usagef("unexpected argument %q", fs.Arg(0))
+		return ai.Config{}, cli.Usagef("unexpected argument %q", fs.Arg(0))
 	}
 	switch {
 	case cfg.Threads < 1 || cfg.Threads > 256:
-		return cli.Usagef("--threads must be 1..256")
+		return ai.Config{}, cli.Usagef("--threads must be 1..256")
 	case cfg.Target < 1 || cfg.Target > 40:
-		return cli.Usagef("--target must be 1..40")
+		return ai.Config{}, cli.Usagef("--target must be 1..40")
 	case cfg.OwnDepth < 1 || cfg.OwnDepth > ai.MaxPly || cfg.EnemyDepth < 1 || cfg.EnemyDepth > ai.MaxPly:
-		return cli.Usagef("--own-depth and --enemy-depth must be 1..%d", ai.MaxPly)
+		return ai.Config{}, cli.Usagef("--own-depth and --enemy-depth must be 1..%d", ai.MaxPly)
 	case cfg.MaxWidth < 1 || cfg.FixedWidth < 0 || cfg.BeamDepth < 1:
-		return cli.Usagef("--max-width and --beam-depth must be positive, --width not negative")
+		return ai.Config{}, cli.Usagef("--max-width and --beam-depth must be positive, --width not negative")
 	case cfg.OpeningShare <= 0 || cfg.OpeningShare >= 1:
-		return cli.Usagef("--opening-share must be in (0, 1)")
+		return ai.Config{}, cli.Usagef("--opening-share must be in (0, 1)")
 	case cfg.EarlyFire < 0 || cfg.EarlyFire > 40 || cfg.EarlyDepth < 0 || cfg.EarlyDepth > 16:
-		return cli.Usagef("--early-fire must be 0..40, --early-depth 0..16")
+		return ai.Config{}, cli.Usagef("--early-fire must be 0..40, --early-depth 0..16")
 	case cfg.ReplanShare < 0 || cfg.ReplanShare >= 1:
-		return cli.Usagef("--replan-share must be in [0, 1)")
+		return ai.Config{}, cli.Usagef("--replan-share must be in [0, 1)")
 	case cfg.OpeningHorizon < 0 || cfg.ReplanMax <= 0:
-		return cli.Usagef("--opening-horizon must not be negative, --replan-max must be positive")
+		return ai.Config{}, cli.Usagef("--opening-horizon must not be negative, --replan-max must be positive")
 	case cfg.ChokDepth < 0 || cfg.ChokDepth > 20 || cfg.ChokLateDepth < 0 || cfg.ChokLateDepth > 20 || cfg.ChokNodes < 0:
-		return cli.Usagef("--chok-depth and --chok-late-depth must be 0..20, --nodes not negative")
+		return ai.Config{}, cli.Usagef("--chok-depth and --chok-late-depth must be 0..20, --nodes not negative")
 	case cfg.RaceLate < 0 || cfg.RaceLate > 200:
-		return cli.Usagef("--race-late must be 0..200")
+		return ai.Config{}, cli.Usagef("--race-late must be 0..200")
 	case cfg.LateHeight < 0 || cfg.LateHeight > 16 || cfg.LateBig < 0 || cfg.LateBig > 40 || cfg.LateRows < 0 || cfg.LateRows > 8:
-		return cli.Usagef("--late-height must be 0..16, --late-big 0..40, --late-rows 0..8")
+		return ai.Config{}, cli.Usagef("--late-height must be 0..16, --late-big 0..40, --late-rows 0..8")
 	}
 	switch *stance {
 	case "default":
 	case "kera":
 		cfg.Late = true
 	default:
-		return cli.Usagef("--stance must be default or kera, not %q", *stance)
+		return ai.Config{}, cli.Usagef("--stance must be default or kera, not %q", *stance)
 	}
 	switch *builder {
 	case "beam":
@@ -132,34 +141,34 @@ Run it under the referee:
 	case "chokudai":
 		cfg.Chokudai = true
 	default:
-		return cli.Usagef("--builder must be beam or chokudai, not %q", *builder)
+		return ai.Config{}, cli.Usagef("--builder must be beam or chokudai, not %q", *builder)
 	}
 	switch *enemyBuilder {
 	case "beam":
 	case "chokudai":
 		cfg.ChokEnemy = true
 	default:
-		return cli.Usagef("--enemy-builder must be beam or chokudai, not %q", *enemyBuilder)
+		return ai.Config{}, cli.Usagef("--enemy-builder must be beam or chokudai, not %q", *enemyBuilder)
 	}
 	switch *lateBuild {
 	case "beam":
 	case "plan":
 		cfg.LatePlan = true
 	default:
-		return cli.Usagef("--late-build must be beam or plan, not %q", *lateBuild)
+		return ai.Config{}, cli.Usagef("--late-build must be beam or plan, not %q", *lateBuild)
 	}
 	k, ok := ai.PotentialKeys[*key]
 	if !ok {
-		return cli.Usagef("--potential must be add, erase, max or sum, not %q", *key)
+		return ai.Config{}, cli.Usagef("--potential must be add, erase, max or sum, not %q", *key)
 	}
 	cfg.Key = k
 	if cfg.EnemyKey, ok = ai.PotentialKeys[*enemyKey]; !ok {
-		return cli.Usagef("--enemy-potential must be add, erase, max or sum, not %q", *enemyKey)
+		return ai.Config{}, cli.Usagef("--enemy-potential must be add, erase, max or sum, not %q", *enemyKey)
 	}
 	if *verbose {
 		cfg.Log = env.Stderr
 	}
-	return ai.Run(ctx, cli.ContextReader(ctx, env.Stdin), env.Stdout, cfg)
+	return cfg, nil
 }
 
 // codevsChokNodes is the expansions per pack file of codevs/chokudai.

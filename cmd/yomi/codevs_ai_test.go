@@ -5,10 +5,13 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/yomi-ai/yomi/codevs"
+	"github.com/yomi-ai/yomi/codevs/ai"
 	"github.com/yomi-ai/yomi/codevs/protocol"
 	"github.com/yomi-ai/yomi/internal/cli"
 )
@@ -62,5 +65,34 @@ func TestCodevsAIVerb(t *testing.T) {
 		if _, err := protocol.ParseCommand(lines[1]); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// TestCodevsAIDefaults: with no flags the verb plays ai.ContestConfig, and the
+// flags its --help gives for the AI before that default (the ysai matches)
+// give ai.DefaultConfig back, so the help text stays true.
+func TestCodevsAIDefaults(t *testing.T) {
+	env := &cli.Env{Stdout: io.Discard, Stderr: io.Discard}
+	got, err := codevsAIConfig(env, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := ai.ContestConfig(); !reflect.DeepEqual(got, want) {
+		t.Errorf("no flags: %+v, want ai.ContestConfig() %+v", got, want)
+	}
+	var help bytes.Buffer
+	newApp().Main(context.Background(), &cli.Env{Stdout: &help, Stderr: &help}, []string{"codevs", "ai", "--help"})
+	_, after, ok := strings.Cut(help.String(), "The AI before these became the default (the ysai matches):\n")
+	if !ok {
+		t.Fatalf("--help lost the old AI's flags:\n%s", help.String())
+	}
+	lines := strings.SplitN(after, "\n", 3)
+	old := strings.Fields(lines[0] + " " + lines[1])
+	got, err = codevsAIConfig(env, old)
+	if err != nil {
+		t.Fatalf("%v: %v", old, err)
+	}
+	if want := ai.DefaultConfig(); !reflect.DeepEqual(got, want) {
+		t.Errorf("%v: %+v, want ai.DefaultConfig() %+v", old, got, want)
 	}
 }
