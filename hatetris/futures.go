@@ -76,7 +76,20 @@ type runs [4][32]uint32
 
 // build fills the rows of w from max(0, top-3) down, and the floor.
 func (rr *runs) build(w *Well, top int) {
-	for y := max(0, top-3); y < Height; y++ {
+	rr.buildRows(w, top, Height)
+	rr.buildFloor()
+}
+
+// buildFloor fills rows Height..31, the floor.
+func (rr *runs) buildFloor() {
+	for y := Height; y < 32; y++ {
+		rr[0][y], rr[1][y], rr[2][y], rr[3][y] = 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF
+	}
+}
+
+// buildRows fills the rows of w from max(0, top-3) to end-1.
+func (rr *runs) buildRows(w *Well, top, end int) {
+	for y := max(0, top-3); y < end; y++ {
 		r := uint32(w[y])
 		r2 := r | r>>1
 		b := [4]uint32{r, r2, r2 | r>>2, r2 | r2>>2}
@@ -94,9 +107,6 @@ func (rr *runs) build(w *Well, top int) {
 			}
 		}
 		rr[0][y], rr[1][y], rr[2][y], rr[3][y] = b[0], b[1], b[2], b[3]
-	}
-	for y := Height; y < 32; y++ {
-		rr[0][y], rr[1][y], rr[2][y], rr[3][y] = 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF
 	}
 }
 
