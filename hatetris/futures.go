@@ -76,7 +76,7 @@ type runs [4][32]uint32
 
 // build fills the rows of w from max(0, top-3) down, and the floor.
 func (rr *runs) build(w *Well, top int) {
-	rr.buildRows(w, top, Height)
+	rr.buildFrom(w, top, Height)
 	rr.buildFloor()
 }
 
@@ -87,8 +87,34 @@ func (rr *runs) buildFloor() {
 	}
 }
 
-// buildRows fills the rows of w from max(0, top-3) to end-1.
+// runRows[r] is runs' entry of a row r below the bar (build's loop body
+// for every row, looked up by buildRows).
+var runRows = func() (m [1 << Width][4]uint32) {
+	for r := range m {
+		var w Well
+		w[Height-1] = uint16(r)
+		var rr runs
+		rr.build(&w, Height-1)
+		for l := range 4 {
+			m[r][l] = rr[l][Height-1]
+		}
+	}
+	return m
+}()
+
+// buildRows fills the rows of w from max(0, top-3) to end-1, those below
+// the bar from runRows.
 func (rr *runs) buildRows(w *Well, top, end int) {
+	y := max(Bar, top-3)
+	for ; y < end; y++ {
+		b := &runRows[w[y]&(1<<Width-1)]
+		rr[0][y&31], rr[1][y&31], rr[2][y&31], rr[3][y&31] = b[0], b[1], b[2], b[3]
+	}
+	rr.buildFrom(w, top, min(Bar, end))
+}
+
+// buildFrom fills the rows of w from max(0, top-3) to end-1, computed.
+func (rr *runs) buildFrom(w *Well, top, end int) {
 	for y := max(0, top-3); y < end; y++ {
 		r := uint32(w[y])
 		r2 := r | r>>1

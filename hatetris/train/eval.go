@@ -257,6 +257,17 @@ func (e *NetEval) output() float32 { return nn.Squash(e.outputRaw()) }
 func (e *NetEval) outputRaw() float32 {
 	inv := float32(1 / e.t.scale)
 	h := len(e.pre)
+	if h == lanes*len(e.acc) {
+		// Every word holds two units: the low lane is the low 32 bits as a
+		// signed number, the high lane what remains once it is taken off.
+		pre := e.pre[:h]
+		for k, word := range e.acc {
+			lo := int32(word)
+			pre[2*k] = float32(lo) * inv
+			pre[2*k+1] = float32(int32((word-uint64(int64(lo)))>>laneBits)) * inv
+		}
+		return e.t.net.OutputFastRaw(pre)
+	}
 	for k, word := range e.acc {
 		x := int64(word)
 		for l := 0; l < lanes; l++ {
@@ -323,13 +334,15 @@ func (e *NetEval) scratch(w *hatetris.Well) {
 	n := e.n
 	row := topRow(w)
 	s0 := max(0, row-3)
-	copy(e.acc, e.t.base[s0])
 	pad := padded(w)
 	r := &e.last
+	prev := e.t.base[s0]
 	for s := s0; s < Blocks; s++ {
-		addPacked(e.acc, e.block(&pad, s))
-		copy(r.pfx[(s+1)*n:(s+2)*n], e.acc)
+		next := r.pfx[(s+1)*n : (s+2)*n]
+		sumPacked(next, prev, e.block(&pad, s))
+		prev = next
 	}
+	copy(e.acc, prev)
 	r.ok, r.well, r.row, r.s0 = true, *w, row, s0
 }
 
