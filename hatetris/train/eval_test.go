@@ -454,3 +454,38 @@ func BenchmarkNetEvalChains(b *testing.B) {
 		b.ReportMetric(float64((c1-c0).Nanoseconds())/float64(b.N*evals), "cpu-ns/eval")
 	}
 }
+
+// TestUnpackLanes: outputRaw unpacks each packed word into its two lanes'
+// values (the low lane signed, the high lane after the low one's borrow)
+// for random lane values of both signs, hidden 24 (the two-lane fast path)
+// and 7 (the general loop), and its value is OutputFastRaw of them.
+func TestUnpackLanes(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 4))
+	for _, hidden := range []int{24, 7} {
+		net, _ := nn.New(Inputs, hidden, 5)
+		tab, _ := NewTables(net)
+		e := tab.New()
+		inv := float32(1 / tab.Scale())
+		want := make([]float32, hidden)
+		for trial := 0; trial < 2000; trial++ {
+			clear(e.acc)
+			for j := range hidden {
+				v := int64(r.Int32N(1<<31-1)) - 1<<30
+				if trial%4 == 0 {
+					v = int64(r.IntN(5)) - 2 // small lanes: borrows at 0 and -1
+				}
+				e.acc[j/lanes] += uint64(v << (laneBits * (j % lanes)))
+				want[j] = float32(v) * inv
+			}
+			got := e.outputRaw()
+			for j := range hidden {
+				if e.pre[j] != want[j] {
+					t.Fatalf("hidden %d unit %d: unpacked %g, want %g", hidden, j, e.pre[j], want[j])
+				}
+			}
+			if w := net.OutputFastRaw(want); got != w {
+				t.Fatalf("hidden %d: outputRaw %g, OutputFastRaw %g", hidden, got, w)
+			}
+		}
+	}
+}
