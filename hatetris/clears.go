@@ -11,9 +11,10 @@ import "math/bits"
 // its buffers (no allocation per call); the zero value is ready to use, one
 // per goroutine.
 type Clearer struct {
-	f  flood
-	rr runs
-	ls lockSet
+	f     flood
+	rr    runs
+	ls    lockSet
+	floor bool // rr's floor rows are filled (they never change)
 }
 
 // runSets[p] has bit n set when some row of some orientation of p is a run
@@ -57,7 +58,13 @@ func (c *Clearer) Clears(dst []Future, w *Well, p Piece) []Future {
 	}
 	f := &c.f
 	top := w.Top()
-	c.rr.build(w, top)
+	// The flood stops at box row yMax+yBias+1, whose step reads well rows
+	// up to one below it: yMax+4. Rows below that are left as they were.
+	c.rr.buildRows(w, top, min(Height, yMax+yBias+3))
+	if !c.floor {
+		c.rr.buildFloor()
+		c.floor = true
+	}
 	f.start(top, p)
 	// A lock whose cells start at row ya <= yMax sits in box row
 	// Y = ya - yOff <= yMax + 2, and is known once row Y+1 is flooded.

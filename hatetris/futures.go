@@ -76,7 +76,46 @@ type runs [4][32]uint32
 
 // build fills the rows of w from max(0, top-3) down, and the floor.
 func (rr *runs) build(w *Well, top int) {
-	for y := max(0, top-3); y < Height; y++ {
+	rr.buildFrom(w, top, Height)
+	rr.buildFloor()
+}
+
+// buildFloor fills rows Height..31, the floor.
+func (rr *runs) buildFloor() {
+	for y := Height; y < 32; y++ {
+		rr[0][y], rr[1][y], rr[2][y], rr[3][y] = 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF
+	}
+}
+
+// runRows[r] is runs' entry of a row r below the bar (build's loop body
+// for every row, looked up by buildRows).
+var runRows = func() (m [1 << Width][4]uint32) {
+	for r := range m {
+		var w Well
+		w[Height-1] = uint16(r)
+		var rr runs
+		rr.build(&w, Height-1)
+		for l := range 4 {
+			m[r][l] = rr[l][Height-1]
+		}
+	}
+	return m
+}()
+
+// buildRows fills the rows of w from max(0, top-3) to end-1, those below
+// the bar from runRows.
+func (rr *runs) buildRows(w *Well, top, end int) {
+	y := max(Bar, top-3)
+	for ; y < end; y++ {
+		b := &runRows[w[y]&(1<<Width-1)]
+		rr[0][y&31], rr[1][y&31], rr[2][y&31], rr[3][y&31] = b[0], b[1], b[2], b[3]
+	}
+	rr.buildFrom(w, top, min(Bar, end))
+}
+
+// buildFrom fills the rows of w from max(0, top-3) to end-1, computed.
+func (rr *runs) buildFrom(w *Well, top, end int) {
+	for y := max(0, top-3); y < end; y++ {
 		r := uint32(w[y])
 		r2 := r | r>>1
 		b := [4]uint32{r, r2, r2 | r>>2, r2 | r2>>2}
@@ -94,9 +133,6 @@ func (rr *runs) build(w *Well, top int) {
 			}
 		}
 		rr[0][y], rr[1][y], rr[2][y], rr[3][y] = b[0], b[1], b[2], b[3]
-	}
-	for y := Height; y < 32; y++ {
-		rr[0][y], rr[1][y], rr[2][y], rr[3][y] = 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF
 	}
 }
 

@@ -52,10 +52,23 @@ func TanhExpFast(x float32) float32 {
 // OutputFast is Output with TanhExpFast: the value differs from Output by at
 // most about Σⱼ|W2ⱼ|·FastMaxError (tanh has slope ≤ 1).
 func (n *Net) OutputFast(acc []float32) float32 {
+	return Squash(n.OutputFastRaw(acc))
+}
+
+// OutputFastRaw is OutputFast before the final tanh: OutputFast(acc) ==
+// Squash(OutputFastRaw(acc)) bit for bit. Squash is non-decreasing, so the
+// largest of several values is the squash of the largest raw sum, and a
+// caller that only takes maxima squashes once.
+func (n *Net) OutputFastRaw(acc []float32) float32 {
 	s := n.B2
 	w2 := n.W2[:len(acc)]
 	for j, a := range acc {
 		s += w2[j] * TanhExpFast(a)
 	}
-	return float32(math.Tanh(float64(s)))
+	return s
 }
+
+// Squash is the output layer's tanh as Output and OutputFast round it. It
+// is non-decreasing over every float32 (TestSquashMonotone; Go's math.Tanh
+// switches formulas at 0.625, so this is checked, not assumed) and odd.
+func Squash(s float32) float32 { return float32(math.Tanh(float64(s))) }

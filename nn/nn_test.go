@@ -295,3 +295,33 @@ func TestTanhExpFast(t *testing.T) {
 		}
 	}
 }
+
+// TestSquashMonotone: Squash is non-decreasing and odd, checked on every
+// float32 in [0.5, 0.75] (Go's math.Tanh switches formulas at 0.625, the
+// one place where a rounding could step back) and on every 61st float32
+// bit pattern elsewhere; and OutputFast is Squash of OutputFastRaw. (Every
+// non-negative float32 was checked once, 2026-11-28: non-decreasing.)
+func TestSquashMonotone(t *testing.T) {
+	check := func(lo, hi, step uint32) {
+		t.Helper()
+		prev := Squash(math.Float32frombits(lo))
+		for b := lo + step; b <= hi && b > lo; b += step {
+			s := math.Float32frombits(b)
+			v := Squash(s)
+			if v < prev {
+				t.Fatalf("Squash(%v) = %v < %v, the value one step below", s, v, prev)
+			}
+			if Squash(-s) != -v {
+				t.Fatalf("Squash(-%v) = %v, not -%v", s, Squash(-s), v)
+			}
+			prev = v
+		}
+	}
+	check(math.Float32bits(0.5), math.Float32bits(0.75), 1)
+	check(0, 0x7f800000, 61) // up to +Inf
+	n, _ := New(5, 7, 3)
+	acc := []float32{-3, -0.5, 0, 0.6, 0.625, 2, 9}
+	if a, b := n.OutputFast(acc), Squash(n.OutputFastRaw(acc)); a != b {
+		t.Fatalf("OutputFast %v, Squash(OutputFastRaw) %v", a, b)
+	}
+}

@@ -176,6 +176,9 @@ func Search(ctx context.Context, opt Options) (*Result, error) {
 		if sf, ok := workers[i].eval.(ScoreFree); ok && sf.ScoreFree() && opt.Quiescence {
 			workers[i].memo = newMemo()
 		}
+		if sq, ok := workers[i].eval.(Squashing); ok && opt.Quiescence {
+			workers[i].sq = sq
+		}
 	}
 	res := &Result{}
 	var beamWells []hatetris.Well
@@ -440,6 +443,9 @@ type worker struct {
 	qbuf [][]hatetris.Future
 	clr  hatetris.Clearer
 	memo *memo // quiescence values by well (ScoreFree evaluators only)
+	// sq, if set, is eval as Squashing: with quiescence, value works on raw
+	// values (the memo too) and expand squashes each child's once.
+	sq Squashing
 }
 
 // memoBits sizes a worker's memo (2¹² entries of 32 bytes, 128 KB): the
@@ -492,20 +498,39 @@ func (m *memo) key(w *hatetris.Well) (k [3]uint64, slot int, ok bool) {
 }
 
 // value is a well's value with quiescence: the best of its own value and
-// its chains' (memoised when the evaluator ignores the score).
+// its chains' (memoised when the evaluator ignores the score). With a
+// Squashing evaluator the values are raw (see childValue).
 func (w *worker) value(well *hatetris.Well, score, level int) float64 {
 	if w.memo == nil {
-		return max(w.eval.Eval(well, score), w.quiesce(well, score, level))
+		return max(w.own(well, score), w.quiesce(well, score, level))
 	}
 	k, i, ok := w.memo.key(well)
 	if !ok {
-		return max(w.eval.Eval(well, score), w.quiesce(well, score, level))
+		return max(w.own(well, score), w.quiesce(well, score, level))
 	}
 	if e := &w.memo.slots[i]; e.k[0] == k[0] && e.k[1] == k[1] && e.k[2] == k[2] {
 		return e.v
 	}
-	v := max(w.eval.Eval(well, score), w.quiesce(well, score, level))
+	v := max(w.own(well, score), w.quiesce(well, score, level))
 	w.memo.slots[i] = memoSlot{k, v}
+	return v
+}
+
+// own is a well's own value for value: raw with a Squashing evaluator.
+func (w *worker) own(well *hatetris.Well, score int) float64 {
+	if w.sq != nil {
+		return w.sq.EvalRaw(well, score)
+	}
+	return w.eval.Eval(well, score)
+}
+
+// childValue is a beam child's value with quiescence: value, squashed once
+// when value worked on raw values.
+func (w *worker) childValue(well *hatetris.Well, score int) float64 {
+	v := w.value(well, score, 0)
+	if w.sq != nil {
+		v = w.sq.Squash(v)
+	}
 	return v
 }
 
@@ -541,7 +566,7 @@ func (w *worker) expand(ctx context.Context, depth int, idx []int32, id int32) {
 			score := int(n.score) + int(f.Lines)
 			var v float64
 			if s.opt.Quiescence {
-				v = w.value(&f.Well, score, 0)
+				v = w.childValue(&f.Well, score)
 			} else {
 				v = w.eval.Eval(&f.Well, score)
 			}

@@ -33,6 +33,18 @@ type ScoreFree interface {
 	ScoreFree() bool
 }
 
+// Squashing is an optional Evaluator extension for an evaluator whose
+// value is a non-decreasing function (Squash) of a raw value that is
+// cheaper to compute (EvalRaw): Eval(w, s) must equal Squash(EvalRaw(w, s))
+// bit for bit. The quiescence lookahead takes maxima of raw values and
+// squashes once per child, which gives Eval's values exactly (the max of
+// non-decreasing images is the image of the max) and skips the squash of
+// every chain well (the net's final tanh).
+type Squashing interface {
+	EvalRaw(w *hatetris.Well, score int) float64
+	Squash(raw float64) float64
+}
+
 // Heuristic is a hand-made evaluator: a weighted sum of the well's shape
 // features. The zero value is not useful; start from DefaultHeuristic.
 type Heuristic struct {

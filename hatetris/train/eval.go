@@ -159,12 +159,12 @@ func blockKey(pad *[Rows + 1]uint16, s int) uint64 {
 func (t *Tables) blockSum(sum []uint64, v uint64, s int) {
 	n := t.words
 	q := t.q
-	clear(sum)
 	rows := 1
 	if s == Blocks-1 {
 		rows = 3 // rows 13, 14 and 15 (the 4th padded row is the floor)
 	}
-	for d := 0; d < rows; d++ {
+	copy(sum, q[int(v>>1&1023)*n:][:n])
+	for d := 1; d < rows; d++ {
 		i := int(v >> (12*d + 1) & 1023)
 		addPacked(sum, q[i*n:][:n])
 	}
@@ -251,9 +251,23 @@ func (e *NetEval) Value(w *hatetris.Well) (float32, error) {
 }
 
 // output unpacks acc and applies the hidden and output layers.
-func (e *NetEval) output() float32 {
+func (e *NetEval) output() float32 { return nn.Squash(e.outputRaw()) }
+
+// outputRaw is output before the final tanh (nn.Net.OutputFastRaw).
+func (e *NetEval) outputRaw() float32 {
 	inv := float32(1 / e.t.scale)
 	h := len(e.pre)
+	if h == lanes*len(e.acc) {
+		// Every word holds two units: the low lane is the low 32 bits as a
+		// signed number, the high lane what remains once it is taken off.
+		pre := e.pre[:h]
+		for k, word := range e.acc {
+			lo := int32(word)
+			pre[2*k] = float32(lo) * inv
+			pre[2*k+1] = float32(int32((word-uint64(int64(lo)))>>laneBits)) * inv
+		}
+		return e.t.net.OutputFastRaw(pre)
+	}
 	for k, word := range e.acc {
 		x := int64(word)
 		for l := 0; l < lanes; l++ {
@@ -264,7 +278,7 @@ func (e *NetEval) output() float32 {
 			x = (x - v) >> laneBits
 		}
 	}
-	return e.t.net.OutputFast(e.pre)
+	return e.t.net.OutputFastRaw(e.pre)
 }
 
 // block returns the (cached) packed sum of block s of a padded well.
@@ -278,6 +292,27 @@ func (e *NetEval) block(pad *[Rows + 1]uint16, s int) []uint64 {
 		e.keys[slot] = v
 	}
 	return sum
+}
+
+// addBlocks adds blocks lo..hi−1 of a padded well to acc: block's lookup
+// written out, since a call per block (block does not inline) costs.
+func (e *NetEval) addBlocks(pad *[Rows + 1]uint16, lo, hi int) {
+	n := e.n
+	acc := e.acc[:n]
+	keys := e.keys[:1<<cacheBits]
+	for s := lo; s < hi; s++ {
+		v := blockKey(pad, s)
+		slot := int((v * 0x9e3779b97f4a7c15) >> (64 - cacheBits))
+		sum := e.vals[slot*n : (slot+1)*n]
+		if keys[slot] != v {
+			e.t.blockSum(sum, v, s)
+			keys[slot] = v
+		}
+		sum = sum[:len(acc)]
+		for j := range acc {
+			acc[j] += sum[j]
+		}
+	}
 }
 
 // topRow returns the first non-empty row of w below the bar (Rows if none).
@@ -299,13 +334,15 @@ func (e *NetEval) scratch(w *hatetris.Well) {
 	n := e.n
 	row := topRow(w)
 	s0 := max(0, row-3)
-	copy(e.acc, e.t.base[s0])
 	pad := padded(w)
 	r := &e.last
+	prev := e.t.base[s0]
 	for s := s0; s < Blocks; s++ {
-		addPacked(e.acc, e.block(&pad, s))
-		copy(r.pfx[(s+1)*n:(s+2)*n], e.acc)
+		next := r.pfx[(s+1)*n : (s+2)*n]
+		sumPacked(next, prev, e.block(&pad, s))
+		prev = next
 	}
+	copy(e.acc, prev)
 	r.ok, r.well, r.row, r.s0 = true, *w, row, s0
 }
 
@@ -406,9 +443,7 @@ func (e *NetEval) fromRef(w *hatetris.Well, r *ref, row, budget int) bool {
 		addPacked(e.acc, e.t.empties[k])
 	}
 	pad := padded(w)
-	for s := lo; s < hi; s++ {
-		addPacked(e.acc, e.block(&pad, s))
-	}
+	e.addBlocks(&pad, lo, hi)
 	return true
 }
 
@@ -429,6 +464,16 @@ func (e *NetEval) ScoreFree() bool { return true }
 // over, no cells above the bar. Incremental or not, it returns exactly
 // Value's bits.
 func (e *NetEval) Eval(w *hatetris.Well, score int) float64 {
+	return e.Squash(e.EvalRaw(w, score))
+}
+
+// Squash implements player.Squashing: the net's final tanh
+// (nn.Squash, non-decreasing) of a raw value from EvalRaw.
+func (e *NetEval) Squash(raw float64) float64 { return float64(nn.Squash(float32(raw))) }
+
+// EvalRaw implements player.Squashing: Eval before the final tanh (the
+// output layer's float32 sum, exact in a float64).
+func (e *NetEval) EvalRaw(w *hatetris.Well, score int) float64 {
 	row := topRow(w)
 	// From scratch: the blocks from w's first non-empty one. A reference
 	// costs 2 (parent) or 3 (last) more vector additions.
@@ -440,5 +485,5 @@ func (e *NetEval) Eval(w *hatetris.Well, score int) float64 {
 	default:
 		e.scratch(w)
 	}
-	return float64(e.output())
+	return float64(e.outputRaw())
 }

@@ -5,10 +5,12 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
 	"github.com/yomi-ai/yomi/hatetris"
 	"github.com/yomi-ai/yomi/hatetris/player"
+	"github.com/yomi-ai/yomi/internal/bench"
 	"github.com/yomi-ai/yomi/nn"
 )
 
@@ -373,5 +375,117 @@ func TestTanhExpSlope(t *testing.T) {
 	}
 	if worst > tanhExpSlope || worst < 1 {
 		t.Fatalf("max slope %g, bound %g", worst, tanhExpSlope)
+	}
+}
+
+// chainOps returns an evaluation sequence like a quiescence beam's: for
+// every step-th well of the 289 game, the well as parent (parent = true)
+// and then each child of the enemy's piece followed by its chain wells
+// (single-line clears of each piece, two levels).
+func chainOps(tb testing.TB, step int) (wells []hatetris.Well, parent []bool) {
+	game, err := player.BenchGame()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var exp hatetris.Expander
+	var clr hatetris.Clearer
+	var c1, c2 []hatetris.Future
+	for i := 0; i < len(game); i += step {
+		wells, parent = append(wells, game[i]), append(parent, true)
+		_, futs := exp.Choose(&game[i], nil)
+		for k := range futs {
+			if futs[k].Well.Over() {
+				continue
+			}
+			wells, parent = append(wells, futs[k].Well), append(parent, false)
+			for q := hatetris.Piece(0); q < hatetris.NumPieces; q++ {
+				c1 = clr.Clears(c1[:0], &futs[k].Well, q)
+				for j := range c1 {
+					if c1[j].Well.Over() || c1[j].Lines != 1 {
+						continue
+					}
+					wells, parent = append(wells, c1[j].Well), append(parent, false)
+					c2 = clr.Clears(c2[:0], &c1[j].Well, q)
+					for l := range c2 {
+						if !c2[l].Well.Over() && c2[l].Lines == 1 {
+							wells, parent = append(wells, c2[l].Well), append(parent, false)
+						}
+					}
+				}
+			}
+		}
+	}
+	return wells, parent
+}
+
+// BenchmarkNetEvalChains times EvalRaw (the quiescence's call) with the
+// net of the width-1 M game on chainOps' sequence, on one locked thread;
+// compare cpu-ns/eval.
+func BenchmarkNetEvalChains(b *testing.B) {
+	net, err := nn.LoadFile("../nets/h24-run4-gen19.yomi")
+	if err != nil {
+		b.Fatal(err)
+	}
+	tab, _ := NewTables(net)
+	e := tab.New()
+	wells, parent := chainOps(b, 1)
+	evals := 0
+	for _, p := range parent {
+		if !p {
+			evals++
+		}
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	c0, ok0 := bench.ThreadCPU()
+	b.ResetTimer()
+	for b.Loop() {
+		for i := range wells {
+			if parent[i] {
+				e.SetParent(&wells[i])
+			} else {
+				e.EvalRaw(&wells[i], 0)
+			}
+		}
+	}
+	c1, ok1 := bench.ThreadCPU()
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*evals), "ns/eval")
+	if ok0 && ok1 {
+		b.ReportMetric(float64((c1-c0).Nanoseconds())/float64(b.N*evals), "cpu-ns/eval")
+	}
+}
+
+// TestUnpackLanes: outputRaw unpacks each packed word into its two lanes'
+// values (the low lane signed, the high lane after the low one's borrow)
+// for random lane values of both signs, hidden 24 (the two-lane fast path)
+// and 7 (the general loop), and its value is OutputFastRaw of them.
+func TestUnpackLanes(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 4))
+	for _, hidden := range []int{24, 7} {
+		net, _ := nn.New(Inputs, hidden, 5)
+		tab, _ := NewTables(net)
+		e := tab.New()
+		inv := float32(1 / tab.Scale())
+		want := make([]float32, hidden)
+		for trial := 0; trial < 2000; trial++ {
+			clear(e.acc)
+			for j := range hidden {
+				v := int64(r.Int32N(1<<31-1)) - 1<<30
+				if trial%4 == 0 {
+					v = int64(r.IntN(5)) - 2 // small lanes: borrows at 0 and -1
+				}
+				e.acc[j/lanes] += uint64(v << (laneBits * (j % lanes)))
+				want[j] = float32(v) * inv
+			}
+			got := e.outputRaw()
+			for j := range hidden {
+				if e.pre[j] != want[j] {
+					t.Fatalf("hidden %d unit %d: unpacked %g, want %g", hidden, j, e.pre[j], want[j])
+				}
+			}
+			if w := net.OutputFastRaw(want); got != w {
+				t.Fatalf("hidden %d: outputRaw %g, OutputFastRaw %g", hidden, got, w)
+			}
+		}
 	}
 }
