@@ -77,6 +77,7 @@ the remaining milliseconds in each turn block. Run it under the referee:
 	fs.IntVar(&cfg.ChokLateDepth, "chok-late-depth", 0, "--builder chokudai: `plies` at most after turn 10 (0: --chok-depth; tanzaku: 10)")
 	fs.Int64Var(&cfg.ChokNodes, "nodes", 0, "--builder chokudai: expanded `states` per search instead of a time budget (deterministic; 0: time-managed, or --width × plies with --width)")
 	fs.BoolVar(&cfg.AntiCounter, "anti-counter", false, "at the plan's fire, hold it when the opponent's answer (7 plies of the chokudai search, our ojama landing) has a chain more, and grow it into the biggest fire within 8 plies if the grow move keeps a chain under one ojama row (tanzaku's anti-counter; session codevs-anti, off by default)")
+	fs.BoolVar(&cfg.AntiPick, "anti-pick", false, "--anti-counter: grow along the longest fire within 8 plies whose first move still fires chains-1 under one ojama row, among every first move's best fire per ply (session codevs-clock; off: only the longest fire's first move is checked)")
 	fs.BoolVar(&cfg.CounterMode, "counter-mode", false, "when the opponent's best fire this turn reaches 40 ojama (30 from turn 15) and exceeds its last 4 turns', plan 10 plies of the chokudai search with it landing and fire the earliest 1.5x answer (tanzaku's counter mode; session codevs-anti, off by default)")
 	fs.IntVar(&cfg.RaceLate, "race-late", 0, "from turn 15, replans race opponent fires of this many `ojama` (0: 40 throughout)")
 	verbose := fs.Bool("v", false, "log decisions on stderr")

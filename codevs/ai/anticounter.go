@@ -82,6 +82,16 @@ func (b *Bot) antiCounter(ctx context.Context, me, en side, turn int, remaining,
 		b.logf("turn %d: anti-counter: opponent's answer %d chains (%d) < our %d+1, fire", turn, ac, as, p.chains)
 		return false
 	}
+	if b.cfg.AntiPick {
+		g, keep, n := b.growPick(ctx, me, turn, p.chains, replan, safe)
+		if g.Chains == 0 {
+			b.logf("turn %d: anti-counter: answer %d chains (%d) > our %d, but none of %d grow plans keeps %d under a row, fire", turn, ac, as, p.chains, n, p.chains-counterKeep)
+			return false
+		}
+		b.logf("turn %d: anti-counter: answer %d chains (%d) > our %d (%d), grow to %d chains (%d) at ply %d; %d under a row (%d grow plans)", turn, ac, as, p.chains, p.sent, g.Chains, g.Sent, g.Ply, keep, n)
+		b.setPlan(turn, g)
+		return true
+	}
 	res := b.chokRead(ctx, me, turn, extendDepth, 0, 0, replan)
 	if res.Best.Chains <= p.chains || len(res.Best.Moves) < 2 || !safe(res.Best.Moves[0]) {
 		b.logf("turn %d: anti-counter: answer %d chains (%d) > our %d, but no later bigger fire (best %d at ply %d), fire", turn, ac, as, p.chains, res.Best.Chains, res.Best.Ply)
@@ -97,6 +107,39 @@ func (b *Bot) antiCounter(ctx context.Context, me, en side, turn int, remaining,
 	b.logf("turn %d: anti-counter: answer %d chains (%d) > our %d (%d), grow to %d chains (%d) at ply %d; %d under a row", turn, ac, as, p.chains, p.sent, res.Best.Chains, res.Best.Sent, res.Best.Ply, t.ByFirst[m][1].Chains)
 	b.setPlan(turn, res.Best)
 	return true
+}
+
+// growPick is the anti-counter's grow plan under Config.AntiPick: a
+// chokudai search of extendDepth plies keeps every first move's best fire
+// per ply, and the longest of those after this turn with more than chains
+// chains whose first move is safe and still fires chains−counterKeep after
+// one ojama row wins (ties: the earliest ply, the most kept, the most
+// ojama). keep is
+// the chain it keeps under the row, n the candidates longer than ours;
+// Chains 0: none keeps the chain. The old rule checked only the search's
+// own choice, whose first move broke under a row in 20 of 26 holds.
+func (b *Bot) growPick(ctx context.Context, me side, turn, chains int, budget time.Duration, safe func(int) bool) (g Fire, keep, n int) {
+	b.chokSearch(ctx, me, turn, ChokudaiConfig{Depth: extendDepth, Budget: budget, XMin: 0, XMax: 8, Threads: b.cfg.Threads, ByFirst: true})
+	in := [MaxPly]int{codevs.OjamaRow}
+	t := exhaustIncoming(ctx, me, b.packs[turn:], 2, b.cfg.Threads, &in)
+	if t.Depth < 2 {
+		return Fire{}, 0, 0
+	}
+	for _, f := range b.chok.byFirst() {
+		if f.Ply < 2 || f.Chains <= chains {
+			continue
+		}
+		n++
+		m := f.Moves[0]
+		k := t.ByFirst[m][1].Chains
+		if !safe(m) || k < chains-counterKeep {
+			continue
+		}
+		if f.Chains > g.Chains || f.Chains == g.Chains && (f.Ply < g.Ply || f.Ply == g.Ply && (k > keep || k == keep && f.Sent > g.Sent)) {
+			g, keep = f, k
+		}
+	}
+	return g, keep, n
 }
 
 // antiAnswer is the longest chain and most ojama of the opponent's best

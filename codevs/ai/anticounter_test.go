@@ -219,3 +219,66 @@ func TestCounterHit(t *testing.T) {
 		}
 	}
 }
+
+// TestAntiPick checks Config.AntiPick on stance games where the old rule
+// fires. Seed 31 (our 12-chain ready at turn 10, the opponent's answer 13
+// chains): the longest grow plan's first move keeps 10 chains under an
+// ojama row, so the old rule fires; among every first move's best fires
+// the new one finds a longer one whose first move keeps 11, holds and
+// follows it: the plan starts with the move, replays to its fire, and
+// after the move and one row an 11-chain still fires. Seed 11 (our
+// 11-chain, answer 12): every grow plan's first move keeps at most 6
+// under a row, so both fire.
+func TestAntiPick(t *testing.T) {
+	for _, c := range []struct {
+		seed uint64
+		grow bool
+	}{{31, true}, {11, false}} {
+		g, packs, mine := stanceGame(t, c.seed, true)
+		fireTurn := len(mine.Moves) - 1
+		for _, pick := range []bool{false, true} {
+			var log strings.Builder
+			bot := NewBot(packs, Config{FixedWidth: 200, OwnDepth: 2, Threads: 2, AntiCounter: true, AntiPick: pick, Log: &log})
+			bot.setPlan(0, mine)
+			in := g.Input(0, [2]int64{100000, 100000})
+			m, err := bot.decide(context.Background(), &in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			me, _ := sideFrom(&in.Me)
+			s := me
+			rot := rotate(packs[fireTurn])
+			o := s.act(m, &rot)
+			t.Logf("seed %d pick %v: our %d chains, move %v fires %d\n%s", c.seed, pick, mine.Chains, toMove(m), o.chains, log.String())
+			if !pick || !c.grow {
+				if o.chains != mine.Chains || !strings.Contains(log.String(), "under a row, fire") {
+					t.Fatalf("seed %d pick %v: the plan should fire its %d chains for the row check", c.seed, pick, mine.Chains)
+				}
+				continue
+			}
+			p := bot.plan
+			switch {
+			case o.chains > smallFire:
+				t.Fatalf("AntiPick fired %d chains; want a hold", o.chains)
+			case !strings.Contains(log.String(), "grow to"):
+				t.Fatalf("AntiPick: the log does not say it grows")
+			case p == nil || p.start != fireTurn || p.moves[0] != m || p.chains <= mine.Chains || len(p.moves) < 2:
+				t.Fatalf("AntiPick: plan %+v, want one from turn %d starting with %v and longer than %d chains", p, fireTurn, toMove(m), mine.Chains)
+			case rowTable(me, packs[fireTurn:]).ByFirst[m][1].Chains < mine.Chains-counterKeep:
+				t.Fatalf("after the hold move and one ojama row no %d-chain fires", mine.Chains-counterKeep)
+			}
+			r := me
+			var last outcome
+			for i, mv := range p.moves {
+				if r.f != p.fields[i] {
+					t.Fatalf("the grow plan's field before move %d differs", i)
+				}
+				rt := rotate(packs[fireTurn+i])
+				last = r.act(mv, &rt)
+			}
+			if last.chains != p.chains {
+				t.Fatalf("the grow plan replays to %d chains, recorded %d", last.chains, p.chains)
+			}
+		}
+	}
+}

@@ -126,6 +126,11 @@ type Config struct {
 	// and, with Counter, counterWait at the plan's fire; the counter rule
 	// and the pre-empt fire only when antiPreempt allows. Off by default.
 	AntiCounter bool
+	// AntiPick makes the anti-counter grow along the longest fire within
+	// 8 plies whose first move keeps a chain under one ojama row, among
+	// every first move's best fire per ply (growPick), instead of checking
+	// only the longest fire's first move. Off by default.
+	AntiPick bool
 	// CounterMode plans, when the opponent's immediate fire jumps to 40+
 	// (30+ from turn 15), a chokudai line that takes it and answers 1.5×
 	// (counterMode, after tanzaku), and when ojama has landed, a line
