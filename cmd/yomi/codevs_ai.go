@@ -77,9 +77,13 @@ the remaining milliseconds in each turn block. Run it under the referee:
 	fs.IntVar(&cfg.ChokLateDepth, "chok-late-depth", 0, "--builder chokudai: `plies` at most after turn 10 (0: --chok-depth; tanzaku: 10)")
 	fs.Int64Var(&cfg.ChokNodes, "nodes", 0, "--builder chokudai: expanded `states` per search instead of a time budget (deterministic; 0: time-managed, or --width × plies with --width)")
 	fs.BoolVar(&cfg.AntiCounter, "anti-counter", false, "at the plan's fire, hold it when the opponent's answer (7 plies of the chokudai search, our ojama landing) has a chain more, and grow it into the biggest fire within 8 plies if the grow move keeps a chain under one ojama row (tanzaku's anti-counter; session codevs-anti, off by default)")
-	fs.BoolVar(&cfg.AntiPick, "anti-pick", false, "--anti-counter: grow along the longest fire within 8 plies whose first move still fires chains-1 under one ojama row, among every first move's best fire per ply (session codevs-clock; off: only the longest fire's first move is checked)")
+	fs.BoolVar(&cfg.AntiPick, "anti-pick", false, "--anti-counter: grow along the longest fire within 8 plies whose first move still fires chains-1 under one ojama row, among every first move's best fire per ply (session codevs-clock2; off: only the longest fire's first move is checked)")
 	fs.BoolVar(&cfg.CounterMode, "counter-mode", false, "when the opponent's best fire this turn reaches 40 ojama (30 from turn 15) and exceeds its last 4 turns', plan 10 plies of the chokudai search with it landing and fire the earliest 1.5x answer (tanzaku's counter mode; session codevs-anti, off by default)")
 	fs.IntVar(&cfg.RaceLate, "race-late", 0, "from turn 15, replans race opponent fires of this many `ojama` (0: 40 throughout)")
+	fs.BoolVar(&cfg.ClockBudgets, "clock-budgets", false, "every search budget as a share of the game's total clock (caps: --opening-cap, --replan-cap, reads 5/180) and of the remaining time less a reserve of --reserve-share for turns 30-80 (--opening-share and --replan-share then share that free time; --replan-max is not used); session codevs-clock2, off by default")
+	fs.Float64Var(&cfg.ReserveShare, "reserve-share", 0, "--clock-budgets: `share` of the total clock kept to turn 30 and released linearly to turn 80 (0: 0.2)")
+	fs.Float64Var(&cfg.OpeningCap, "opening-cap", 0, "--clock-budgets: the opening search's cap as a `share` of the total clock (0: 0.2)")
+	fs.Float64Var(&cfg.ReplanCap, "replan-cap", 0, "--clock-budgets: a replan's (counter-mode, grow) cap as a `share` of the total clock (0: 0.1)")
 	verbose := fs.Bool("v", false, "log decisions on stderr")
 	if err := cli.Parse(fs, args); err != nil {
 		return err
@@ -106,6 +110,8 @@ the remaining milliseconds in each turn block. Run it under the referee:
 		return cli.Usagef("--opening-horizon must not be negative, --replan-max must be positive")
 	case cfg.ChokDepth < 0 || cfg.ChokDepth > 20 || cfg.ChokLateDepth < 0 || cfg.ChokLateDepth > 20 || cfg.ChokNodes < 0:
 		return cli.Usagef("--chok-depth and --chok-late-depth must be 0..20, --nodes not negative")
+	case cfg.ReserveShare < 0 || cfg.ReserveShare >= 1 || cfg.OpeningCap < 0 || cfg.OpeningCap >= 1 || cfg.ReplanCap < 0 || cfg.ReplanCap >= 1:
+		return cli.Usagef("--reserve-share, --opening-cap and --replan-cap must be in [0, 1)")
 	case cfg.RaceLate < 0 || cfg.RaceLate > 200:
 		return cli.Usagef("--race-late must be 0..200")
 	case cfg.LateHeight < 0 || cfg.LateHeight > 16 || cfg.LateBig < 0 || cfg.LateBig > 40 || cfg.LateRows < 0 || cfg.LateRows > 8:

@@ -77,7 +77,7 @@ func (b *Bot) antiCounter(ctx context.Context, me, en side, turn int, remaining,
 	if p.chains < antiMinChains || me.f.MaxHeight() > counterMaxHeight || remaining < antiMinRemaining {
 		return false
 	}
-	ac, as := b.antiAnswer(ctx, me, en, turn, p.sent, remaining)
+	ac, as := b.antiAnswer(ctx, me, en, turn, p.sent)
 	if ac < p.chains+1 {
 		b.logf("turn %d: anti-counter: opponent's answer %d chains (%d) < our %d+1, fire", turn, ac, as, p.chains)
 		return false
@@ -147,12 +147,12 @@ func (b *Bot) growPick(ctx context.Context, me side, turn, chains int, budget ti
 // sent ojama goes off this turn, net of our stock, landing after its move
 // this turn. The last read is kept for the turn: the pre-empt rule and the
 // plan's fire may both ask.
-func (b *Bot) antiAnswer(ctx context.Context, me, en side, turn, sent int, remaining time.Duration) (chains, ojama int) {
+func (b *Bot) antiAnswer(ctx context.Context, me, en side, turn, sent int) (chains, ojama int) {
 	net := max(sent-me.stock, 0)
 	if r := b.antiLast; r.ok && r.turn == turn && r.net == net {
 		return r.chains, r.ojama
 	}
-	ans := b.chokRead(ctx, en, turn, antiDepth, net, 0, min(antiBudget, remaining/12))
+	ans := b.chokRead(ctx, en, turn, antiDepth, net, 0, b.bud.read)
 	chains, ojama = longest(ans.PerPly)
 	b.antiLast = antiRead{ok: true, turn: turn, net: net, chains: chains, ojama: ojama}
 	return chains, ojama
@@ -173,7 +173,7 @@ func (b *Bot) antiPreempt(ctx context.Context, me, en side, turn, chains, sent i
 	if chains < antiMinChains || me.f.MaxHeight() > counterMaxHeight || remaining < antiMinRemaining {
 		return true
 	}
-	ac, as := b.antiAnswer(ctx, me, en, turn, sent, remaining)
+	ac, as := b.antiAnswer(ctx, me, en, turn, sent)
 	if ac < chains+1 {
 		return true
 	}

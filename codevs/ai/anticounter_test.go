@@ -237,6 +237,9 @@ func TestAntiPick(t *testing.T) {
 		g, packs, mine := stanceGame(t, c.seed, true)
 		fireTurn := len(mine.Moves) - 1
 		for _, pick := range []bool{false, true} {
+			if !pick && !c.grow {
+				continue // TestAntiCounter shows the old rule firing on seed 11
+			}
 			var log strings.Builder
 			bot := NewBot(packs, Config{FixedWidth: 200, OwnDepth: 2, Threads: 2, AntiCounter: true, AntiPick: pick, Log: &log})
 			bot.setPlan(0, mine)

@@ -141,7 +141,19 @@ type Config struct {
 	// replan races) from turn 15 on: tanzaku's second chains send 18-33.
 	// 0: raceThreat throughout.
 	RaceLate int
-	Log      io.Writer // per-turn notes (nil: none)
+	// ClockBudgets sets every search budget as a share of the game's
+	// total clock and of the remaining time less a reserve for the late
+	// game (clock.go): OpeningShare and ReplanShare become shares of that
+	// free time, ReplanMax gives way to ReplanCap. Off by default (the
+	// budgets tuned at 60 s).
+	ClockBudgets bool
+	// ReserveShare is the share of the total clock ClockBudgets keeps for
+	// turns 30-80 (0: 0.2).
+	ReserveShare float64
+	// OpeningCap and ReplanCap cap the opening search and a replan under
+	// ClockBudgets, as shares of the total clock (0: 0.2 and 0.1).
+	OpeningCap, ReplanCap float64
+	Log                   io.Writer // per-turn notes (nil: none)
 }
 
 // chokDepth is the default chokudai horizon (tanzaku: 13 plies to turn
@@ -232,6 +244,13 @@ type Bot struct {
 	enHist []int
 	// antiLast is the last read of the opponent's answer (AntiCounter).
 	antiLast antiRead
+	// total is the game's clock: the most remaining time seen.
+	total time.Duration
+	// bud is this turn's budgets under ClockBudgets.
+	bud clockBudgets
+	// budgeted sums the time budgets given to searches this turn (with
+	// node budgets too), for the clock tests.
+	budgeted time.Duration
 }
 
 // NewBot returns a bot for a game on packs.
@@ -281,6 +300,7 @@ func (b *Bot) runChokudai(ctx context.Context, s side, turn int, bc BeamConfig) 
 // chokSearch runs a chokudai search from turn, on ChokNodes (or FixedWidth
 // × plies) expanded states instead of cfg.Budget when either is set.
 func (b *Bot) chokSearch(ctx context.Context, s side, turn int, cfg ChokudaiConfig) BeamResult {
+	b.budgeted += cfg.Budget
 	switch {
 	case b.cfg.ChokNodes > 0:
 		cfg.Nodes, cfg.Budget = b.cfg.ChokNodes, 0
@@ -294,6 +314,7 @@ func (b *Bot) chokSearch(ctx context.Context, s side, turn int, cfg ChokudaiConf
 // and budget, buckets hold 30 % of the width, and a budgeted beam is cut
 // off at 1.5× its budget.
 func (b *Bot) runOwn(ctx context.Context, s side, turn int, cfg BeamConfig) BeamResult {
+	b.budgeted += cfg.Budget
 	if b.cfg.FixedWidth > 0 {
 		cfg.Width, cfg.Budget = b.cfg.FixedWidth, 0
 	}
@@ -346,15 +367,12 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 	}
 	remaining := time.Duration(t.Me.TimeMs) * time.Millisecond
 	packs := b.packs[turn:]
+	b.total = max(b.total, remaining)
+	b.budgeted = 0
 
 	// Time: a share for the opening plan, then a slice per turn.
-	perTurn := min(max(remaining/40, 20*time.Millisecond), 4*time.Second)
-	// Replans scale with the clock up to ReplanMax (tanzaku replans 15 s).
-	share := remaining / 10
-	if b.cfg.ReplanShare > 0 {
-		share = time.Duration(float64(remaining) * b.cfg.ReplanShare)
-	}
-	replan := min(max(share, 20*time.Millisecond), b.cfg.ReplanMax)
+	b.bud = b.cfg.turnBudgets(b.total, remaining, turn)
+	perTurn, replan, opening := b.bud.perTurn, b.bud.replan, b.bud.opening
 	ownDepth := b.cfg.OwnDepth
 	// As the seed: 4 own plies only while at least 100 ms per remaining turn.
 	if remaining < time.Duration(codevs.Turns-turn)*100*time.Millisecond {
@@ -590,8 +608,7 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 	// per-turn beam for the next chain.
 	var res BeamResult
 	if !b.fired && turn < 8 {
-		budget := time.Duration(float64(remaining) * b.cfg.OpeningShare)
-		res = b.beamBy(ctx, me, turn, b.cfg.BeamDepth, b.cfg.Target, 0, b.cfg.OpeningHorizon, budget, 2, 6)
+		res = b.beamBy(ctx, me, turn, b.cfg.BeamDepth, b.cfg.Target, 0, b.cfg.OpeningHorizon, opening, 2, 6)
 	}
 	if res.Best.Chains == 0 {
 		// The race: the first ply at which the opponent's beam fires
@@ -769,6 +786,7 @@ func (b *Bot) enemyFires(ctx context.Context, en side, turn, depth, width int, b
 // enemyFiresHit is enemyFires with incoming ojama joining the opponent's
 // stock at the end of ply 1 (BeamConfig.Incoming: our fire this turn).
 func (b *Bot) enemyFiresHit(ctx context.Context, en side, turn, depth, width, incoming int, budget time.Duration) []int {
+	b.budgeted += budget
 	if b.cfg.ChokEnemy {
 		cfg := ChokudaiConfig{Depth: depth, Budget: budget, XMin: 0, XMax: 8, Incoming: incoming, Threads: b.cfg.Threads}
 		if b.cfg.FixedWidth > 0 {
