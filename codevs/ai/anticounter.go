@@ -259,6 +259,7 @@ func (b *Bot) counterHit(ctx context.Context, me side, now Best, turn int, remai
 func (b *Bot) setPlanIncoming(turn int, f Fire, me side, incoming int) {
 	b.setPlan(turn, f)
 	b.plan.stocks = make([]int, len(f.Moves))
+	b.plan.exact = b.cfg.CounterStrict
 	for i, m := range f.Moves {
 		b.plan.stocks[i] = me.stock
 		rot := rotate(b.packs[turn+i])

@@ -285,3 +285,54 @@ func TestAntiPick(t *testing.T) {
 		}
 	}
 }
+
+// TestCounterStrict checks Config.CounterStrict on the counter-mode game
+// of TestCounterMode (seed 31, the opponent can fire 45 now): the bot's
+// counter plan expects the 45 ojama after its move; the opponent holds its
+// fire instead, so the next turn the stock is 0 where the plan expected
+// rows. Without the flag the plan is still followed (its next move was
+// made for a field with a row fallen: at 180 s such a move fired an
+// 11-chain by accident, pack seed 8001 game 0 turn 10); with it the plan
+// no longer applies and the bot plans again.
+func TestCounterStrict(t *testing.T) {
+	for _, strict := range []bool{false, true} {
+		g, packs, _ := stanceGame(t, 31, false)
+		var log strings.Builder
+		bot := NewBot(packs, Config{FixedWidth: 200, OwnDepth: 2, Threads: 2, CounterMode: true, CounterStrict: strict, Log: &log})
+		in := g.Input(1, [2]int64{100000, 100000})
+		m, err := bot.decide(context.Background(), &in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := bot.plan
+		if p == nil || p.stocks == nil || len(p.moves) < 3 || p.stocks[1] < codevs.OjamaRow || p.moves[0] != m {
+			t.Fatalf("the fixture changed: no counter plan of 3+ moves expecting rows (%+v)", p)
+		}
+		// The opponent (player 0) does not fire: a move that vanishes nothing.
+		quiet := codevs.Move{}
+		for k := 0; k < 36; k++ {
+			q := g.P[0]
+			if h, err := q.Act(packs[in.Turn], toMove(k)); err == nil && h.Chains == 0 && !q.Dead() {
+				quiet = toMove(k)
+				break
+			}
+		}
+		if _, err := g.Step([2]codevs.Move{quiet, toMove(m)}); err != nil {
+			t.Fatal(err)
+		}
+		in = g.Input(1, [2]int64{100000, 100000})
+		me, _ := sideFrom(&in.Me)
+		if me.stock != 0 || me.f != p.fields[1] {
+			t.Fatalf("the fixture changed: stock %d, field as planned %v", me.stock, me.f == p.fields[1])
+		}
+		log.Reset()
+		if _, err := bot.decide(context.Background(), &in); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("strict %v: plan expected stock %d before move 2; next turn: %q", strict, p.stocks[1], log.String())
+		replanned := bot.plan != p
+		if replanned != strict {
+			t.Errorf("strict %v: replanned %v (the plan expected %d ojama, none came)", strict, replanned, p.stocks[1])
+		}
+	}
+}

@@ -141,6 +141,13 @@ type Config struct {
 	// replan races) from turn 15 on: tanzaku's second chains send 18-33.
 	// 0: raceThreat throughout.
 	RaceLate int
+	// CounterStrict follows a counter-mode plan (made with the opponent's
+	// fire landing after our move) only while our stock is what the plan
+	// expected: without it, when the opponent held its fire, the plan's
+	// next moves, made for a field with ojama rows, were played on the
+	// field without them (at 180 s one fired an 11-chain by accident).
+	// Off by default.
+	CounterStrict bool
 	// ClockBudgets sets every search budget as a share of the game's
 	// total clock and of the remaining time less a reserve for the late
 	// game (clock.go): OpeningShare and ReplanShare become shares of that
@@ -212,6 +219,11 @@ type plan struct {
 	// stocks is the own ojama stock expected before each move when the
 	// plan was made under ojama (nil: none expected).
 	stocks []int
+	// exact makes the plan valid only while the stock is exactly as
+	// expected (Config.CounterStrict, for plans made with the opponent's
+	// fire landing): a plan that expected rows which did not fall no
+	// longer applies.
+	exact  bool
 	chains int
 	sent   int
 }
@@ -225,6 +237,9 @@ func (p *plan) valid(turn int, me *side) bool {
 	i := turn - p.start
 	if i < 0 || i >= len(p.moves) || p.fields[i] != me.f {
 		return false
+	}
+	if p.exact {
+		return me.stock == p.stocks[i]
 	}
 	return me.stock < codevs.OjamaRow || (p.stocks != nil && me.stock == p.stocks[i])
 }
