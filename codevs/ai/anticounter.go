@@ -229,6 +229,18 @@ func (b *Bot) counterMode(ctx context.Context, me side, cur, prev, turn int, rem
 	return res.Best.Moves[0], true
 }
 
+// counterHeld reports whether the plan is an exact counter-mode plan
+// (CounterStrict) that no longer applies at turn because less ojama came
+// than it expected: the opponent held the fire it was made against.
+func (b *Bot) counterHeld(turn int, me *side) bool {
+	p := b.plan
+	if p == nil || !p.exact || p.valid(turn, me) {
+		return false
+	}
+	i := turn - p.start
+	return i > 0 && i < len(p.stocks) && me.stock < p.stocks[i]
+}
+
 // counterHit is CounterMode under ojama (stock a row or more, no counter
 // plan that still replays): a chokudai plan of counterModeDepth plies with
 // the stock falling takes the earliest fire that sends 1.5× the stock

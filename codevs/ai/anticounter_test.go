@@ -293,12 +293,14 @@ func TestAntiPick(t *testing.T) {
 // rows. Without the flag the plan is still followed (its next move was
 // made for a field with a row fallen: at 180 s such a move fired an
 // 11-chain by accident, pack seed 8001 game 0 turn 10); with it the plan
-// no longer applies and the bot plans again.
+// no longer applies and the bot plans again; with CounterAgain too, the
+// new plan is a counter plan again (the opponent held a fire of 40+).
 func TestCounterStrict(t *testing.T) {
-	for _, strict := range []bool{false, true} {
+	for _, c := range []struct{ strict, again bool }{{false, false}, {true, false}, {true, true}} {
+		strict := c.strict
 		g, packs, _ := stanceGame(t, 31, false)
 		var log strings.Builder
-		bot := NewBot(packs, Config{FixedWidth: 200, OwnDepth: 2, Threads: 2, CounterMode: true, CounterStrict: strict, Log: &log})
+		bot := NewBot(packs, Config{FixedWidth: 200, OwnDepth: 2, Threads: 2, CounterMode: true, CounterStrict: strict, CounterAgain: c.again, Log: &log})
 		in := g.Input(1, [2]int64{100000, 100000})
 		m, err := bot.decide(context.Background(), &in)
 		if err != nil {
@@ -308,14 +310,18 @@ func TestCounterStrict(t *testing.T) {
 		if p == nil || p.stocks == nil || len(p.moves) < 3 || p.stocks[1] < codevs.OjamaRow || p.moves[0] != m {
 			t.Fatalf("the fixture changed: no counter plan of 3+ moves expecting rows (%+v)", p)
 		}
-		// The opponent (player 0) does not fire: a move that vanishes nothing.
-		quiet := codevs.Move{}
-		for k := 0; k < 36; k++ {
+		// The opponent (player 0) holds its fire: a move that vanishes
+		// nothing and keeps a fire of 40+ for the next turn.
+		quiet, held := codevs.Move{}, false
+		for k := 0; k < 36 && !held; k++ {
 			q := g.P[0]
 			if h, err := q.Act(packs[in.Turn], toMove(k)); err == nil && h.Chains == 0 && !q.Dead() {
+				held = Exhaust(context.Background(), &q, packs[in.Turn+1:], 1, 1).Ply[0].Sent >= 40
 				quiet = toMove(k)
-				break
 			}
+		}
+		if !held {
+			t.Fatal("the fixture changed: the opponent cannot hold a 40+ fire")
 		}
 		if _, err := g.Step([2]codevs.Move{quiet, toMove(m)}); err != nil {
 			t.Fatal(err)
@@ -329,10 +335,15 @@ func TestCounterStrict(t *testing.T) {
 		if _, err := bot.decide(context.Background(), &in); err != nil {
 			t.Fatal(err)
 		}
-		t.Logf("strict %v: plan expected stock %d before move 2; next turn: %q", strict, p.stocks[1], log.String())
+		t.Logf("strict %v again %v: plan expected stock %d before move 2; next turn: %q", strict, c.again, p.stocks[1], log.String())
 		replanned := bot.plan != p
-		if replanned != strict {
+		again := strings.Contains(log.String(), "held its fire") && strings.Contains(log.String(), "counter mode: opponent can fire ") &&
+			bot.plan != nil && bot.plan.stocks != nil && bot.plan.start == in.Turn
+		switch {
+		case replanned != strict:
 			t.Errorf("strict %v: replanned %v (the plan expected %d ojama, none came)", strict, replanned, p.stocks[1])
+		case again != c.again:
+			t.Errorf("again %v: a new counter plan %v", c.again, again)
 		}
 	}
 }

@@ -148,6 +148,12 @@ type Config struct {
 	// field without them (at 180 s one fired an 11-chain by accident).
 	// Off by default.
 	CounterStrict bool
+	// CounterAgain (with CounterStrict) plans the counter again when a
+	// counter-mode plan no longer applies because the opponent held its
+	// fire (our stock is below what the plan expected) and its fire now
+	// is still a threat, instead of the race replan (which fired our
+	// smaller chain first at 180 s, pack seed 8000). Off by default.
+	CounterAgain bool
 	// ClockBudgets sets every search budget as a share of the game's
 	// total clock and of the remaining time less a reserve for the late
 	// game (clock.go): OpeningShare and ReplanShare become shares of that
@@ -513,6 +519,10 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 	// 1c. Counter mode: the opponent is ready to fire more than before;
 	// plan to take it and answer 1.5× (tanzaku's do_counter).
 	if b.cfg.CounterMode && !late {
+		if b.cfg.CounterAgain && b.counterHeld(turn, &me) {
+			b.logf("turn %d: counter mode: the opponent held its fire (stock %d, the plan expected %d)", turn, me.stock, b.plan.stocks[turn-b.plan.start])
+			enPrev = 0 // plan the counter again while its fire is a threat
+		}
 		if m, ok := b.counterMode(ctx, me, enCur, enPrev, turn, remaining, replan, safe); ok {
 			return m, nil
 		}
