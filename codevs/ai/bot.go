@@ -166,7 +166,8 @@ type Config struct {
 	// OpeningCap and ReplanCap cap the opening search and a replan under
 	// ClockBudgets, as shares of the total clock (0: 0.2 and 0.1).
 	OpeningCap, ReplanCap float64
-	Log                   io.Writer // per-turn notes (nil: none)
+	// Log receives per-turn notes (nil: none).
+	Log io.Writer
 }
 
 // chokDepth is the default chokudai horizon (tanzaku: 13 plies to turn
@@ -267,7 +268,7 @@ type Bot struct {
 	antiLast antiRead
 	// total is the game's clock: the most remaining time seen.
 	total time.Duration
-	// bud is this turn's budgets under ClockBudgets.
+	// bud is this turn's search budgets (Config.turnBudgets).
 	bud clockBudgets
 	// budgeted sums the time budgets given to searches this turn (with
 	// node budgets too), for the clock tests.
