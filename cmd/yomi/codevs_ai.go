@@ -95,8 +95,15 @@ Run it under the referee:
 	fs.IntVar(&cfg.ChokLateDepth, "chok-late-depth", d.ChokLateDepth, "--builder chokudai: `plies` at most after turn 10 (0: --chok-depth; tanzaku: 10)")
 	fs.Int64Var(&cfg.ChokNodes, "nodes", 0, "--builder chokudai: expanded `states` per search instead of a time budget (deterministic; 0: time-managed, or --width × plies with --width)")
 	fs.BoolVar(&cfg.AntiCounter, "anti-counter", d.AntiCounter, "at the plan's fire, hold it when the opponent's answer (7 plies of the chokudai search, our ojama landing) has a chain more, and grow it into the biggest fire within 8 plies if the grow move keeps a chain under one ojama row (tanzaku's anti-counter; on by default since the 60 s matches against tanzaku)")
+	fs.BoolVar(&cfg.AntiPick, "anti-pick", false, "--anti-counter: grow along the longest fire within 8 plies whose first move still fires chains-1 under one ojama row, among every first move's best fire per ply (session codevs-clock2; off: only the longest fire's first move is checked)")
 	fs.BoolVar(&cfg.CounterMode, "counter-mode", d.CounterMode, "when the opponent's best fire this turn reaches 40 ojama (30 from turn 15) and exceeds its last 4 turns', plan 10 plies of the chokudai search with it landing and fire the earliest 1.5x answer (tanzaku's counter mode; on by default since the 60 s matches against tanzaku)")
+	fs.BoolVar(&cfg.CounterStrict, "counter-strict", false, "--counter-mode: follow a counter plan (made with the opponent's fire landing) only while our stock is what it expected; else plan again (session codevs-clock2; off: the plan's moves made for a field with ojama rows are played without them)")
+	fs.BoolVar(&cfg.CounterAgain, "counter-again", false, "--counter-mode --counter-strict: when a counter plan no longer applies because the opponent held its fire, plan the counter again while its fire now is still a threat (instead of the race replan; session codevs-clock2, off by default)")
 	fs.IntVar(&cfg.RaceLate, "race-late", d.RaceLate, "from turn 15, replans race opponent fires of this many `ojama` (0: 40 throughout)")
+	fs.BoolVar(&cfg.ClockBudgets, "clock-budgets", false, "every search budget as a share of the game's total clock (caps: --opening-cap, --replan-cap, reads 5/180) and of the remaining time less a reserve of --reserve-share for turns 30-80 (--opening-share and --replan-share then share that free time; --replan-max is not used); session codevs-clock2, off by default")
+	fs.Float64Var(&cfg.ReserveShare, "reserve-share", 0, "--clock-budgets: `share` of the total clock kept to turn 30 and released linearly to turn 80 (0: 0.2)")
+	fs.Float64Var(&cfg.OpeningCap, "opening-cap", 0, "--clock-budgets: the opening search's cap as a `share` of the total clock (0: 0.2)")
+	fs.Float64Var(&cfg.ReplanCap, "replan-cap", 0, "--clock-budgets: a replan's (counter-mode, grow) cap as a `share` of the total clock (0: 0.1)")
 	verbose := fs.Bool("v", false, "log decisions on stderr")
 	if err := cli.Parse(fs, args); err != nil {
 		return ai.Config{}, err
@@ -123,6 +130,8 @@ Run it under the referee:
 		return ai.Config{}, cli.Usagef("--opening-horizon must not be negative, --replan-max must be positive")
 	case cfg.ChokDepth < 0 || cfg.ChokDepth > 20 || cfg.ChokLateDepth < 0 || cfg.ChokLateDepth > 20 || cfg.ChokNodes < 0:
 		return ai.Config{}, cli.Usagef("--chok-depth and --chok-late-depth must be 0..20, --nodes not negative")
+	case cfg.ReserveShare < 0 || cfg.ReserveShare >= 1 || cfg.OpeningCap < 0 || cfg.OpeningCap >= 1 || cfg.ReplanCap < 0 || cfg.ReplanCap >= 1:
+		return ai.Config{}, cli.Usagef("--reserve-share, --opening-cap and --replan-cap must be in [0, 1)")
 	case cfg.RaceLate < 0 || cfg.RaceLate > 200:
 		return ai.Config{}, cli.Usagef("--race-late must be 0..200")
 	case cfg.LateHeight < 0 || cfg.LateHeight > 16 || cfg.LateBig < 0 || cfg.LateBig > 40 || cfg.LateRows < 0 || cfg.LateRows > 8:

@@ -77,10 +77,20 @@ func (b *Bot) antiCounter(ctx context.Context, me, en side, turn int, remaining,
 	if p.chains < antiMinChains || me.f.MaxHeight() > counterMaxHeight || remaining < antiMinRemaining {
 		return false
 	}
-	ac, as := b.antiAnswer(ctx, me, en, turn, p.sent, remaining)
+	ac, as := b.antiAnswer(ctx, me, en, turn, p.sent)
 	if ac < p.chains+1 {
 		b.logf("turn %d: anti-counter: opponent's answer %d chains (%d) < our %d+1, fire", turn, ac, as, p.chains)
 		return false
+	}
+	if b.cfg.AntiPick {
+		g, keep, n := b.growPick(ctx, me, turn, p.chains, replan, safe)
+		if g.Chains == 0 {
+			b.logf("turn %d: anti-counter: answer %d chains (%d) > our %d, but none of %d grow plans keeps %d under a row, fire", turn, ac, as, p.chains, n, p.chains-counterKeep)
+			return false
+		}
+		b.logf("turn %d: anti-counter: answer %d chains (%d) > our %d (%d), grow to %d chains (%d) at ply %d; %d under a row (%d grow plans)", turn, ac, as, p.chains, p.sent, g.Chains, g.Sent, g.Ply, keep, n)
+		b.setPlan(turn, g)
+		return true
 	}
 	res := b.chokRead(ctx, me, turn, extendDepth, 0, 0, replan)
 	if res.Best.Chains <= p.chains || len(res.Best.Moves) < 2 || !safe(res.Best.Moves[0]) {
@@ -99,17 +109,50 @@ func (b *Bot) antiCounter(ctx context.Context, me, en side, turn int, remaining,
 	return true
 }
 
+// growPick is the anti-counter's grow plan under Config.AntiPick: a
+// chokudai search of extendDepth plies keeps every first move's best fire
+// per ply, and the longest of those after this turn with more than chains
+// chains whose first move is safe and still fires chains−counterKeep after
+// one ojama row wins (ties: the earliest ply, the most kept, the most
+// ojama). keep is
+// the chain it keeps under the row, n the candidates longer than ours;
+// Chains 0: none keeps the chain. The old rule checked only the search's
+// own choice, whose first move broke under a row in 20 of 26 holds.
+func (b *Bot) growPick(ctx context.Context, me side, turn, chains int, budget time.Duration, safe func(int) bool) (g Fire, keep, n int) {
+	b.chokSearch(ctx, me, turn, ChokudaiConfig{Depth: extendDepth, Budget: budget, XMin: 0, XMax: 8, Threads: b.cfg.Threads, ByFirst: true})
+	in := [MaxPly]int{codevs.OjamaRow}
+	t := exhaustIncoming(ctx, me, b.packs[turn:], 2, b.cfg.Threads, &in)
+	if t.Depth < 2 {
+		return Fire{}, 0, 0
+	}
+	for _, f := range b.chok.byFirst() {
+		if f.Ply < 2 || f.Chains <= chains {
+			continue
+		}
+		n++
+		m := f.Moves[0]
+		k := t.ByFirst[m][1].Chains
+		if !safe(m) || k < chains-counterKeep {
+			continue
+		}
+		if f.Chains > g.Chains || f.Chains == g.Chains && (f.Ply < g.Ply || f.Ply == g.Ply && (k > keep || k == keep && f.Sent > g.Sent)) {
+			g, keep = f, k
+		}
+	}
+	return g, keep, n
+}
+
 // antiAnswer is the longest chain and most ojama of the opponent's best
 // answers within antiDepth plies (the chokudai search) when our fire of
 // sent ojama goes off this turn, net of our stock, landing after its move
 // this turn. The last read is kept for the turn: the pre-empt rule and the
 // plan's fire may both ask.
-func (b *Bot) antiAnswer(ctx context.Context, me, en side, turn, sent int, remaining time.Duration) (chains, ojama int) {
+func (b *Bot) antiAnswer(ctx context.Context, me, en side, turn, sent int) (chains, ojama int) {
 	net := max(sent-me.stock, 0)
 	if r := b.antiLast; r.ok && r.turn == turn && r.net == net {
 		return r.chains, r.ojama
 	}
-	ans := b.chokRead(ctx, en, turn, antiDepth, net, 0, min(antiBudget, remaining/12))
+	ans := b.chokRead(ctx, en, turn, antiDepth, net, 0, b.bud.read)
 	chains, ojama = longest(ans.PerPly)
 	b.antiLast = antiRead{ok: true, turn: turn, net: net, chains: chains, ojama: ojama}
 	return chains, ojama
@@ -130,7 +173,7 @@ func (b *Bot) antiPreempt(ctx context.Context, me, en side, turn, chains, sent i
 	if chains < antiMinChains || me.f.MaxHeight() > counterMaxHeight || remaining < antiMinRemaining {
 		return true
 	}
-	ac, as := b.antiAnswer(ctx, me, en, turn, sent, remaining)
+	ac, as := b.antiAnswer(ctx, me, en, turn, sent)
 	if ac < chains+1 {
 		return true
 	}
@@ -186,6 +229,18 @@ func (b *Bot) counterMode(ctx context.Context, me side, cur, prev, turn int, rem
 	return res.Best.Moves[0], true
 }
 
+// counterHeld reports whether the plan is an exact counter-mode plan
+// (CounterStrict) that no longer applies at turn because less ojama came
+// than it expected: the opponent held the fire it was made against.
+func (b *Bot) counterHeld(turn int, me *side) bool {
+	p := b.plan
+	if p == nil || !p.exact || p.valid(turn, me) {
+		return false
+	}
+	i := turn - p.start
+	return i > 0 && i < len(p.stocks) && me.stock < p.stocks[i]
+}
+
 // counterHit is CounterMode under ojama (stock a row or more, no counter
 // plan that still replays): a chokudai plan of counterModeDepth plies with
 // the stock falling takes the earliest fire that sends 1.5× the stock
@@ -216,6 +271,7 @@ func (b *Bot) counterHit(ctx context.Context, me side, now Best, turn int, remai
 func (b *Bot) setPlanIncoming(turn int, f Fire, me side, incoming int) {
 	b.setPlan(turn, f)
 	b.plan.stocks = make([]int, len(f.Moves))
+	b.plan.exact = b.cfg.CounterStrict
 	for i, m := range f.Moves {
 		b.plan.stocks[i] = me.stock
 		rot := rotate(b.packs[turn+i])

@@ -219,3 +219,131 @@ func TestCounterHit(t *testing.T) {
 		}
 	}
 }
+
+// TestAntiPick checks Config.AntiPick on stance games where the old rule
+// fires. Seed 31 (our 12-chain ready at turn 10, the opponent's answer 13
+// chains): the longest grow plan's first move keeps 10 chains under an
+// ojama row, so the old rule fires; among every first move's best fires
+// the new one finds a longer one whose first move keeps 11, holds and
+// follows it: the plan starts with the move, replays to its fire, and
+// after the move and one row an 11-chain still fires. Seed 11 (our
+// 11-chain, answer 12): every grow plan's first move keeps at most 6
+// under a row, so both fire.
+func TestAntiPick(t *testing.T) {
+	for _, c := range []struct {
+		seed uint64
+		grow bool
+	}{{31, true}, {11, false}} {
+		g, packs, mine := stanceGame(t, c.seed, true)
+		fireTurn := len(mine.Moves) - 1
+		for _, pick := range []bool{false, true} {
+			if !pick && !c.grow {
+				continue // TestAntiCounter shows the old rule firing on seed 11
+			}
+			var log strings.Builder
+			bot := NewBot(packs, Config{FixedWidth: 200, OwnDepth: 2, Threads: 2, AntiCounter: true, AntiPick: pick, Log: &log})
+			bot.setPlan(0, mine)
+			in := g.Input(0, [2]int64{100000, 100000})
+			m, err := bot.decide(context.Background(), &in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			me, _ := sideFrom(&in.Me)
+			s := me
+			rot := rotate(packs[fireTurn])
+			o := s.act(m, &rot)
+			t.Logf("seed %d pick %v: our %d chains, move %v fires %d\n%s", c.seed, pick, mine.Chains, toMove(m), o.chains, log.String())
+			if !pick || !c.grow {
+				if o.chains != mine.Chains || !strings.Contains(log.String(), "under a row, fire") {
+					t.Fatalf("seed %d pick %v: the plan should fire its %d chains for the row check", c.seed, pick, mine.Chains)
+				}
+				continue
+			}
+			p := bot.plan
+			switch {
+			case o.chains > smallFire:
+				t.Fatalf("AntiPick fired %d chains; want a hold", o.chains)
+			case !strings.Contains(log.String(), "grow to"):
+				t.Fatalf("AntiPick: the log does not say it grows")
+			case p == nil || p.start != fireTurn || p.moves[0] != m || p.chains <= mine.Chains || len(p.moves) < 2:
+				t.Fatalf("AntiPick: plan %+v, want one from turn %d starting with %v and longer than %d chains", p, fireTurn, toMove(m), mine.Chains)
+			case rowTable(me, packs[fireTurn:]).ByFirst[m][1].Chains < mine.Chains-counterKeep:
+				t.Fatalf("after the hold move and one ojama row no %d-chain fires", mine.Chains-counterKeep)
+			}
+			r := me
+			var last outcome
+			for i, mv := range p.moves {
+				if r.f != p.fields[i] {
+					t.Fatalf("the grow plan's field before move %d differs", i)
+				}
+				rt := rotate(packs[fireTurn+i])
+				last = r.act(mv, &rt)
+			}
+			if last.chains != p.chains {
+				t.Fatalf("the grow plan replays to %d chains, recorded %d", last.chains, p.chains)
+			}
+		}
+	}
+}
+
+// TestCounterStrict checks Config.CounterStrict on the counter-mode game
+// of TestCounterMode (seed 31, the opponent can fire 45 now): the bot's
+// counter plan expects the 45 ojama after its move; the opponent holds its
+// fire instead, so the next turn the stock is 0 where the plan expected
+// rows. Without the flag the plan is still followed (its next move was
+// made for a field with a row fallen: at 180 s such a move fired an
+// 11-chain by accident, pack seed 8001 game 0 turn 10); with it the plan
+// no longer applies and the bot plans again; with CounterAgain too, the
+// new plan is a counter plan again (the opponent held a fire of 40+).
+func TestCounterStrict(t *testing.T) {
+	for _, c := range []struct{ strict, again bool }{{false, false}, {true, false}, {true, true}} {
+		strict := c.strict
+		g, packs, _ := stanceGame(t, 31, false)
+		var log strings.Builder
+		bot := NewBot(packs, Config{FixedWidth: 200, OwnDepth: 2, Threads: 2, CounterMode: true, CounterStrict: strict, CounterAgain: c.again, Log: &log})
+		in := g.Input(1, [2]int64{100000, 100000})
+		m, err := bot.decide(context.Background(), &in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := bot.plan
+		if p == nil || p.stocks == nil || len(p.moves) < 3 || p.stocks[1] < codevs.OjamaRow || p.moves[0] != m {
+			t.Fatalf("the fixture changed: no counter plan of 3+ moves expecting rows (%+v)", p)
+		}
+		// The opponent (player 0) holds its fire: a move that vanishes
+		// nothing and keeps a fire of 40+ for the next turn.
+		quiet, held := codevs.Move{}, false
+		for k := 0; k < 36 && !held; k++ {
+			q := g.P[0]
+			if h, err := q.Act(packs[in.Turn], toMove(k)); err == nil && h.Chains == 0 && !q.Dead() {
+				held = Exhaust(context.Background(), &q, packs[in.Turn+1:], 1, 1).Ply[0].Sent >= 40
+				quiet = toMove(k)
+			}
+		}
+		if !held {
+			t.Fatal("the fixture changed: the opponent cannot hold a 40+ fire")
+		}
+		if _, err := g.Step([2]codevs.Move{quiet, toMove(m)}); err != nil {
+			t.Fatal(err)
+		}
+		in = g.Input(1, [2]int64{100000, 100000})
+		me, _ := sideFrom(&in.Me)
+		if me.stock != 0 || me.f != p.fields[1] {
+			t.Fatalf("the fixture changed: stock %d, field as planned %v", me.stock, me.f == p.fields[1])
+		}
+		log.Reset()
+		if _, err := bot.decide(context.Background(), &in); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("strict %v again %v: plan expected stock %d before move 2; next turn: %q", strict, c.again, p.stocks[1], log.String())
+		replanned := bot.plan != p
+		again := strings.Contains(log.String(), "held its fire") && strings.Contains(log.String(), "counter mode: opponent can fire ") &&
+			bot.plan != nil && bot.plan.stocks != nil && bot.plan.start == in.Turn
+		switch {
+		case replanned != strict:
+			t.Errorf("strict %v: replanned %v (the plan expected %d ojama, none came)", strict, replanned, p.stocks[1])
+		case again != c.again:
+			t.Errorf("again %v: a new counter plan %v", c.again, again)
+		}
+	}
+}

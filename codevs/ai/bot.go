@@ -126,6 +126,11 @@ type Config struct {
 	// and, with Counter, counterWait at the plan's fire; the counter rule
 	// and the pre-empt fire only when antiPreempt allows. Off by default.
 	AntiCounter bool
+	// AntiPick makes the anti-counter grow along the longest fire within
+	// 8 plies whose first move keeps a chain under one ojama row, among
+	// every first move's best fire per ply (growPick), instead of checking
+	// only the longest fire's first move. Off by default.
+	AntiPick bool
 	// CounterMode plans, when the opponent's immediate fire jumps to 40+
 	// (30+ from turn 15), a chokudai line that takes it and answers 1.5×
 	// (counterMode, after tanzaku), and when ojama has landed, a line
@@ -136,7 +141,33 @@ type Config struct {
 	// replan races) from turn 15 on: tanzaku's second chains send 18-33.
 	// 0: raceThreat throughout.
 	RaceLate int
-	Log      io.Writer // per-turn notes (nil: none)
+	// CounterStrict follows a counter-mode plan (made with the opponent's
+	// fire landing after our move) only while our stock is what the plan
+	// expected: without it, when the opponent held its fire, the plan's
+	// next moves, made for a field with ojama rows, were played on the
+	// field without them (at 180 s one fired an 11-chain by accident).
+	// Off by default.
+	CounterStrict bool
+	// CounterAgain (with CounterStrict) plans the counter again when a
+	// counter-mode plan no longer applies because the opponent held its
+	// fire (our stock is below what the plan expected) and its fire now
+	// is still a threat, instead of the race replan (which fired our
+	// smaller chain first at 180 s, pack seed 8000). Off by default.
+	CounterAgain bool
+	// ClockBudgets sets every search budget as a share of the game's
+	// total clock and of the remaining time less a reserve for the late
+	// game (clock.go): OpeningShare and ReplanShare become shares of that
+	// free time, ReplanMax gives way to ReplanCap. Off by default (the
+	// budgets tuned at 60 s).
+	ClockBudgets bool
+	// ReserveShare is the share of the total clock ClockBudgets keeps for
+	// turns 30-80 (0: 0.2).
+	ReserveShare float64
+	// OpeningCap and ReplanCap cap the opening search and a replan under
+	// ClockBudgets, as shares of the total clock (0: 0.2 and 0.1).
+	OpeningCap, ReplanCap float64
+	// Log receives per-turn notes (nil: none).
+	Log io.Writer
 }
 
 // chokDepth is the default chokudai horizon (tanzaku: 13 plies to turn
@@ -212,6 +243,11 @@ type plan struct {
 	// stocks is the own ojama stock expected before each move when the
 	// plan was made under ojama (nil: none expected).
 	stocks []int
+	// exact makes the plan valid only while the stock is exactly as
+	// expected (Config.CounterStrict, for plans made with the opponent's
+	// fire landing): a plan that expected rows which did not fall no
+	// longer applies.
+	exact  bool
 	chains int
 	sent   int
 }
@@ -225,6 +261,9 @@ func (p *plan) valid(turn int, me *side) bool {
 	i := turn - p.start
 	if i < 0 || i >= len(p.moves) || p.fields[i] != me.f {
 		return false
+	}
+	if p.exact {
+		return me.stock == p.stocks[i]
 	}
 	return me.stock < codevs.OjamaRow || (p.stocks != nil && me.stock == p.stocks[i])
 }
@@ -244,6 +283,13 @@ type Bot struct {
 	enHist []int
 	// antiLast is the last read of the opponent's answer (AntiCounter).
 	antiLast antiRead
+	// total is the game's clock: the most remaining time seen.
+	total time.Duration
+	// bud is this turn's search budgets (Config.turnBudgets).
+	bud clockBudgets
+	// budgeted sums the time budgets given to searches this turn (with
+	// node budgets too), for the clock tests.
+	budgeted time.Duration
 }
 
 // NewBot returns a bot for a game on packs.
@@ -293,6 +339,7 @@ func (b *Bot) runChokudai(ctx context.Context, s side, turn int, bc BeamConfig) 
 // chokSearch runs a chokudai search from turn, on ChokNodes (or FixedWidth
 // × plies) expanded states instead of cfg.Budget when either is set.
 func (b *Bot) chokSearch(ctx context.Context, s side, turn int, cfg ChokudaiConfig) BeamResult {
+	b.budgeted += cfg.Budget
 	switch {
 	case b.cfg.ChokNodes > 0:
 		cfg.Nodes, cfg.Budget = b.cfg.ChokNodes, 0
@@ -306,6 +353,7 @@ func (b *Bot) chokSearch(ctx context.Context, s side, turn int, cfg ChokudaiConf
 // and budget, buckets hold 30 % of the width, and a budgeted beam is cut
 // off at 1.5× its budget.
 func (b *Bot) runOwn(ctx context.Context, s side, turn int, cfg BeamConfig) BeamResult {
+	b.budgeted += cfg.Budget
 	if b.cfg.FixedWidth > 0 {
 		cfg.Width, cfg.Budget = b.cfg.FixedWidth, 0
 	}
@@ -358,15 +406,12 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 	}
 	remaining := time.Duration(t.Me.TimeMs) * time.Millisecond
 	packs := b.packs[turn:]
+	b.total = max(b.total, remaining)
+	b.budgeted = 0
 
 	// Time: a share for the opening plan, then a slice per turn.
-	perTurn := min(max(remaining/40, 20*time.Millisecond), 4*time.Second)
-	// Replans scale with the clock up to ReplanMax (tanzaku replans 15 s).
-	share := remaining / 10
-	if b.cfg.ReplanShare > 0 {
-		share = time.Duration(float64(remaining) * b.cfg.ReplanShare)
-	}
-	replan := min(max(share, 20*time.Millisecond), b.cfg.ReplanMax)
+	b.bud = b.cfg.turnBudgets(b.total, remaining, turn)
+	perTurn, replan, opening := b.bud.perTurn, b.bud.replan, b.bud.opening
 	ownDepth := b.cfg.OwnDepth
 	// As the seed: 4 own plies only while at least 100 ms per remaining turn.
 	if remaining < time.Duration(codevs.Turns-turn)*100*time.Millisecond {
@@ -492,6 +537,10 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 	// 1c. Counter mode: the opponent is ready to fire more than before;
 	// plan to take it and answer 1.5× (tanzaku's do_counter).
 	if b.cfg.CounterMode && !late {
+		if b.cfg.CounterAgain && b.counterHeld(turn, &me) {
+			b.logf("turn %d: counter mode: the opponent held its fire (stock %d, the plan expected %d)", turn, me.stock, b.plan.stocks[turn-b.plan.start])
+			enPrev = 0 // plan the counter again while its fire is a threat
+		}
 		if m, ok := b.counterMode(ctx, me, enCur, enPrev, turn, remaining, replan, safe); ok {
 			return m, nil
 		}
@@ -602,8 +651,7 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 	// per-turn beam for the next chain.
 	var res BeamResult
 	if !b.fired && turn < 8 {
-		budget := time.Duration(float64(remaining) * b.cfg.OpeningShare)
-		res = b.beamBy(ctx, me, turn, b.cfg.BeamDepth, b.cfg.Target, 0, b.cfg.OpeningHorizon, budget, 2, 6)
+		res = b.beamBy(ctx, me, turn, b.cfg.BeamDepth, b.cfg.Target, 0, b.cfg.OpeningHorizon, opening, 2, 6)
 	}
 	if res.Best.Chains == 0 {
 		// The race: the first ply at which the opponent's beam fires
@@ -781,6 +829,7 @@ func (b *Bot) enemyFires(ctx context.Context, en side, turn, depth, width int, b
 // enemyFiresHit is enemyFires with incoming ojama joining the opponent's
 // stock at the end of ply 1 (BeamConfig.Incoming: our fire this turn).
 func (b *Bot) enemyFiresHit(ctx context.Context, en side, turn, depth, width, incoming int, budget time.Duration) []int {
+	b.budgeted += budget
 	if b.cfg.ChokEnemy {
 		cfg := ChokudaiConfig{Depth: depth, Budget: budget, XMin: 0, XMax: 8, Incoming: incoming, Threads: b.cfg.Threads}
 		if b.cfg.FixedWidth > 0 {

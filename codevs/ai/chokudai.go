@@ -32,6 +32,10 @@ type ChokudaiConfig struct {
 	// Threads, when 2 or more, evaluates half of each state's children on a
 	// helper goroutine (results do not depend on it).
 	Threads int
+	// ByFirst also keeps the best fire of each ply per first move, for
+	// Chokudai.byFirst (the anti-counter's grow candidates); the search
+	// and its result are the same without it.
+	ByFirst bool
 }
 
 // chokMaxOjama caps the ojama a state's potential or fire is scored by
@@ -45,6 +49,7 @@ type chokNode struct {
 	parent int32
 	mv     uint8
 	ply    uint8
+	first  uint8 // the root move this state descends from
 }
 
 // chokEntry is a queued child: its order key and how to rebuild it (the
@@ -204,6 +209,9 @@ type Chokudai struct {
 	moves []int
 	rots  []rotations
 	fires []chokFire
+	// first is the best fire per ply and first move (ply×numMoves+move)
+	// when ChokudaiConfig.ByFirst is set (nil otherwise).
+	first []chokFire
 }
 
 // shapeTerms returns tanzaku's shape features of a field: keima (a block
@@ -295,6 +303,13 @@ func (c *Chokudai) search(ctx context.Context, root side, packs []sim.Pack, cfg 
 	for i := range c.fires {
 		c.fires[i].parent = -1
 	}
+	c.first = c.first[:0]
+	if cfg.ByFirst {
+		c.first = append(c.first, make([]chokFire, depth*numMoves)...)
+		for i := range c.first {
+			c.first[i].parent = -1
+		}
+	}
 	c.nodes = append(c.nodes[:0], chokNode{s: root, parent: -1})
 	c.seen.reset(len(c.nodes))
 	c.seen.insert(stateHash(&root))
@@ -327,7 +342,10 @@ func (c *Chokudai) search(ctx context.Context, root side, packs []sim.Pack, cfg 
 			e := h.pop()
 			idx := int32(0)
 			if e.parent >= 0 {
-				n := chokNode{s: c.nodes[e.parent].s, parent: e.parent, mv: e.mv, ply: uint8(p)}
+				n := chokNode{s: c.nodes[e.parent].s, parent: e.parent, mv: e.mv, ply: uint8(p), first: c.nodes[e.parent].first}
+				if e.parent == 0 {
+					n.first = e.mv
+				}
 				o := n.s.act(int(e.mv), &c.rots[p-1])
 				if p == 1 && cfg.Incoming > 0 {
 					n.s.stock += max(cfg.Incoming-o.net, 0)
@@ -362,22 +380,40 @@ out:
 	}
 	choose := chooseFire(chains, cfg.Target, cfg.Deadline, cfg.DeadlineMin)
 	if choose >= 0 {
-		f := &c.fires[choose]
-		fire := res.PerPly[choose]
-		fire.Moves = make([]int, choose+1)
-		fire.Fields = make([]sim.Fast, choose+1)
-		fire.Moves[choose] = int(f.mv)
-		for d, i := choose, f.parent; d >= 0; d-- {
-			n := &c.nodes[i]
-			fire.Fields[d] = n.s.f
-			if d > 0 {
-				fire.Moves[d-1] = int(n.mv)
-				i = n.parent
-			}
-		}
-		res.Best = fire
+		res.Best = c.line(choose, &c.fires[choose])
 	}
 	return res
+}
+
+// line is the fire f at ply index d with its moves and fields rebuilt from
+// the arena.
+func (c *Chokudai) line(d int, f *chokFire) Fire {
+	fire := Fire{Ply: d + 1, Chains: f.chains, Sent: f.sent, Blocks: f.blocks}
+	fire.Moves = make([]int, d+1)
+	fire.Fields = make([]sim.Fast, d+1)
+	fire.Moves[d] = int(f.mv)
+	for i := f.parent; d >= 0; d-- {
+		n := &c.nodes[i]
+		fire.Fields[d] = n.s.f
+		if d > 0 {
+			fire.Moves[d-1] = int(n.mv)
+			i = n.parent
+		}
+	}
+	return fire
+}
+
+// byFirst returns, after a search with ChokudaiConfig.ByFirst, the best
+// fire of every ply and first move that has one, moves and fields filled,
+// in ply then move order (nil after a search without it).
+func (c *Chokudai) byFirst() []Fire {
+	var out []Fire
+	for i := range c.first {
+		if f := &c.first[i]; f.parent >= 0 {
+			out = append(out, c.line(i/numMoves, f))
+		}
+	}
+	return out
 }
 
 // stateHash is the dedupe key of a side: its field, stock and gauge. The
@@ -435,11 +471,28 @@ func (c *Chokudai) merge(idx int32, p, depth int) {
 		}
 		if k.chains > 0 {
 			f := &c.fires[p]
-			if f.parent < 0 || k.score > f.score {
+			var g *chokFire
+			if c.first != nil {
+				first := c.nodes[idx].first
+				if idx == 0 {
+					first = k.mv
+				}
+				g = &c.first[p*numMoves+int(first)]
+				if g.parent >= 0 && k.score <= g.score {
+					g = nil
+				}
+			}
+			if f.parent < 0 || k.score > f.score || g != nil {
 				s := c.nodes[idx].s
 				s.act(int(k.mv), &c.rots[p])
 				blocks, _ := s.f.Count()
-				*f = chokFire{score: k.score, parent: idx, mv: k.mv, chains: k.chains, sent: k.sent, blocks: blocks}
+				fire := chokFire{score: k.score, parent: idx, mv: k.mv, chains: k.chains, sent: k.sent, blocks: blocks}
+				if f.parent < 0 || k.score > f.score {
+					*f = fire
+				}
+				if g != nil {
+					*g = fire
+				}
 			}
 		}
 		if k.queue && p+1 < depth {

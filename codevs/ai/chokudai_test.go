@@ -220,3 +220,62 @@ func TestChokLateDepth(t *testing.T) {
 		}
 	}
 }
+
+// TestChokudaiByFirst: ChokudaiConfig.ByFirst leaves the search and its
+// result unchanged, every kept fire replays from the root to its chains
+// and ojama at its ply, each ply's best fire is among them, and at each
+// ply no two share a first move.
+func TestChokudaiByFirst(t *testing.T) {
+	packs, _ := codevs.PacksForSeed(9, codevs.ProfileClient)
+	cfg := ChokudaiConfig{Depth: 13, Nodes: 3000, XMin: 0, XMax: 8, Target: 12, Threads: 2}
+	var c Chokudai
+	ref := c.search(context.Background(), side{}, packs, cfg)
+	if c.byFirst() != nil {
+		t.Fatal("byFirst after a search without ByFirst")
+	}
+	cfg.ByFirst = true
+	got := c.search(context.Background(), side{}, packs, cfg)
+	if !slices.EqualFunc(got.PerPly, ref.PerPly, func(a, b Fire) bool { return a.Chains == b.Chains && a.Sent == b.Sent && a.Blocks == b.Blocks }) ||
+		!slices.Equal(got.Best.Moves, ref.Best.Moves) || got.Nodes != ref.Nodes {
+		t.Fatalf("ByFirst changed the search: %+v / %v, want %+v / %v", got.PerPly, got.Best.Moves, ref.PerPly, ref.Best.Moves)
+	}
+	fires := c.byFirst()
+	firsts := map[[2]int]bool{}
+	bestSeen := make([]bool, len(got.PerPly))
+	for _, f := range fires {
+		if len(f.Moves) != f.Ply || len(f.Fields) != f.Ply {
+			t.Fatalf("fire at ply %d has %d moves, %d fields", f.Ply, len(f.Moves), len(f.Fields))
+		}
+		k := [2]int{f.Ply, f.Moves[0]}
+		if firsts[k] {
+			t.Fatalf("two fires at ply %d start with move %d", f.Ply, f.Moves[0])
+		}
+		firsts[k] = true
+		s := side{}
+		var o outcome
+		for i, m := range f.Moves {
+			if s.f != f.Fields[i] {
+				t.Fatalf("ply %d fire: field before move %d differs", f.Ply, i)
+			}
+			rot := rotate(packs[i])
+			o = s.act(m, &rot)
+			if i < len(f.Moves)-1 && o.chains > smallFire {
+				t.Fatalf("ply %d fire: move %d fires %d chains on the way", f.Ply, i, o.chains)
+			}
+		}
+		if o.chains != f.Chains || o.sent != f.Sent {
+			t.Fatalf("ply %d fire replays to %d chains (%d), recorded %d (%d)", f.Ply, o.chains, o.sent, f.Chains, f.Sent)
+		}
+		if b := got.PerPly[f.Ply-1]; b.Chains == f.Chains && b.Sent == f.Sent && b.Blocks == f.Blocks {
+			bestSeen[f.Ply-1] = true
+		}
+	}
+	for d, b := range got.PerPly {
+		if b.Chains > 0 && !bestSeen[d] {
+			t.Errorf("ply %d: the best fire (%d chains) is not among the per-first-move fires", d+1, b.Chains)
+		}
+	}
+	if len(fires) <= len(got.PerPly) {
+		t.Errorf("only %d per-first-move fires for %d plies", len(fires), len(got.PerPly))
+	}
+}
