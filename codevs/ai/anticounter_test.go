@@ -38,31 +38,20 @@ func TestAntiCounter(t *testing.T) {
 			if !anti && c.seed != 18 {
 				continue // the AI without the rule is shown once: it fires
 			}
-			var log strings.Builder
-			bot := NewBot(packs, Config{FixedWidth: 200, OwnDepth: 2, Threads: 2, AntiCounter: anti, Log: &log})
-			bot.setPlan(0, mine)
-			in := g.Input(0, [2]int64{100000, 100000})
-			m, err := bot.decide(context.Background(), &in)
-			if err != nil {
-				t.Fatal(err)
-			}
-			me, _ := sideFrom(&in.Me)
-			s := me
-			rot := rotate(packs[fireTurn])
-			o := s.act(m, &rot)
-			t.Logf("seed %d strong %v anti %v: our %d chains (%d), move %v fires %d\n%s", c.seed, c.strong, anti, mine.Chains, mine.Sent, toMove(m), o.chains, log.String())
+			bot, me, m, fired, log := decideAtFire(t, g, packs, mine, Config{FixedWidth: 200, OwnDepth: 2, Threads: 2, AntiCounter: anti})
+			t.Logf("seed %d strong %v anti %v: our %d chains (%d), move %v fires %d\n%s", c.seed, c.strong, anti, mine.Chains, mine.Sent, toMove(m), fired, log)
 			hold := c.hold && anti
 			switch {
-			case anti && !strings.Contains(log.String(), c.why):
+			case anti && !strings.Contains(log, c.why):
 				t.Errorf("seed %d: the log does not say %q", c.seed, c.why)
-			case hold && o.chains > smallFire:
-				t.Errorf("seed %d: fired %d chains; want the anti-counter to hold", c.seed, o.chains)
+			case hold && fired > smallFire:
+				t.Errorf("seed %d: fired %d chains; want the anti-counter to hold", c.seed, fired)
 			case hold && (bot.plan.chains <= mine.Chains || bot.plan.moves[0] != m):
 				t.Errorf("seed %d: the grow plan fires %d chains (ours %d) or does not start with the move", c.seed, bot.plan.chains, mine.Chains)
 			case hold && rowTable(me, packs[fireTurn:]).ByFirst[m][1].Chains < mine.Chains-counterKeep:
 				t.Errorf("seed %d: after the hold move and one ojama row no %d-chain fires", c.seed, mine.Chains-counterKeep)
-			case !hold && o.chains < mine.Chains:
-				t.Errorf("seed %d anti %v: move %v fires %d chains, want the plan's %d", c.seed, anti, toMove(m), o.chains, mine.Chains)
+			case !hold && fired < mine.Chains:
+				t.Errorf("seed %d anti %v: move %v fires %d chains, want the plan's %d", c.seed, anti, toMove(m), fired, mine.Chains)
 			}
 		}
 	}
@@ -240,30 +229,19 @@ func TestAntiPick(t *testing.T) {
 			if !pick && !c.grow {
 				continue // TestAntiCounter shows the old rule firing on seed 11
 			}
-			var log strings.Builder
-			bot := NewBot(packs, Config{FixedWidth: 200, OwnDepth: 2, Threads: 2, AntiCounter: true, AntiPick: pick, Log: &log})
-			bot.setPlan(0, mine)
-			in := g.Input(0, [2]int64{100000, 100000})
-			m, err := bot.decide(context.Background(), &in)
-			if err != nil {
-				t.Fatal(err)
-			}
-			me, _ := sideFrom(&in.Me)
-			s := me
-			rot := rotate(packs[fireTurn])
-			o := s.act(m, &rot)
-			t.Logf("seed %d pick %v: our %d chains, move %v fires %d\n%s", c.seed, pick, mine.Chains, toMove(m), o.chains, log.String())
+			bot, me, m, fired, log := decideAtFire(t, g, packs, mine, Config{FixedWidth: 200, OwnDepth: 2, Threads: 2, AntiCounter: true, AntiPick: pick})
+			t.Logf("seed %d pick %v: our %d chains, move %v fires %d\n%s", c.seed, pick, mine.Chains, toMove(m), fired, log)
 			if !pick || !c.grow {
-				if o.chains != mine.Chains || !strings.Contains(log.String(), "under a row, fire") {
+				if fired != mine.Chains || !strings.Contains(log, "under a row, fire") {
 					t.Fatalf("seed %d pick %v: the plan should fire its %d chains for the row check", c.seed, pick, mine.Chains)
 				}
 				continue
 			}
 			p := bot.plan
 			switch {
-			case o.chains > smallFire:
-				t.Fatalf("AntiPick fired %d chains; want a hold", o.chains)
-			case !strings.Contains(log.String(), "grow to"):
+			case fired > smallFire:
+				t.Fatalf("AntiPick fired %d chains; want a hold", fired)
+			case !strings.Contains(log, "grow to"):
 				t.Fatalf("AntiPick: the log does not say it grows")
 			case p == nil || p.start != fireTurn || p.moves[0] != m || p.chains <= mine.Chains || len(p.moves) < 2:
 				t.Fatalf("AntiPick: plan %+v, want one from turn %d starting with %v and longer than %d chains", p, fireTurn, toMove(m), mine.Chains)

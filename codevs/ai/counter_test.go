@@ -12,6 +12,26 @@ import (
 	"github.com/yomi-ai/yomi/codevs/sim"
 )
 
+// decideAtFire has a bot with cfg (and a log) follow mine from turn 0 and
+// decide the turn mine fires in g; it returns the bot, our side at that
+// turn, the move, the chains the move fires and the log.
+func decideAtFire(t *testing.T, g *codevs.Game, packs []sim.Pack, mine Fire, cfg Config) (*Bot, side, int, int, string) {
+	t.Helper()
+	var log strings.Builder
+	cfg.Log = &log
+	bot := NewBot(packs, cfg)
+	bot.setPlan(0, mine)
+	in := g.Input(0, [2]int64{100000, 100000})
+	m, err := bot.decide(context.Background(), &in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	me, _ := sideFrom(&in.Me)
+	s := me
+	rot := rotate(packs[len(mine.Moves)-1])
+	return bot, me, m, s.act(m, &rot).chains, log.String()
+}
+
 // stanceGame plays both sides up to the turn before our planned fire: ours
 // along an 11+ chain plan of the chain beam, the opponent along a chain beam's
 // best line (strong: a bigger chain kept) or random dummy drops (weak). It
