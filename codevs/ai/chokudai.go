@@ -472,7 +472,7 @@ func (c *Chokudai) merge(idx int32, p, depth int) {
 		if k.chains > 0 {
 			f := &c.fires[p]
 			var g *chokFire
-			if c.first != nil {
+			if len(c.first) > 0 { // a ByFirst search (the buffer outlives it, emptied)
 				first := c.nodes[idx].first
 				if idx == 0 {
 					first = k.mv

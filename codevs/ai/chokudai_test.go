@@ -278,4 +278,13 @@ func TestChokudaiByFirst(t *testing.T) {
 	if len(fires) <= len(got.PerPly) {
 		t.Errorf("only %d per-first-move fires for %d plies", len(fires), len(got.PerPly))
 	}
+	// The bot reuses one Chokudai across turns: a search without ByFirst
+	// after one with it (a replan after an --anti-pick read) must not look at
+	// the emptied per-first-move table (it panicked at 180 s, pack seed 8000
+	// turn 16) and must find what a fresh search finds.
+	cfg.ByFirst = false
+	again := c.search(context.Background(), side{}, packs, cfg)
+	if !slices.Equal(again.Best.Moves, ref.Best.Moves) || again.Nodes != ref.Nodes || c.byFirst() != nil {
+		t.Fatalf("search after a ByFirst search: %v (%d nodes), want %v (%d)", again.Best.Moves, again.Nodes, ref.Best.Moves, ref.Nodes)
+	}
 }
