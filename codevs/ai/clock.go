@@ -38,8 +38,14 @@ const (
 	// floorTurns is the fewest turns a budget spread over the turns left
 	// assumes (near and after reserveEnd).
 	floorTurns = 10
-	// minBudget is the shortest budget of any search (as the seed's 20 ms).
+	// minBudget is the shortest budget of any search (as the seed's 20 ms)
+	// while the clock holds lowFloorDiv of it; below, lowFloor is the floor.
 	minBudget = 20 * time.Millisecond
+	// lowFloorDiv: with under 400 ms left a turn's several 20 ms searches
+	// (replan, reads, per-turn beams) plus their overheads outran the clock
+	// (self-play at 15 s, a 96-turn game: a 20 ms replan at 47 ms left took
+	// 49 ms), so the floor shrinks to remaining/lowFloorDiv.
+	lowFloorDiv = 20
 )
 
 // clockBudgets are the search budgets of one turn.
@@ -65,12 +71,13 @@ func (c Config) turnBudgets(total, remaining time.Duration, turn int) clockBudge
 	if c.ReplanShare > 0 {
 		share = time.Duration(float64(remaining) * c.ReplanShare)
 	}
+	floor := lowFloor(remaining)
 	return clockBudgets{
 		free:    remaining,
 		opening: time.Duration(float64(remaining) * c.OpeningShare),
-		replan:  min(max(share, minBudget), c.ReplanMax),
+		replan:  min(max(share, floor), c.ReplanMax),
 		read:    min(antiBudget, remaining/12),
-		perTurn: min(max(remaining/40, minBudget), 4*time.Second),
+		perTurn: min(max(remaining/40, floor), 4*time.Second),
 	}
 }
 
@@ -101,11 +108,17 @@ func (c Config) budgetsAt(total, remaining time.Duration, turn int) clockBudgets
 	perTurn := remaining / time.Duration(max(reserveEnd-turn, floorTurns))
 	pick := func(sh, capShare float64, floor time.Duration) time.Duration {
 		d := max(time.Duration(float64(b.free)*sh), floor)
-		return max(min(d, time.Duration(float64(total)*capShare)), minBudget)
+		return max(min(d, time.Duration(float64(total)*capShare)), lowFloor(remaining))
 	}
 	b.opening = pick(c.OpeningShare, share(c.OpeningCap, defOpeningCap), perTurn)
 	b.replan = pick(share(c.ReplanShare, 0.1), share(c.ReplanCap, defReplanCap), perTurn)
 	b.read = pick(readShare, readCap, perTurn/4)
 	b.perTurn = pick(perTurnShare, perTurnCap, perTurn/4)
 	return b
+}
+
+// lowFloor is the shortest budget of a search with remaining on the clock:
+// minBudget, or remaining/lowFloorDiv when that is less.
+func lowFloor(remaining time.Duration) time.Duration {
+	return min(minBudget, remaining/lowFloorDiv)
 }

@@ -203,3 +203,28 @@ func TestClockBudgetsBot(t *testing.T) {
 		}
 	}
 }
+
+// TestClockLowFloor: with under 400 ms left, a turn's searches together
+// must stay well inside the clock, in both budget modes: every budget at
+// most its share of what is left or remaining/lowFloorDiv, so a replan, a
+// read and a per-turn beam take at most half of it. (With the fixed
+// 20 ms floor, 47 ms left gave 20 ms to each and a self-play game timed
+// out.)
+func TestClockLowFloor(t *testing.T) {
+	for _, clock := range []bool{false, true} {
+		cfg := variantCfg
+		cfg.ClockBudgets = clock
+		for _, left := range []time.Duration{390 * time.Millisecond, 200 * time.Millisecond, 47 * time.Millisecond, 5 * time.Millisecond, time.Millisecond} {
+			for _, turn := range []int{20, 60, 96, 200} {
+				b := cfg.turnBudgets(180*time.Second, left, turn)
+				if sum := b.replan + b.read + b.perTurn; sum > left/2 {
+					t.Errorf("clock budgets %v, %v left at turn %d: replan %v + read %v + per turn %v = %v > half", clock, left, turn, b.replan, b.read, b.perTurn, sum)
+				}
+			}
+		}
+		// Above 400 ms the floor is still the seed's 20 ms.
+		if b := cfg.turnBudgets(180*time.Second, 500*time.Millisecond, 60); b.perTurn < minBudget {
+			t.Errorf("clock budgets %v, 500 ms left: per-turn %v < %v", clock, b.perTurn, minBudget)
+		}
+	}
+}
