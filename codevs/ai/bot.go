@@ -114,6 +114,13 @@ type Config struct {
 	// expanded states and no time budget (deterministic); with FixedWidth
 	// and no ChokNodes it is FixedWidth × the plies.
 	ChokNodes int64
+	// ChokRow, 1..100, makes own chokudai searches (plans, replans,
+	// counter-mode and grow plans; not the reads of the opponent) rank
+	// states partly by the chain left after one ojama row
+	// (ChokudaiConfig.RowW, in percent). 0: off, tanzaku's key.
+	ChokRow int
+	// ChokRowMin is ChokudaiConfig.RowMin under ChokRow.
+	ChokRowMin int
 	// ChokEnemy makes the opponent's reads (its fire timing and answers,
 	// enemyFiresHit) with the chokudai builder instead of the chain beam:
 	// their key is the add potential, which an ojama row covers, so the
@@ -332,7 +339,8 @@ func (b *Bot) runChokudai(ctx context.Context, s side, turn int, bc BeamConfig) 
 		depth = b.cfg.ChokLateDepth
 	}
 	cfg := ChokudaiConfig{Depth: min(bc.Depth, depth), Budget: bc.Budget, XMin: 0, XMax: 8, Target: bc.Target,
-		Deadline: bc.Deadline, DeadlineMin: bc.DeadlineMin, Incoming: bc.Incoming, Threads: b.cfg.Threads}
+		Deadline: bc.Deadline, DeadlineMin: bc.DeadlineMin, Incoming: bc.Incoming, Threads: b.cfg.Threads,
+		RowW: b.cfg.ChokRow, RowMin: b.cfg.ChokRowMin}
 	return b.chokSearch(ctx, s, turn, cfg)
 }
 

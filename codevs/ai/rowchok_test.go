@@ -1,0 +1,275 @@
+package ai
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/yomi-ai/yomi/codevs"
+	"github.com/yomi-ai/yomi/codevs/sim"
+)
+
+// rowPotentialSlow is rowPotential written out: the field rebuilt as a
+// Board, one ojama block pushed on every column, and every qualifying
+// block (not ojama, not its column's top, at or above the lower
+// neighbour's highest ojama) erased by hand, the column closed up and the
+// rest resolved by the Board engine.
+func rowPotentialSlow(f *sim.Fast) int {
+	b := f.Board()
+	b.DropOjamaRow()
+	height := func(b *sim.Board, x int) int {
+		h := 0
+		for h < sim.Height+2 && b.Cell[x][h] != 0 {
+			h++
+		}
+		return h
+	}
+	ojTop := func(x int) int { // 1-based row of the highest ojama, 0 none; off-field: above all
+		if x < 0 || x >= sim.Width {
+			return 1 << 20
+		}
+		for h := height(&b, x) - 1; h >= 0; h-- {
+			if b.Cell[x][h] == sim.Ojama {
+				return h + 1
+			}
+		}
+		return 0
+	}
+	best := 0
+	for x := 0; x < sim.Width; x++ {
+		reach := min(ojTop(x-1), ojTop(x+1))
+		top := height(&b, x)
+		for h := max(reach, 1) - 1; h < top-1; h++ {
+			if b.Cell[x][h] == sim.Ojama {
+				continue
+			}
+			g := b
+			for r := h; r < sim.Height+1; r++ {
+				g.Cell[x][r] = g.Cell[x][r+1]
+			}
+			g.Cell[x][sim.Height+1] = 0
+			best = max(best, g.Resolve()) // chains after the erase
+		}
+	}
+	return best
+}
+
+// TestRowPotential checks rowPotential, the ChokudaiConfig.RowW term,
+// against the slow Board reference on random fields (built by random drops,
+// some with ojama rows already down) and rowKey's blend against the
+// potential's key.
+func TestRowPotential(t *testing.T) {
+	packs := loadPacks(t, "pack_0000.pack")
+	n, nonzero := 0, 0
+	for seed := uint64(1); seed <= 40; seed++ {
+		ps, _, err := BenchPositions(seed, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range ps {
+			for rows := 0; rows < 2; rows++ {
+				f := sim.FastFrom(&ps[i].Board)
+				for range rows {
+					f.DropOjamaRow()
+				}
+				if f.Dead() {
+					continue
+				}
+				got, want := rowPotential(&f), rowPotentialSlow(&f)
+				if got != want {
+					t.Fatalf("seed %d field %d rows %d: rowPotential %d, slow reference %d\n%v", seed, i, rows, got, want, f.Board())
+				}
+				n++
+				if got > 0 {
+					nonzero++
+				}
+				er, _, _ := f.ErasePotential()
+				pot := max(er-1, 0)
+				rp := rowPotentialSlow(&f)
+				for _, w := range []int{25, 100} {
+					oj := min(ojamaOf(pot), chokMaxOjama)
+					blend := ((100-w)*oj + w*min(ojamaOf(rp), chokMaxOjama)) / 100
+					if k := rowKey(&f, w, 0); k != chokScore(&f, blend, 0) {
+						t.Fatalf("seed %d field %d: rowKey(%d) %d, want chokScore of the blend %d (pot %d, row pot %d)", seed, i, w, k, blend, pot, rp)
+					}
+					if k := rowKey(&f, w, pot+1); k != potentialScore(&f) {
+						t.Fatalf("seed %d field %d: rowKey below RowMin %d, want the potential's %d", seed, i, k, potentialScore(&f))
+					}
+				}
+			}
+		}
+	}
+	// Fields the chokudai search builds hold chains; check some of those.
+	var c Chokudai
+	c.search(context.Background(), side{}, packs, ChokudaiConfig{Depth: 13, Nodes: 400, XMax: 8})
+	for i := range c.nodes {
+		f := c.nodes[i].s.f
+		if got, want := rowPotential(&f), rowPotentialSlow(&f); got != want {
+			t.Fatalf("search node %d: rowPotential %d, slow reference %d\n%v", i, got, want, f.Board())
+		}
+		n++
+		if rowPotential(&f) > 0 {
+			nonzero++
+		}
+	}
+	if nonzero < n/4 {
+		t.Fatalf("only %d of %d fields have a row potential: the check is too weak", nonzero, n)
+	}
+	t.Logf("%d fields, %d with a row potential", n, nonzero)
+}
+
+// rowMeasure is what one chokudai plan does under one ojama row: its fire
+// (chains, ojama, ply), the longest chain after one row falls at the fire
+// turn before the fire move (now), and the longest after a non-firing move
+// at the fire turn, the row, and the next pack (next: keepsChain's and the
+// anti-counter's test, rowTable's ply 2).
+type rowMeasure struct {
+	chains, sent, ply, now, next int
+}
+
+// measureRow runs one search from s (its next pack packs[0]) and measures
+// its plan.
+func measureRow(c *Chokudai, s side, packs []sim.Pack, cfg ChokudaiConfig) (rowMeasure, Fire) {
+	res := c.search(context.Background(), s, packs, cfg)
+	f := res.Best
+	m := rowMeasure{chains: f.Chains, sent: f.Sent, ply: f.Ply}
+	if f.Chains == 0 {
+		return m, f
+	}
+	d := f.Ply - 1
+	me := s
+	me.f = f.Fields[d]
+	me.stock = 0
+	hit := me
+	hit.stock = codevs.OjamaRow
+	m.now = exhaust(context.Background(), hit, packs[d:], 1, 1).Ply[0].Chains
+	if len(packs) > d+1 {
+		m.next = rowTable(me, packs[d:]).Ply[1].Chains
+	}
+	return m, f
+}
+
+// envInts reads a comma-separated list of ints from an environment
+// variable, def when unset.
+func envInts(t *testing.T, name string, def []int) []int {
+	v := os.Getenv(name)
+	if v == "" {
+		return def
+	}
+	var out []int
+	for _, s := range strings.Split(v, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// TestChokRowMeasure is the offline measurement of ChokudaiConfig.RowW
+// (BENCHMARKS.md, "Chokudai chains that survive an ojama row"); it runs
+// only with YOMI_CHOKROW=1. For each pack seed (YOMI_CHOKROW_SEEDS from
+// YOMI_CHOKROW_FROM) and each weight (YOMI_CHOKROW_W; RowMin
+// YOMI_CHOKROW_MIN) at YOMI_CHOKROW_NODES expansions, one thread:
+//   - opening: 13 plies, target 13, from an empty field;
+//   - mid-game: the base (RowW 0) opening plan played to its fire and
+//     fired, two ojama rows dropped (the opponent's answer), then 10
+//     plies, target 13, from the turn after the fire.
+//
+// It prints the plan's fire and its chains under one row per seed and the
+// means per weight.
+func TestChokRowMeasure(t *testing.T) {
+	if os.Getenv("YOMI_CHOKROW") == "" {
+		t.Skip("offline measurement: set YOMI_CHOKROW=1")
+	}
+	from := envInts(t, "YOMI_CHOKROW_FROM", []int{9000})[0]
+	seeds := envInts(t, "YOMI_CHOKROW_SEEDS", []int{40})[0]
+	nodes := envInts(t, "YOMI_CHOKROW_NODES", []int{20000})[0]
+	rowMin := envInts(t, "YOMI_CHOKROW_MIN", []int{0})[0]
+	ws := envInts(t, "YOMI_CHOKROW_W", []int{0, 25, 50, 100})
+	type agg struct {
+		n, chains, sent, ply, now, next, keeps, keepsNow, reach13 int
+		el                                                        time.Duration
+		nodes                                                     int64
+	}
+	phases := []string{"opening", "mid-game"}
+	sum := make([][]agg, len(phases))
+	for i := range sum {
+		sum[i] = make([]agg, len(ws))
+	}
+	var c Chokudai
+	for seed := from; seed < from+seeds; seed++ {
+		packs, err := codevs.PacksForSeed(uint64(seed), codevs.ProfileClient)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The mid-game position, from the base plan.
+		base, bf := measureRow(&c, side{}, packs, ChokudaiConfig{Depth: 13, Nodes: int64(nodes), XMax: 8, Target: 13})
+		var mid side
+		midTurn := -1
+		if base.chains > 0 {
+			mid.f = bf.Fields[bf.Ply-1]
+			rot := rotate(packs[bf.Ply-1])
+			mid.act(bf.Moves[bf.Ply-1], &rot)
+			mid.f.DropOjamaRow()
+			mid.f.DropOjamaRow()
+			midTurn = bf.Ply
+			if mid.f.Dead() {
+				midTurn = -1
+			}
+		}
+		line := fmt.Sprintf("seed %d:", seed)
+		for ph := range phases {
+			if ph == 1 && midTurn < 0 {
+				continue
+			}
+			for i, w := range ws {
+				cfg := ChokudaiConfig{Depth: 13, Nodes: int64(nodes), XMax: 8, Target: 13, RowW: w, RowMin: rowMin}
+				s, pk := side{}, packs
+				if ph == 1 {
+					cfg.Depth, s, pk = 10, mid, packs[midTurn:]
+				}
+				start := time.Now()
+				m, _ := measureRow(&c, s, pk, cfg)
+				a := &sum[ph][i]
+				a.el += time.Since(start)
+				a.nodes += int64(nodes)
+				a.n++
+				a.chains += m.chains
+				a.sent += m.sent
+				a.ply += m.ply
+				a.now += m.now
+				a.next += m.next
+				if m.chains >= 13 {
+					a.reach13++
+				}
+				if m.chains > 0 && m.next >= m.chains-counterKeep {
+					a.keeps++
+				}
+				if m.chains > 0 && m.now >= m.chains-counterKeep {
+					a.keepsNow++
+				}
+				line += fmt.Sprintf(" %s W%d %d/%d@%d now %d next %d;", phases[ph][:3], w, m.chains, m.sent, m.ply, m.now, m.next)
+			}
+		}
+		t.Log(line)
+	}
+	t.Logf("nodes %d, RowMin %d, seeds %d..%d", nodes, rowMin, from, from+seeds-1)
+	t.Logf("| phase | RowW | plans | chains (mean) | ojama (mean) | fire ply (mean) | 13+ chains | row now (mean chains) | keeps chains−1, row now | row next (mean chains) | keeps chains−1, row next | µs per expansion |")
+	for ph := range phases {
+		for i, w := range ws {
+			a := sum[ph][i]
+			if a.n == 0 {
+				continue
+			}
+			n := float64(a.n)
+			t.Logf("| %s | %d | %d | %.2f | %.1f | %.2f | %d | %.2f | %d | %.2f | %d | %.0f |", phases[ph], w, a.n, float64(a.chains)/n, float64(a.sent)/n, float64(a.ply)/n, a.reach13,
+				float64(a.now)/n, a.keepsNow, float64(a.next)/n, a.keeps, float64(a.el.Microseconds())/float64(a.nodes))
+		}
+	}
+}
