@@ -273,3 +273,43 @@ func TestChokRowMeasure(t *testing.T) {
 		}
 	}
 }
+
+// TestChokRowPlan checks that ChokudaiConfig.RowW changes a plan in the
+// direction it is for, through the bot's own opening (Config.ChokRow): on
+// the packs of seed 9001 (5 000 expansions, 13 plies, target 13) the
+// potential's key plans a 13-chain at ply 12 that one ojama row at the
+// fire turn cuts to 3 chains; with the row term at 50 % the plan fires
+// as long and as soon, and still fires chains−1 after the row.
+func TestChokRowPlan(t *testing.T) {
+	packs, err := codevs.PacksForSeed(9001, codevs.ProfileClient)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got [2]rowMeasure
+	for i, w := range []int{0, 50} {
+		bot := NewBot(packs, Config{Chokudai: true, ChokNodes: 5000, Target: 13, ChokRow: w, OwnDepth: 1, EnemyDepth: 1})
+		g, _ := codevs.NewGame(packs)
+		in := g.Input(0, [2]int64{180000, 180000})
+		if _, err := bot.decide(context.Background(), &in); err != nil {
+			t.Fatal(err)
+		}
+		p := bot.plan
+		if p == nil {
+			t.Fatalf("RowW %d: no plan", w)
+		}
+		d := len(p.moves) - 1
+		hit := side{f: p.fields[d], stock: codevs.OjamaRow}
+		got[i] = rowMeasure{chains: p.chains, sent: p.sent, ply: d + 1, now: exhaust(context.Background(), hit, packs[d:], 1, 1).Ply[0].Chains}
+		t.Logf("ChokRow %d: %d chains (%d) at ply %d, %d under a row", w, p.chains, p.sent, d+1, got[i].now)
+	}
+	base, row := got[0], got[1]
+	if base.now >= base.chains-counterKeep {
+		t.Fatalf("the base plan keeps %d of %d chains under a row: fixture too easy", base.now, base.chains)
+	}
+	if row.now < row.chains-counterKeep {
+		t.Errorf("with the row term the plan keeps %d of %d chains under a row, want %d+", row.now, row.chains, row.chains-counterKeep)
+	}
+	if row.chains < base.chains || row.ply > base.ply {
+		t.Errorf("with the row term: %d chains at ply %d, want %d+ chains by ply %d", row.chains, row.ply, base.chains, base.ply)
+	}
+}
