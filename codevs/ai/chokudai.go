@@ -46,6 +46,10 @@ type ChokudaiConfig struct {
 	// RowMin is the smallest potential (chains after the erase) whose row
 	// potential is computed under RowW; below it the key is the potential's.
 	RowMin int
+	// RowFire makes RowW's term the longest chain the state's next pack
+	// fires after one ojama row falls (rowFire) instead of the row
+	// potential: the pack the plan has, not any block.
+	RowFire bool
 }
 
 // chokMaxOjama caps the ojama a state's potential or fire is scored by
@@ -292,16 +296,42 @@ func rowPotential(f *sim.Fast) int {
 	return max(er-1, 0)
 }
 
+// rowFire is the longest chain any drop of the rotated pack rot fires on f
+// after one ojama row falls on it: a ready chain the opponent's first row
+// does not break.
+func rowFire(f *sim.Fast, rot *rotations) int {
+	g := *f
+	g.DropOjamaRow()
+	best := 0
+	for m := 0; m < 36; m++ {
+		q := rot.q[m&3]
+		if !rot.uniq[m&3] || !g.Triggers(q, m>>2) {
+			continue
+		}
+		h := g
+		if n := h.DropRotated(q, m>>2); n > best && !h.Dead() {
+			best = n
+		}
+	}
+	return best
+}
+
 // rowKey is the queue key under ChokudaiConfig.RowW: chokScore of the blend
 // of the potential's and the row potential's ojama (each capped), rowW in
 // percent; states whose potential is below rowMin chains keep the
-// potential's key.
-func rowKey(f *sim.Fast, rowW, rowMin int) int64 {
+// potential's key. With next (RowFire), the row term is rowFire with that
+// pack instead of rowPotential.
+func rowKey(f *sim.Fast, rowW, rowMin int, next *rotations) int64 {
 	er, _, _ := f.ErasePotential()
 	pot := max(er-1, 0)
 	oj := min(ojamaOf(pot), chokMaxOjama)
 	if pot >= rowMin {
-		rp := min(ojamaOf(rowPotential(f)), chokMaxOjama)
+		var rp int
+		if next != nil {
+			rp = min(ojamaOf(rowFire(f, next)), chokMaxOjama)
+		} else {
+			rp = min(ojamaOf(rowPotential(f)), chokMaxOjama)
+		}
 		oj = ((100-rowW)*oj + rowW*rp) / 100
 	}
 	return chokScore(f, oj, 0)
@@ -493,7 +523,11 @@ func (c *Chokudai) expand(idx int32, lo, hi int, cfg *ChokudaiConfig) {
 		if !last && o.chains <= smallFire {
 			k.queue = true
 			if cfg.RowW > 0 {
-				k.key = rowKey(&s.f, cfg.RowW, cfg.RowMin)<<8 | int64(k.hash&0xff)
+				var next *rotations
+				if cfg.RowFire {
+					next = &c.rots[p+1]
+				}
+				k.key = rowKey(&s.f, cfg.RowW, cfg.RowMin, next)<<8 | int64(k.hash&0xff)
 			} else {
 				k.key = potentialScore(&s.f)<<8 | int64(k.hash&0xff)
 			}

@@ -58,13 +58,32 @@ func rowPotentialSlow(f *sim.Fast) int {
 	return best
 }
 
+// rowFireSlow is rowFire written out on the Board engine: every drop of
+// pack p (all 9 columns × 4 rotations) after one ojama row, the longest
+// chain of a drop that does not kill.
+func rowFireSlow(f *sim.Fast, p sim.Pack) int {
+	b := f.Board()
+	b.DropOjamaRow()
+	best := 0
+	for x := 0; x < 9; x++ {
+		for r := 0; r < 4; r++ {
+			g := b
+			n, err := g.Drop(p, x, r)
+			if err == nil && !g.Dead() {
+				best = max(best, n)
+			}
+		}
+	}
+	return best
+}
+
 // TestRowPotential checks rowPotential, the ChokudaiConfig.RowW term,
 // against the slow Board reference on random fields (built by random drops,
 // some with ojama rows already down) and rowKey's blend against the
 // potential's key.
 func TestRowPotential(t *testing.T) {
 	packs := loadPacks(t, "pack_0000.pack")
-	n, nonzero := 0, 0
+	n, nonzero, fired := 0, 0, 0
 	for seed := uint64(1); seed <= 40; seed++ {
 		ps, _, err := BenchPositions(seed, 2)
 		if err != nil {
@@ -83,6 +102,14 @@ func TestRowPotential(t *testing.T) {
 				if got != want {
 					t.Fatalf("seed %d field %d rows %d: rowPotential %d, slow reference %d\n%v", seed, i, rows, got, want, f.Board())
 				}
+				pk := packs[(int(seed)*2+i)%len(packs)]
+				rot := rotate(pk)
+				if got, want := rowFire(&f, &rot), rowFireSlow(&f, pk); got != want {
+					t.Fatalf("seed %d field %d rows %d: rowFire %d, slow reference %d\n%v", seed, i, rows, got, want, f.Board())
+				}
+				if rowFire(&f, &rot) > 0 {
+					fired++
+				}
 				n++
 				if got > 0 {
 					nonzero++
@@ -93,10 +120,10 @@ func TestRowPotential(t *testing.T) {
 				for _, w := range []int{25, 100} {
 					oj := min(ojamaOf(pot), chokMaxOjama)
 					blend := ((100-w)*oj + w*min(ojamaOf(rp), chokMaxOjama)) / 100
-					if k := rowKey(&f, w, 0); k != chokScore(&f, blend, 0) {
+					if k := rowKey(&f, w, 0, nil); k != chokScore(&f, blend, 0) {
 						t.Fatalf("seed %d field %d: rowKey(%d) %d, want chokScore of the blend %d (pot %d, row pot %d)", seed, i, w, k, blend, pot, rp)
 					}
-					if k := rowKey(&f, w, pot+1); k != potentialScore(&f) {
+					if k := rowKey(&f, w, pot+1, nil); k != potentialScore(&f) {
 						t.Fatalf("seed %d field %d: rowKey below RowMin %d, want the potential's %d", seed, i, k, potentialScore(&f))
 					}
 				}
@@ -111,15 +138,23 @@ func TestRowPotential(t *testing.T) {
 		if got, want := rowPotential(&f), rowPotentialSlow(&f); got != want {
 			t.Fatalf("search node %d: rowPotential %d, slow reference %d\n%v", i, got, want, f.Board())
 		}
+		ply := int(c.nodes[i].ply)
+		rot := rotate(packs[ply])
+		if got, want := rowFire(&f, &rot), rowFireSlow(&f, packs[ply]); got != want {
+			t.Fatalf("search node %d: rowFire %d, slow reference %d\n%v", i, got, want, f.Board())
+		}
+		if rowFire(&f, &rot) > 0 {
+			fired++
+		}
 		n++
 		if rowPotential(&f) > 0 {
 			nonzero++
 		}
 	}
-	if nonzero < n/4 {
-		t.Fatalf("only %d of %d fields have a row potential: the check is too weak", nonzero, n)
+	if nonzero < n/4 || fired < n/8 {
+		t.Fatalf("only %d of %d fields have a row potential, %d a row fire: the check is too weak", nonzero, n, fired)
 	}
-	t.Logf("%d fields, %d with a row potential", n, nonzero)
+	t.Logf("%d fields, %d with a row potential, %d with a row fire", n, nonzero, fired)
 }
 
 // rowMeasure is what one chokudai plan does under one ojama row: its fire
@@ -175,7 +210,8 @@ func envInts(t *testing.T, name string, def []int) []int {
 // (BENCHMARKS.md, "Chokudai chains that survive an ojama row"); it runs
 // only with YOMI_CHOKROW=1. For each pack seed (YOMI_CHOKROW_SEEDS from
 // YOMI_CHOKROW_FROM) and each weight (YOMI_CHOKROW_W; RowMin
-// YOMI_CHOKROW_MIN) at YOMI_CHOKROW_NODES expansions, one thread:
+// YOMI_CHOKROW_MIN; RowFire with YOMI_CHOKROW_FIRE=1) at
+// YOMI_CHOKROW_NODES expansions, one thread:
 //   - opening: 13 plies, target 13, from an empty field;
 //   - mid-game: the base (RowW 0) opening plan played to its fire and
 //     fired, two ojama rows dropped (the opponent's answer), then 10
@@ -192,6 +228,7 @@ func TestChokRowMeasure(t *testing.T) {
 	nodes := envInts(t, "YOMI_CHOKROW_NODES", []int{20000})[0]
 	rowMin := envInts(t, "YOMI_CHOKROW_MIN", []int{0})[0]
 	ws := envInts(t, "YOMI_CHOKROW_W", []int{0, 25, 50, 100})
+	rowFireOn := os.Getenv("YOMI_CHOKROW_FIRE") != ""
 	type agg struct {
 		n, chains, sent, ply, now, next, keeps, keepsNow, reach13 int
 		el                                                        time.Duration
@@ -229,7 +266,7 @@ func TestChokRowMeasure(t *testing.T) {
 				continue
 			}
 			for i, w := range ws {
-				cfg := ChokudaiConfig{Depth: 13, Nodes: int64(nodes), XMax: 8, Target: 13, RowW: w, RowMin: rowMin}
+				cfg := ChokudaiConfig{Depth: 13, Nodes: int64(nodes), XMax: 8, Target: 13, RowW: w, RowMin: rowMin, RowFire: rowFireOn}
 				s, pk := side{}, packs
 				if ph == 1 {
 					cfg.Depth, s, pk = 10, mid, packs[midTurn:]
@@ -259,7 +296,7 @@ func TestChokRowMeasure(t *testing.T) {
 		}
 		t.Log(line)
 	}
-	t.Logf("nodes %d, RowMin %d, seeds %d..%d", nodes, rowMin, from, from+seeds-1)
+	t.Logf("nodes %d, RowMin %d, RowFire %v, seeds %d..%d", nodes, rowMin, rowFireOn, from, from+seeds-1)
 	t.Logf("| phase | RowW | plans | chains (mean) | ojama (mean) | fire ply (mean) | 13+ chains | row now (mean chains) | keeps chains−1, row now | row next (mean chains) | keeps chains−1, row next | µs per expansion |")
 	for ph := range phases {
 		for i, w := range ws {
