@@ -121,6 +121,8 @@ type Config struct {
 	ChokRow int
 	// ChokRowMin is ChokudaiConfig.RowMin under ChokRow.
 	ChokRowMin int
+	// ChokRowPack is ChokudaiConfig.RowPack under ChokRow.
+	ChokRowPack int
 	// ChokEnemy makes the opponent's reads (its fire timing and answers,
 	// enemyFiresHit) with the chokudai builder instead of the chain beam:
 	// their key is the add potential, which an ojama row covers, so the
@@ -340,7 +342,7 @@ func (b *Bot) runChokudai(ctx context.Context, s side, turn int, bc BeamConfig) 
 	}
 	cfg := ChokudaiConfig{Depth: min(bc.Depth, depth), Budget: bc.Budget, XMin: 0, XMax: 8, Target: bc.Target,
 		Deadline: bc.Deadline, DeadlineMin: bc.DeadlineMin, Incoming: bc.Incoming, Threads: b.cfg.Threads,
-		RowW: b.cfg.ChokRow, RowMin: b.cfg.ChokRowMin}
+		RowW: b.cfg.ChokRow, RowMin: b.cfg.ChokRowMin, RowPack: b.cfg.ChokRowPack}
 	return b.chokSearch(ctx, s, turn, cfg)
 }
 

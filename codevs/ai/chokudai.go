@@ -46,10 +46,13 @@ type ChokudaiConfig struct {
 	// RowMin is the smallest potential (chains after the erase) whose row
 	// potential is computed under RowW; below it the key is the potential's.
 	RowMin int
-	// RowFire makes RowW's term the longest chain the state's next pack
-	// fires after one ojama row falls (rowFire) instead of the row
-	// potential: the pack the plan has, not any block.
-	RowFire bool
+	// RowPack makes RowW's term the longest chain a known pack fires after
+	// one ojama row falls (rowFire) instead of the row potential (0): 1,
+	// the state's next pack (the row falls before our fire); 2, the pack
+	// after it (we wait a turn, the row falls, we fire: the anti-counter's
+	// hold; the wait move's own blocks are not placed); 3, the lesser of
+	// the two.
+	RowPack int
 }
 
 // chokMaxOjama caps the ojama a state's potential or fire is scored by
@@ -319,19 +322,25 @@ func rowFire(f *sim.Fast, rot *rotations) int {
 // rowKey is the queue key under ChokudaiConfig.RowW: chokScore of the blend
 // of the potential's and the row potential's ojama (each capped), rowW in
 // percent; states whose potential is below rowMin chains keep the
-// potential's key. With next (RowFire), the row term is rowFire with that
-// pack instead of rowPotential.
-func rowKey(f *sim.Fast, rowW, rowMin int, next *rotations) int64 {
+// potential's key. With next or after (RowPack), the row term is rowFire
+// with that pack (the lesser with both) instead of rowPotential.
+func rowKey(f *sim.Fast, rowW, rowMin int, next, after *rotations) int64 {
 	er, _, _ := f.ErasePotential()
 	pot := max(er-1, 0)
 	oj := min(ojamaOf(pot), chokMaxOjama)
 	if pot >= rowMin {
-		var rp int
-		if next != nil {
-			rp = min(ojamaOf(rowFire(f, next)), chokMaxOjama)
-		} else {
-			rp = min(ojamaOf(rowPotential(f)), chokMaxOjama)
+		var rc int
+		switch {
+		case next != nil && after != nil:
+			rc = min(rowFire(f, next), rowFire(f, after))
+		case next != nil:
+			rc = rowFire(f, next)
+		case after != nil:
+			rc = rowFire(f, after)
+		default:
+			rc = rowPotential(f)
 		}
+		rp := min(ojamaOf(rc), chokMaxOjama)
 		oj = ((100-rowW)*oj + rowW*rp) / 100
 	}
 	return chokScore(f, oj, 0)
@@ -523,11 +532,14 @@ func (c *Chokudai) expand(idx int32, lo, hi int, cfg *ChokudaiConfig) {
 		if !last && o.chains <= smallFire {
 			k.queue = true
 			if cfg.RowW > 0 {
-				var next *rotations
-				if cfg.RowFire {
+				var next, after *rotations
+				if cfg.RowPack&1 != 0 || cfg.RowPack == 2 && p+2 >= len(c.rots) {
 					next = &c.rots[p+1]
 				}
-				k.key = rowKey(&s.f, cfg.RowW, cfg.RowMin, next)<<8 | int64(k.hash&0xff)
+				if cfg.RowPack&2 != 0 && p+2 < len(c.rots) {
+					after = &c.rots[p+2]
+				}
+				k.key = rowKey(&s.f, cfg.RowW, cfg.RowMin, next, after)<<8 | int64(k.hash&0xff)
 			} else {
 				k.key = potentialScore(&s.f)<<8 | int64(k.hash&0xff)
 			}

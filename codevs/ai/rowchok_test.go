@@ -120,10 +120,17 @@ func TestRowPotential(t *testing.T) {
 				for _, w := range []int{25, 100} {
 					oj := min(ojamaOf(pot), chokMaxOjama)
 					blend := ((100-w)*oj + w*min(ojamaOf(rp), chokMaxOjama)) / 100
-					if k := rowKey(&f, w, 0, nil); k != chokScore(&f, blend, 0) {
+					if k := rowKey(&f, w, 0, nil, nil); k != chokScore(&f, blend, 0) {
 						t.Fatalf("seed %d field %d: rowKey(%d) %d, want chokScore of the blend %d (pot %d, row pot %d)", seed, i, w, k, blend, pot, rp)
 					}
-					if k := rowKey(&f, w, pot+1, nil); k != potentialScore(&f) {
+					pk2 := packs[(int(seed)*2+i+1)%len(packs)]
+					rot2 := rotate(pk2)
+					rc := min(rowFireSlow(&f, pk), rowFireSlow(&f, pk2))
+					blend = ((100-w)*oj + w*min(ojamaOf(rc), chokMaxOjama)) / 100
+					if k := rowKey(&f, w, 0, &rot, &rot2); k != chokScore(&f, blend, 0) {
+						t.Fatalf("seed %d field %d: rowKey(%d) with two packs %d, want chokScore of the blend %d (pot %d, row fire %d)", seed, i, w, k, blend, pot, rc)
+					}
+					if k := rowKey(&f, w, pot+1, nil, nil); k != potentialScore(&f) {
 						t.Fatalf("seed %d field %d: rowKey below RowMin %d, want the potential's %d", seed, i, k, potentialScore(&f))
 					}
 				}
@@ -210,7 +217,7 @@ func envInts(t *testing.T, name string, def []int) []int {
 // (BENCHMARKS.md, "Chokudai chains that survive an ojama row"); it runs
 // only with YOMI_CHOKROW=1. For each pack seed (YOMI_CHOKROW_SEEDS from
 // YOMI_CHOKROW_FROM) and each weight (YOMI_CHOKROW_W; RowMin
-// YOMI_CHOKROW_MIN; RowFire with YOMI_CHOKROW_FIRE=1) at
+// YOMI_CHOKROW_MIN; RowPack YOMI_CHOKROW_PACK) at
 // YOMI_CHOKROW_NODES expansions, one thread:
 //   - opening: 13 plies, target 13, from an empty field;
 //   - mid-game: the base (RowW 0) opening plan played to its fire and
@@ -228,7 +235,7 @@ func TestChokRowMeasure(t *testing.T) {
 	nodes := envInts(t, "YOMI_CHOKROW_NODES", []int{20000})[0]
 	rowMin := envInts(t, "YOMI_CHOKROW_MIN", []int{0})[0]
 	ws := envInts(t, "YOMI_CHOKROW_W", []int{0, 25, 50, 100})
-	rowFireOn := os.Getenv("YOMI_CHOKROW_FIRE") != ""
+	rowPack := envInts(t, "YOMI_CHOKROW_PACK", []int{0})[0]
 	type agg struct {
 		n, chains, sent, ply, now, next, keeps, keepsNow, reach13 int
 		el                                                        time.Duration
@@ -266,7 +273,7 @@ func TestChokRowMeasure(t *testing.T) {
 				continue
 			}
 			for i, w := range ws {
-				cfg := ChokudaiConfig{Depth: 13, Nodes: int64(nodes), XMax: 8, Target: 13, RowW: w, RowMin: rowMin, RowFire: rowFireOn}
+				cfg := ChokudaiConfig{Depth: 13, Nodes: int64(nodes), XMax: 8, Target: 13, RowW: w, RowMin: rowMin, RowPack: rowPack}
 				s, pk := side{}, packs
 				if ph == 1 {
 					cfg.Depth, s, pk = 10, mid, packs[midTurn:]
@@ -296,7 +303,7 @@ func TestChokRowMeasure(t *testing.T) {
 		}
 		t.Log(line)
 	}
-	t.Logf("nodes %d, RowMin %d, RowFire %v, seeds %d..%d", nodes, rowMin, rowFireOn, from, from+seeds-1)
+	t.Logf("nodes %d, RowMin %d, RowPack %d, seeds %d..%d", nodes, rowMin, rowPack, from, from+seeds-1)
 	t.Logf("| phase | RowW | plans | chains (mean) | ojama (mean) | fire ply (mean) | 13+ chains | row now (mean chains) | keeps chains−1, row now | row next (mean chains) | keeps chains−1, row next | µs per expansion |")
 	for ph := range phases {
 		for i, w := range ws {
