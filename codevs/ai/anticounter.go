@@ -59,7 +59,7 @@ func (b *Bot) chokRead(ctx context.Context, s side, turn, depth, incoming, targe
 // ownRead is chokRead for our own plans: with Config.ChokRow's row term.
 func (b *Bot) ownRead(ctx context.Context, s side, turn, depth, incoming, target int, budget time.Duration) BeamResult {
 	return b.chokSearch(ctx, s, turn, ChokudaiConfig{Depth: depth, Budget: budget, XMin: 0, XMax: 8, Incoming: incoming, Target: target, Threads: b.cfg.Threads,
-		RowW: b.cfg.ChokRow, RowMin: b.cfg.ChokRowMin, RowPack: b.cfg.ChokRowPack})
+		RowW: b.rowW(turn), RowMin: b.cfg.ChokRowMin, RowPack: b.cfg.ChokRowPack})
 }
 
 // longest returns the most chains and the most ojama among per-ply fires.
@@ -126,7 +126,7 @@ func (b *Bot) antiCounter(ctx context.Context, me, en side, turn int, remaining,
 // own choice, whose first move broke under a row in 20 of 26 holds.
 func (b *Bot) growPick(ctx context.Context, me side, turn, chains int, budget time.Duration, safe func(int) bool) (g Fire, keep, n int) {
 	b.chokSearch(ctx, me, turn, ChokudaiConfig{Depth: extendDepth, Budget: budget, XMin: 0, XMax: 8, Threads: b.cfg.Threads, ByFirst: true,
-		RowW: b.cfg.ChokRow, RowMin: b.cfg.ChokRowMin, RowPack: b.cfg.ChokRowPack})
+		RowW: b.rowW(turn), RowMin: b.cfg.ChokRowMin, RowPack: b.cfg.ChokRowPack})
 	in := [MaxPly]int{codevs.OjamaRow}
 	t := exhaustIncoming(ctx, me, b.packs[turn:], 2, b.cfg.Threads, &in)
 	if t.Depth < 2 {

@@ -323,15 +323,20 @@ func TestChokRowMeasure(t *testing.T) {
 // the packs of seed 9001 (5 000 expansions, 13 plies, target 13) the
 // potential's key plans a 13-chain at ply 12 that one ojama row at the
 // fire turn cuts to 3 chains; with the row term at 50 % the plan fires
-// as long and as soon, and still fires chains−1 after the row.
+// as long and as soon, and still fires chains−1 after the row; with
+// ChokRowFrom 1 the opening is the base's.
 func TestChokRowPlan(t *testing.T) {
 	packs, err := codevs.PacksForSeed(9001, codevs.ProfileClient)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got [2]rowMeasure
-	for i, w := range []int{0, 50} {
-		bot := NewBot(packs, Config{Chokudai: true, ChokNodes: 5000, Target: 13, ChokRow: w, OwnDepth: 1, EnemyDepth: 1})
+	var got [3]rowMeasure
+	for i, w := range []int{0, 50, 50} {
+		from := 0
+		if i == 2 {
+			from = 1 // ChokRowFrom: not on the opening
+		}
+		bot := NewBot(packs, Config{Chokudai: true, ChokNodes: 5000, Target: 13, ChokRow: w, ChokRowFrom: from, OwnDepth: 1, EnemyDepth: 1})
 		g, _ := codevs.NewGame(packs)
 		in := g.Input(0, [2]int64{180000, 180000})
 		if _, err := bot.decide(context.Background(), &in); err != nil {
@@ -347,6 +352,9 @@ func TestChokRowPlan(t *testing.T) {
 		t.Logf("ChokRow %d: %d chains (%d) at ply %d, %d under a row", w, p.chains, p.sent, d+1, got[i].now)
 	}
 	base, row := got[0], got[1]
+	if got[2] != base {
+		t.Errorf("ChokRowFrom 1: the opening plan %+v, want the base's %+v", got[2], base)
+	}
 	if base.now >= base.chains-counterKeep {
 		t.Fatalf("the base plan keeps %d of %d chains under a row: fixture too easy", base.now, base.chains)
 	}
