@@ -220,7 +220,8 @@ func envInts(t *testing.T, name string, def []int) []int {
 // YOMI_CHOKROW_MIN; RowPack YOMI_CHOKROW_PACK) at
 // YOMI_CHOKROW_NODES expansions, one thread:
 //   - opening: 13 plies, target 13, from an empty field;
-//   - mid-game: the base (RowW 0) opening plan played to its fire and
+//   - mid-game: the base (RowW 0) opening plan (on
+//     YOMI_CHOKROW_BASE_NODES expansions, default the same) played to its fire and
 //     fired, two ojama rows dropped (the opponent's answer), then 10
 //     plies, target 13, from the turn after the fire.
 //
@@ -234,6 +235,7 @@ func TestChokRowMeasure(t *testing.T) {
 	seeds := envInts(t, "YOMI_CHOKROW_SEEDS", []int{40})[0]
 	nodes := envInts(t, "YOMI_CHOKROW_NODES", []int{20000})[0]
 	rowMin := envInts(t, "YOMI_CHOKROW_MIN", []int{0})[0]
+	baseNodes := envInts(t, "YOMI_CHOKROW_BASE_NODES", []int{nodes})[0]
 	ws := envInts(t, "YOMI_CHOKROW_W", []int{0, 25, 50, 100})
 	rowPack := envInts(t, "YOMI_CHOKROW_PACK", []int{0})[0]
 	type agg struct {
@@ -253,7 +255,7 @@ func TestChokRowMeasure(t *testing.T) {
 			t.Fatal(err)
 		}
 		// The mid-game position, from the base plan.
-		base, bf := measureRow(&c, side{}, packs, ChokudaiConfig{Depth: 13, Nodes: int64(nodes), XMax: 8, Target: 13})
+		base, bf := measureRow(&c, side{}, packs, ChokudaiConfig{Depth: 13, Nodes: int64(baseNodes), XMax: 8, Target: 13})
 		var mid side
 		midTurn := -1
 		if base.chains > 0 {
