@@ -94,6 +94,10 @@ Run it under the referee:
 	fs.IntVar(&cfg.ChokDepth, "chok-depth", 0, "--builder chokudai: `plies` at most (0: 13)")
 	fs.IntVar(&cfg.ChokLateDepth, "chok-late-depth", d.ChokLateDepth, "--builder chokudai: `plies` at most after turn 10 (0: --chok-depth; tanzaku: 10)")
 	fs.Int64Var(&cfg.ChokNodes, "nodes", 0, "--builder chokudai: expanded `states` per search instead of a time budget (deterministic; 0: time-managed, or --width × plies with --width)")
+	fs.IntVar(&cfg.ChokRow, "chok-row", 0, "--builder chokudai: own searches rank states partly by the chain left after one ojama row: the key's ojama is (100-W)% the erase-one-block potential's and W% the same potential's after a row (`W` 0..100; 0: off, tanzaku's key; session codevs-rowchok)")
+	fs.IntVar(&cfg.ChokRowMin, "chok-row-min", 0, "--chok-row: only states whose potential has this many `chains` pay for the row potential (0: all)")
+	fs.IntVar(&cfg.ChokRowPack, "chok-row-pack", 0, "--chok-row: the row term is the longest chain a known pack fires after the row instead of the row potential (`mode` 0): 1 the next pack, 2 the pack after it (wait a turn, then fire), 3 the lesser of both")
+	fs.IntVar(&cfg.ChokRowFrom, "chok-row-from", 0, "--chok-row applies from this `turn` on (0: the opening too; 1: replans, counter-mode and grow plans only)")
 	fs.BoolVar(&cfg.AntiCounter, "anti-counter", d.AntiCounter, "at the plan's fire, hold it when the opponent's answer (7 plies of the chokudai search, our ojama landing) has a chain more, and grow it into the biggest fire within 8 plies if the grow move keeps a chain under one ojama row (tanzaku's anti-counter; on by default since the 60 s matches against tanzaku)")
 	fs.BoolVar(&cfg.AntiPick, "anti-pick", false, "--anti-counter: grow along the longest fire within 8 plies whose first move still fires chains-1 under one ojama row, among every first move's best fire per ply (session codevs-clock2; off: only the longest fire's first move is checked)")
 	fs.BoolVar(&cfg.CounterMode, "counter-mode", d.CounterMode, "when the opponent's best fire this turn reaches 40 ojama (30 from turn 15) and exceeds its last 4 turns', plan 10 plies of the chokudai search with it landing and fire the earliest 1.5x answer (tanzaku's counter mode; on by default since the 60 s matches against tanzaku)")
@@ -132,6 +136,8 @@ Run it under the referee:
 		return ai.Config{}, cli.Usagef("--chok-depth and --chok-late-depth must be 0..20, --nodes not negative")
 	case cfg.ReserveShare < 0 || cfg.ReserveShare >= 1 || cfg.OpeningCap < 0 || cfg.OpeningCap >= 1 || cfg.ReplanCap < 0 || cfg.ReplanCap >= 1:
 		return ai.Config{}, cli.Usagef("--reserve-share, --opening-cap and --replan-cap must be in [0, 1)")
+	case cfg.ChokRow < 0 || cfg.ChokRow > 100 || cfg.ChokRowMin < 0 || cfg.ChokRowMin > 40 || cfg.ChokRowPack < 0 || cfg.ChokRowPack > 3 || cfg.ChokRowFrom < 0:
+		return ai.Config{}, cli.Usagef("--chok-row must be 0..100, --chok-row-min 0..40, --chok-row-pack 0..3, --chok-row-from not negative")
 	case cfg.RaceLate < 0 || cfg.RaceLate > 200:
 		return ai.Config{}, cli.Usagef("--race-late must be 0..200")
 	case cfg.LateHeight < 0 || cfg.LateHeight > 16 || cfg.LateBig < 0 || cfg.LateBig > 40 || cfg.LateRows < 0 || cfg.LateRows > 8:

@@ -56,6 +56,12 @@ func (b *Bot) chokRead(ctx context.Context, s side, turn, depth, incoming, targe
 	return b.chokSearch(ctx, s, turn, ChokudaiConfig{Depth: depth, Budget: budget, XMin: 0, XMax: 8, Incoming: incoming, Target: target, Threads: b.cfg.Threads})
 }
 
+// ownRead is chokRead for our own plans: with Config.ChokRow's row term.
+func (b *Bot) ownRead(ctx context.Context, s side, turn, depth, incoming, target int, budget time.Duration) BeamResult {
+	return b.chokSearch(ctx, s, turn, ChokudaiConfig{Depth: depth, Budget: budget, XMin: 0, XMax: 8, Incoming: incoming, Target: target, Threads: b.cfg.Threads,
+		RowW: b.rowW(turn), RowMin: b.cfg.ChokRowMin, RowPack: b.cfg.ChokRowPack})
+}
+
 // longest returns the most chains and the most ojama among per-ply fires.
 func longest(perPly []Fire) (chains, sent int) {
 	for _, f := range perPly {
@@ -92,7 +98,7 @@ func (b *Bot) antiCounter(ctx context.Context, me, en side, turn int, remaining,
 		b.setPlan(turn, g)
 		return true
 	}
-	res := b.chokRead(ctx, me, turn, extendDepth, 0, 0, replan)
+	res := b.ownRead(ctx, me, turn, extendDepth, 0, 0, replan)
 	if res.Best.Chains <= p.chains || len(res.Best.Moves) < 2 || !safe(res.Best.Moves[0]) {
 		b.logf("turn %d: anti-counter: answer %d chains (%d) > our %d, but no later bigger fire (best %d at ply %d), fire", turn, ac, as, p.chains, res.Best.Chains, res.Best.Ply)
 		return false
@@ -119,7 +125,8 @@ func (b *Bot) antiCounter(ctx context.Context, me, en side, turn int, remaining,
 // Chains 0: none keeps the chain. The old rule checked only the search's
 // own choice, whose first move broke under a row in 20 of 26 holds.
 func (b *Bot) growPick(ctx context.Context, me side, turn, chains int, budget time.Duration, safe func(int) bool) (g Fire, keep, n int) {
-	b.chokSearch(ctx, me, turn, ChokudaiConfig{Depth: extendDepth, Budget: budget, XMin: 0, XMax: 8, Threads: b.cfg.Threads, ByFirst: true})
+	b.chokSearch(ctx, me, turn, ChokudaiConfig{Depth: extendDepth, Budget: budget, XMin: 0, XMax: 8, Threads: b.cfg.Threads, ByFirst: true,
+		RowW: b.rowW(turn), RowMin: b.cfg.ChokRowMin, RowPack: b.cfg.ChokRowPack})
 	in := [MaxPly]int{codevs.OjamaRow}
 	t := exhaustIncoming(ctx, me, b.packs[turn:], 2, b.cfg.Threads, &in)
 	if t.Depth < 2 {
@@ -216,7 +223,7 @@ func (b *Bot) counterMode(ctx context.Context, me side, cur, prev, turn int, rem
 		return 0, false
 	}
 	target := chainsToCancel(cur*3/2, 20)
-	res := b.chokRead(ctx, me, turn, counterModeDepth, cur, target, replan)
+	res := b.ownRead(ctx, me, turn, counterModeDepth, cur, target, replan)
 	if res.Best.Chains == 0 || !safe(res.Best.Moves[0]) {
 		b.logf("turn %d: counter mode: opponent can fire %d now (before: %d); no plan (best %d chains)", turn, cur, prev, res.Best.Chains)
 		return 0, false
@@ -254,7 +261,7 @@ func (b *Bot) counterHit(ctx context.Context, me side, now Best, turn int, remai
 		return 0, false
 	}
 	target := chainsToCancel(me.stock*3/2, 20)
-	res := b.chokRead(ctx, me, turn, counterModeDepth, 0, target, replan)
+	res := b.ownRead(ctx, me, turn, counterModeDepth, 0, target, replan)
 	if res.Best.Chains == 0 || len(res.Best.Moves) < 2 || res.Best.Sent <= now.Sent || !safe(res.Best.Moves[0]) {
 		b.logf("turn %d: counter mode: stock %d, no later fire above now's %d (best %d chains (%d) at ply %d)", turn, me.stock, now.Sent, res.Best.Chains, res.Best.Sent, res.Best.Ply)
 		return 0, false

@@ -114,6 +114,19 @@ type Config struct {
 	// expanded states and no time budget (deterministic); with FixedWidth
 	// and no ChokNodes it is FixedWidth × the plies.
 	ChokNodes int64
+	// ChokRow, 1..100, makes own chokudai searches (plans, replans,
+	// counter-mode and grow plans; not the reads of the opponent) rank
+	// states partly by the chain left after one ojama row
+	// (ChokudaiConfig.RowW, in percent). 0: off, tanzaku's key.
+	ChokRow int
+	// ChokRowMin is ChokudaiConfig.RowMin under ChokRow.
+	ChokRowMin int
+	// ChokRowPack is ChokudaiConfig.RowPack under ChokRow.
+	ChokRowPack int
+	// ChokRowFrom is the first turn ChokRow applies on (0: from the
+	// opening): the row term costs the opening chain length, and the
+	// chains that broke under a row were replans (BENCHMARKS.md).
+	ChokRowFrom int
 	// ChokEnemy makes the opponent's reads (its fire timing and answers,
 	// enemyFiresHit) with the chokudai builder instead of the chain beam:
 	// their key is the add potential, which an ojama row covers, so the
@@ -332,8 +345,18 @@ func (b *Bot) runChokudai(ctx context.Context, s side, turn int, bc BeamConfig) 
 		depth = b.cfg.ChokLateDepth
 	}
 	cfg := ChokudaiConfig{Depth: min(bc.Depth, depth), Budget: bc.Budget, XMin: 0, XMax: 8, Target: bc.Target,
-		Deadline: bc.Deadline, DeadlineMin: bc.DeadlineMin, Incoming: bc.Incoming, Threads: b.cfg.Threads}
+		Deadline: bc.Deadline, DeadlineMin: bc.DeadlineMin, Incoming: bc.Incoming, Threads: b.cfg.Threads,
+		RowW: b.rowW(turn), RowMin: b.cfg.ChokRowMin, RowPack: b.cfg.ChokRowPack}
 	return b.chokSearch(ctx, s, turn, cfg)
+}
+
+// rowW is the row term's weight of own chokudai searches at turn
+// (Config.ChokRow from Config.ChokRowFrom on).
+func (b *Bot) rowW(turn int) int {
+	if turn < b.cfg.ChokRowFrom {
+		return 0
+	}
+	return b.cfg.ChokRow
 }
 
 // chokSearch runs a chokudai search from turn, on ChokNodes (or FixedWidth

@@ -36,6 +36,23 @@ type ChokudaiConfig struct {
 	// Chokudai.byFirst (the anti-counter's grow candidates); the search
 	// and its result are the same without it.
 	ByFirst bool
+	// RowW, 1..100, blends into the queue key the erase-one-block potential
+	// left after one ojama row falls (rowPotential): the key's ojama is
+	// (100−RowW)% of the potential's plus RowW% of the row potential's, so
+	// lines whose ready chain survives the opponent's first row rank up.
+	// 0: the potential alone (tanzaku's key). Only states whose potential
+	// reaches RowMin chains pay for the second potential.
+	RowW int
+	// RowMin is the smallest potential (chains after the erase) whose row
+	// potential is computed under RowW; below it the key is the potential's.
+	RowMin int
+	// RowPack makes RowW's term the longest chain a known pack fires after
+	// one ojama row falls (rowFire) instead of the row potential (0): 1,
+	// the state's next pack (the row falls before our fire); 2, the pack
+	// after it (we wait a turn, the row falls, we fire: the anti-counter's
+	// hold; the wait move's own blocks are not placed); 3, the lesser of
+	// the two.
+	RowPack int
 }
 
 // chokMaxOjama caps the ojama a state's potential or fire is scored by
@@ -272,6 +289,63 @@ func potentialScore(f *sim.Fast) int64 {
 	return chokScore(f, ojamaOf(max(er-1, 0)), 0)
 }
 
+// rowPotential is the erase-one-block potential of f after one ojama row
+// falls on it (chains after the erase, as potentialScore counts): where an
+// opponent's first row leaves the chain ready.
+func rowPotential(f *sim.Fast) int {
+	g := *f
+	g.DropOjamaRow()
+	er, _, _ := g.ErasePotential()
+	return max(er-1, 0)
+}
+
+// rowFire is the longest chain any drop of the rotated pack rot fires on f
+// after one ojama row falls on it: a ready chain the opponent's first row
+// does not break.
+func rowFire(f *sim.Fast, rot *rotations) int {
+	g := *f
+	g.DropOjamaRow()
+	best := 0
+	for m := 0; m < 36; m++ {
+		q := rot.q[m&3]
+		if !rot.uniq[m&3] || !g.Triggers(q, m>>2) {
+			continue
+		}
+		h := g
+		if n := h.DropRotated(q, m>>2); n > best && !h.Dead() {
+			best = n
+		}
+	}
+	return best
+}
+
+// rowKey is the queue key under ChokudaiConfig.RowW: chokScore of the blend
+// of the potential's and the row potential's ojama (each capped), rowW in
+// percent; states whose potential is below rowMin chains keep the
+// potential's key. With next or after (RowPack), the row term is rowFire
+// with that pack (the lesser with both) instead of rowPotential.
+func rowKey(f *sim.Fast, rowW, rowMin int, next, after *rotations) int64 {
+	er, _, _ := f.ErasePotential()
+	pot := max(er-1, 0)
+	oj := min(ojamaOf(pot), chokMaxOjama)
+	if pot >= rowMin {
+		var rc int
+		switch {
+		case next != nil && after != nil:
+			rc = min(rowFire(f, next), rowFire(f, after))
+		case next != nil:
+			rc = rowFire(f, next)
+		case after != nil:
+			rc = rowFire(f, after)
+		default:
+			rc = rowPotential(f)
+		}
+		rp := min(ojamaOf(rc), chokMaxOjama)
+		oj = ((100-rowW)*oj + rowW*rp) / 100
+	}
+	return chokScore(f, oj, 0)
+}
+
 // search runs a chokudai search from root (whose next pack is packs[0]) and
 // returns the per-ply best fires and the chosen one as a BeamResult
 // (Line is left empty; Nodes counts expanded states, MaxWidth the longest
@@ -322,7 +396,7 @@ func (c *Chokudai) search(ctx context.Context, root side, packs []sim.Pack, cfg 
 		defer close(work)
 		go func() {
 			for j := range work {
-				c.expand(int32(j[0]), j[1], j[2], cfg.Incoming)
+				c.expand(int32(j[0]), j[1], j[2], &cfg)
 				done <- struct{}{}
 			}
 		}()
@@ -359,10 +433,10 @@ func (c *Chokudai) search(ctx context.Context, root side, packs []sim.Pack, cfg 
 			nm := len(c.moves)
 			if work != nil {
 				work <- [3]int{int(idx), nm / 2, nm}
-				c.expand(idx, 0, nm/2, cfg.Incoming)
+				c.expand(idx, 0, nm/2, &cfg)
 				<-done
 			} else {
-				c.expand(idx, 0, nm, cfg.Incoming)
+				c.expand(idx, 0, nm, &cfg)
 			}
 			c.merge(idx, p, depth)
 		}
@@ -425,7 +499,8 @@ func stateHash(s *side) uint64 {
 
 // expand evaluates the children of node idx for moves[lo:hi] into kids;
 // it only reads shared state (the arena and the seen set).
-func (c *Chokudai) expand(idx int32, lo, hi, incoming int) {
+func (c *Chokudai) expand(idx int32, lo, hi int, cfg *ChokudaiConfig) {
+	incoming := cfg.Incoming
 	n := &c.nodes[idx]
 	p := int(n.ply)
 	rot := &c.rots[p]
@@ -456,7 +531,18 @@ func (c *Chokudai) expand(idx int32, lo, hi, incoming int) {
 		}
 		if !last && o.chains <= smallFire {
 			k.queue = true
-			k.key = potentialScore(&s.f)<<8 | int64(k.hash&0xff)
+			if cfg.RowW > 0 {
+				var next, after *rotations
+				if cfg.RowPack&1 != 0 || cfg.RowPack == 2 && p+2 >= len(c.rots) {
+					next = &c.rots[p+1]
+				}
+				if cfg.RowPack&2 != 0 && p+2 < len(c.rots) {
+					after = &c.rots[p+2]
+				}
+				k.key = rowKey(&s.f, cfg.RowW, cfg.RowMin, next, after)<<8 | int64(k.hash&0xff)
+			} else {
+				k.key = potentialScore(&s.f)<<8 | int64(k.hash&0xff)
+			}
 		}
 	}
 }

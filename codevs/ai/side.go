@@ -17,7 +17,10 @@
 // stance: no fire of its own until the opponent's ojama lands.
 // Config.Chokudai (off by default, chokudai.go) makes the own plans with
 // tanzaku's search instead of the chain beam: a priority queue per ply,
-// ordered by the erase-one-block potential and shape terms.
+// ordered by the erase-one-block potential and shape terms;
+// Config.ChokRow (off by default) blends into that order the chain left
+// after one ojama row, so ready chains the opponent's first row would
+// break rank down.
 // Config.AntiCounter and Config.CounterMode (off by default,
 // anticounter.go) are tanzaku's rules around an exchange: keep a ready
 // chain whose answer is a chain longer, and answer an opponent's ready
