@@ -156,16 +156,21 @@ func TestShapeTerms(t *testing.T) {
 // BenchmarkChokudai: 2 000 expansions (about 70 000 states evaluated)
 // from an empty field, one thread; reports expansions per second.
 func BenchmarkChokudai(b *testing.B) {
+	benchChokudai(b, ChokudaiConfig{Depth: 13, Nodes: 2000, XMin: 0, XMax: 8, Threads: 1})
+}
+
+// benchChokudai times searches of cfg (cfg.Nodes expansions each) from an
+// empty field of pack seed 9, buffers sized by a first search.
+func benchChokudai(b *testing.B, cfg ChokudaiConfig) {
 	packs, _ := codevs.PacksForSeed(9, codevs.ProfileClient)
 	var c Chokudai
-	cfg := ChokudaiConfig{Depth: 13, Nodes: 2000, XMin: 0, XMax: 8, Threads: 1}
 	c.search(context.Background(), side{}, packs, cfg) // size the buffers
 	b.ReportAllocs()
 	b.ResetTimer()
 	for range b.N {
 		c.search(context.Background(), side{}, packs, cfg)
 	}
-	b.ReportMetric(float64(b.N)*2000/b.Elapsed().Seconds(), "expansions/s")
+	b.ReportMetric(float64(b.N)*float64(cfg.Nodes)/b.Elapsed().Seconds(), "expansions/s")
 }
 
 // TestBotChokudai: with the chokudai builder on a node budget the bot beats

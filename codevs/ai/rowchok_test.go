@@ -372,14 +372,5 @@ func TestChokRowPlan(t *testing.T) {
 // (--chok-row 50 --chok-row-pack 2): its cost per expansion and that the
 // loop stays free of allocations.
 func BenchmarkChokudaiRow(b *testing.B) {
-	packs, _ := codevs.PacksForSeed(9, codevs.ProfileClient)
-	var c Chokudai
-	cfg := ChokudaiConfig{Depth: 13, Nodes: 2000, XMin: 0, XMax: 8, Threads: 1, RowW: 50, RowPack: 2}
-	c.search(context.Background(), side{}, packs, cfg) // size the buffers
-	b.ReportAllocs()
-	b.ResetTimer()
-	for range b.N {
-		c.search(context.Background(), side{}, packs, cfg)
-	}
-	b.ReportMetric(float64(b.N)*2000/b.Elapsed().Seconds(), "expansions/s")
+	benchChokudai(b, ChokudaiConfig{Depth: 13, Nodes: 2000, XMin: 0, XMax: 8, Threads: 1, RowW: 50, RowPack: 2})
 }
