@@ -1,0 +1,163 @@
+// The clock guard (issue 27: zero timeouts): every decision gets a hard
+// deadline from the remaining clock, timed from when its turn block was
+// read, and every search of the turn stops at it through its context;
+// below lowClock the bot plays an emergency move whose work is bounded by
+// construction (the plan's next move, else a choice from a two-ply
+// exhaustive table) instead of any budgeted search. At 15 s per player the
+// budgets alone ran the clock down to 47-171 ms with turns still to play,
+// where one decision's fixed costs and the machine's load outran it.
+
+package ai
+
+import (
+	"context"
+	"time"
+
+	"github.com/yomi-ai/yomi/codevs"
+	"github.com/yomi-ai/yomi/codevs/protocol"
+)
+
+const (
+	// lowClock is the remaining clock below which every decision is an
+	// emergency move. An emergency move costs about 0.1 ms of CPU (a
+	// two-ply table of at most emergencyNodes states, BenchmarkEmergency);
+	// the referee also charges the pipe and the wait for a CPU, a few ms
+	// per turn on a loaded machine, so 1 s lasts a couple of hundred turns
+	// even then. It is 0.6 % of the contest's 180 s, where our games end
+	// with 10-67 s left, and 7 % of the 15 s of the self-play checks.
+	lowClock = time.Second
+	// hardDiv: a decision above lowClock must end within remaining/hardDiv
+	// of its start, so no single turn can take the clock: half of it is
+	// always left, and a run of cut turns reaches lowClock, never zero.
+	// The budgets keep a normal turn well below it (an opening 30 %, a
+	// replan 25 % of the remaining time: the cut only ends a turn that
+	// stacked several of them, or one the machine starved).
+	hardDiv = 2
+	// emergencyDepth is the plies of the emergency move's exhaustive table.
+	emergencyDepth = 2
+	// emergencyNodes bounds the states an emergency move expands: every
+	// first move and every second move after it.
+	emergencyNodes = numMoves + numMoves*numMoves
+	// emergencyReady is the chain an emergency move fires at once when no
+	// plan applies: there is no time to read whether to hold it.
+	emergencyReady = 8
+)
+
+// hardLimit is the longest a decision may take with remaining on the clock.
+func hardLimit(remaining time.Duration) time.Duration {
+	return remaining / hardDiv
+}
+
+// DecideAt returns the move for turn block t, read at start: below lowClock
+// an emergency move, else the full decision under a hard deadline of
+// start+hardLimit(remaining), whose searches all stop at it.
+func (b *Bot) DecideAt(ctx context.Context, t *protocol.Turn, start time.Time) (codevs.Move, error) {
+	m, err := b.decideGuarded(ctx, t, start)
+	if err != nil {
+		return codevs.Move{}, err
+	}
+	return toMove(m), nil
+}
+
+// decideGuarded is DecideAt's move code. When the deadline cut the
+// decision, a move that dies at once gives way to the emergency choice.
+func (b *Bot) decideGuarded(ctx context.Context, t *protocol.Turn, start time.Time) (int, error) {
+	b.nodes, b.emergencies = 0, 0
+	remaining := time.Duration(t.Me.TimeMs) * time.Millisecond
+	if remaining < lowClock {
+		return b.emergency(t)
+	}
+	dctx, cancel := context.WithDeadline(ctx, start.Add(hardLimit(remaining)))
+	defer cancel()
+	m, err := b.decide(dctx, t)
+	if err != nil || ctx.Err() != nil || dctx.Err() == nil {
+		return m, err
+	}
+	b.cuts++
+	me, _ := sideFrom(&t.Me)
+	s := me
+	rot := rotate(b.packs[t.Turn])
+	if o := s.act(m, &rot); !o.dead && (m != moveSkill || me.gauge >= codevs.SkillCost) {
+		b.logf("turn %d: the hard deadline (%v of %v left) cut the decision; move %v", t.Turn, hardLimit(remaining), remaining, toMove(m))
+		return m, nil
+	}
+	e, err := b.emergency(t)
+	b.logf("turn %d: the hard deadline cut the decision and its move %v dies: emergency move %v", t.Turn, toMove(m), toMove(e))
+	return e, err
+}
+
+// emergency is the move of a turn with under lowClock left: no budgeted
+// search, only a two-ply exhaustive table of our side (at most
+// emergencyNodes states, one thread). Under an ojama row it fires what
+// cancels most of the stock (decide's rule 1); else it follows the plan
+// while it applies, fires a ready chain of emergencyReady+, or plays the
+// move that survives longest, then fires most within two plies (now
+// before later). Dying moves are avoided whenever one survives.
+func (b *Bot) emergency(t *protocol.Turn) (int, error) {
+	turn := t.Turn
+	me, _, err := b.sides(t)
+	if err != nil {
+		return 0, err
+	}
+	b.emergencies++
+	b.plan = b.plan.keepIf(turn, &me)
+	my := b.exhaustIn(context.Background(), me, turn, emergencyDepth, 1, &[MaxPly]int{})
+	best := 0
+	for m := range numMoves {
+		best = max(best, my.Survive[m])
+	}
+	safe := func(m int) bool { return m >= 0 && my.Survive[m] >= best }
+	now := my.Ply[0]
+	if me.stock >= codevs.OjamaRow && now.First >= 0 && safe(now.First) && (now.Sent >= me.stock*7/10 || now.Sent >= 30) {
+		b.plan = nil
+		b.logf("turn %d: emergency (%d ms left): counter now %d chains", turn, t.Me.TimeMs, now.Chains)
+		return now.First, nil
+	}
+	if b.plan != nil {
+		if m := b.plan.moves[turn-b.plan.start]; safe(m) {
+			if turn-b.plan.start == len(b.plan.moves)-1 {
+				b.fired = true
+			}
+			b.logf("turn %d: emergency (%d ms left): follow the plan", turn, t.Me.TimeMs)
+			return m, nil
+		}
+	}
+	b.plan = nil
+	if now.First >= 0 && now.Chains >= emergencyReady && safe(now.First) {
+		b.fired = true
+		b.logf("turn %d: emergency (%d ms left): fire %d chains", turn, t.Me.TimeMs, now.Chains)
+		return now.First, nil
+	}
+	m, bs, bn := 0, -1, -1
+	for c := range numMoves {
+		if my.Survive[c] < best || c == moveSkill && me.gauge < codevs.SkillCost {
+			continue
+		}
+		f := my.ByFirst[c]
+		later := 0
+		if my.Depth > 1 {
+			later = f[1].Sent
+		}
+		if s := max(f[0].Sent, later); s > bs || s == bs && f[0].Sent > bn {
+			m, bs, bn = c, s, f[0].Sent
+		}
+	}
+	b.logf("turn %d: emergency (%d ms left): move %v", turn, t.Me.TimeMs, toMove(m))
+	return m, nil
+}
+
+// keepIf returns the plan if its move at turn still applies to me, else nil.
+func (p *plan) keepIf(turn int, me *side) *plan {
+	if p.valid(turn, me) {
+		return p
+	}
+	return nil
+}
+
+// exhaustIn is exhaustIncoming from turn for s, its nodes counted in
+// b.nodes.
+func (b *Bot) exhaustIn(ctx context.Context, s side, turn, depth, threads int, in *[MaxPly]int) Table {
+	t := exhaustIncoming(ctx, s, b.packs[turn:], depth, threads, in)
+	b.nodes += t.Nodes
+	return t
+}
