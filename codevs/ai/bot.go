@@ -309,6 +309,8 @@ type Bot struct {
 	nodes       int64
 	emergencies int
 	cuts        int
+	// watchdogs counts the turns the watchdog answered (guard.go).
+	watchdogs int
 }
 
 // NewBot returns a bot for a game on packs.
@@ -942,11 +944,9 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, cfg Config) error {
 		if err != nil {
 			return err
 		}
-		m, err := bot.DecideAt(ctx, &t, start)
-		if err != nil {
-			return err
-		}
-		if err := say(m.String()); err != nil {
+		decide := func(ctx context.Context) (int, error) { return bot.decideGuarded(ctx, &t, start) }
+		send := func(m int) error { return say(toMove(m).String()) }
+		if err := bot.watch(ctx, &t, start, decide, send); err != nil {
 			return err
 		}
 	}

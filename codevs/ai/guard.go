@@ -10,11 +10,14 @@
 package ai
 
 import (
+	"cmp"
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/yomi-ai/yomi/codevs"
 	"github.com/yomi-ai/yomi/codevs/protocol"
+	"github.com/yomi-ai/yomi/codevs/sim"
 )
 
 const (
@@ -78,7 +81,7 @@ func (b *Bot) decideGuarded(ctx context.Context, t *protocol.Turn, start time.Ti
 	s := me
 	rot := rotate(b.packs[t.Turn])
 	if o := s.act(m, &rot); !o.dead && (m != moveSkill || me.gauge >= codevs.SkillCost) {
-		b.logf("turn %d: the hard deadline (%v of %v left) cut the decision; move %v", t.Turn, hardLimit(remaining), remaining, toMove(m))
+		b.logf("turn %d: the hard deadline (%v of %v left) cut the decision, which ended after %v; move %v", t.Turn, hardLimit(remaining), remaining, time.Since(start).Round(time.Millisecond), toMove(m))
 		return m, nil
 	}
 	e, err := b.emergency(t)
@@ -86,13 +89,8 @@ func (b *Bot) decideGuarded(ctx context.Context, t *protocol.Turn, start time.Ti
 	return e, err
 }
 
-// emergency is the move of a turn with under lowClock left: no budgeted
-// search, only a two-ply exhaustive table of our side (at most
-// emergencyNodes states, one thread). Under an ojama row it fires what
-// cancels most of the stock (decide's rule 1); else it follows the plan
-// while it applies, fires a ready chain of emergencyReady+, or plays the
-// move that survives longest, then fires most within two plies (now
-// before later). Dying moves are avoided whenever one survives.
+// emergency is the move of a turn with under lowClock left (emergencyPick
+// with the plan while it applies), recorded on the bot.
 func (b *Bot) emergency(t *protocol.Turn) (int, error) {
 	turn := t.Turn
 	me, _, err := b.sides(t)
@@ -100,8 +98,36 @@ func (b *Bot) emergency(t *protocol.Turn) (int, error) {
 		return 0, err
 	}
 	b.emergencies++
-	b.plan = b.plan.keepIf(turn, &me)
-	my := b.exhaustIn(context.Background(), me, turn, emergencyDepth, 1, &[MaxPly]int{})
+	c := emergencyPick(me, b.packs[turn:], b.plan.keepIf(turn, &me), turn)
+	b.nodes += c.nodes
+	if !c.follow {
+		b.plan = nil
+	}
+	b.fired = b.fired || c.fire
+	b.logf("turn %d: emergency (%d ms left): %s, move %v", turn, t.Me.TimeMs, c.why, toMove(c.m))
+	return c.m, nil
+}
+
+// emergencyChoice is an emergency move and why it was chosen.
+type emergencyChoice struct {
+	m      int
+	why    string
+	nodes  int64 // states of its exhaustive table
+	follow bool  // the plan's move
+	fire   bool  // a fire of more than smallFire chains
+}
+
+// emergencyPick chooses a move for me at turn (packs[0] its pack) without
+// any budgeted search: a two-ply exhaustive table of our side only (at
+// most emergencyNodes states, one thread). Under an ojama row it fires
+// what cancels most of the stock (decide's rule 1); else it follows p
+// (nil: none) when its move survives as long as any, fires a ready chain
+// of emergencyReady+, or plays the move that survives longest, then fires
+// most within two plies (now before later). Dying moves are avoided
+// whenever one survives. It writes nothing but its result, so the
+// watchdog may call it while a decision still runs.
+func emergencyPick(me side, packs []sim.Pack, p *plan, turn int) emergencyChoice {
+	my := exhaustIncoming(context.Background(), me, packs, emergencyDepth, 1, &[MaxPly]int{})
 	best := 0
 	for m := range numMoves {
 		best = max(best, my.Survive[m])
@@ -109,24 +135,15 @@ func (b *Bot) emergency(t *protocol.Turn) (int, error) {
 	safe := func(m int) bool { return m >= 0 && my.Survive[m] >= best }
 	now := my.Ply[0]
 	if me.stock >= codevs.OjamaRow && now.First >= 0 && safe(now.First) && (now.Sent >= me.stock*7/10 || now.Sent >= 30) {
-		b.plan = nil
-		b.logf("turn %d: emergency (%d ms left): counter now %d chains", turn, t.Me.TimeMs, now.Chains)
-		return now.First, nil
+		return emergencyChoice{m: now.First, why: fmt.Sprintf("counter now %d chains", now.Chains), nodes: my.Nodes, fire: now.Chains > smallFire}
 	}
-	if b.plan != nil {
-		if m := b.plan.moves[turn-b.plan.start]; safe(m) {
-			if turn-b.plan.start == len(b.plan.moves)-1 {
-				b.fired = true
-			}
-			b.logf("turn %d: emergency (%d ms left): follow the plan", turn, t.Me.TimeMs)
-			return m, nil
+	if p != nil {
+		if m := p.moves[turn-p.start]; safe(m) {
+			return emergencyChoice{m: m, why: "follow the plan", nodes: my.Nodes, follow: true, fire: turn-p.start == len(p.moves)-1}
 		}
 	}
-	b.plan = nil
 	if now.First >= 0 && now.Chains >= emergencyReady && safe(now.First) {
-		b.fired = true
-		b.logf("turn %d: emergency (%d ms left): fire %d chains", turn, t.Me.TimeMs, now.Chains)
-		return now.First, nil
+		return emergencyChoice{m: now.First, why: fmt.Sprintf("fire %d chains", now.Chains), nodes: my.Nodes, fire: true}
 	}
 	m, bs, bn := 0, -1, -1
 	for c := range numMoves {
@@ -142,8 +159,60 @@ func (b *Bot) emergency(t *protocol.Turn) (int, error) {
 			m, bs, bn = c, s, f[0].Sent
 		}
 	}
-	b.logf("turn %d: emergency (%d ms left): move %v", turn, t.Me.TimeMs, toMove(m))
-	return m, nil
+	return emergencyChoice{m: m, why: "longest survival, biggest fire in two plies", nodes: my.Nodes}
+}
+
+// watchLimit is when, after the turn block was read with remaining on
+// the clock, the watchdog answers for a decision that has not ended: past
+// the hard deadline (hardLimit), with a quarter of the clock left for the
+// emergency move and the write. A starved process (self-play at nice 10,
+// load 14) once ran a decision 1.4 s past its deadline and timed out.
+func watchLimit(remaining time.Duration) time.Duration {
+	return remaining * 3 / 4
+}
+
+// watch sends the answer for turn block t, read at start: decide's move,
+// or, when decide has not returned by start+watchLimit, the emergency
+// move (emergencyPick without the plan, which decide may be changing),
+// sent at once; decide's context is then cancelled and its move dropped.
+// watch returns once decide has returned.
+func (b *Bot) watch(ctx context.Context, t *protocol.Turn, start time.Time, decide func(context.Context) (int, error), send func(int) error) error {
+	remaining := time.Duration(t.Me.TimeMs) * time.Millisecond
+	dctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type result struct {
+		m   int
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		m, err := decide(dctx)
+		done <- result{m, err}
+	}()
+	timer := time.NewTimer(time.Until(start.Add(watchLimit(remaining))))
+	defer timer.Stop()
+	select {
+	case r := <-done:
+		if r.err != nil {
+			return r.err
+		}
+		return send(r.m)
+	case <-timer.C:
+	}
+	me, _, err := b.sides(t)
+	var serr error
+	var c emergencyChoice
+	if err == nil {
+		c = emergencyPick(me, b.packs[t.Turn:], nil, t.Turn)
+		serr = send(c.m)
+	}
+	cancel()
+	r := <-done
+	b.watchdogs++
+	b.plan = nil
+	b.logf("turn %d: the watchdog answered %v (%s) after %v of %v left; the decision ended after %v", t.Turn, toMove(c.m), c.why,
+		watchLimit(remaining), remaining, time.Since(start).Round(time.Millisecond))
+	return cmp.Or(err, serr, r.err)
 }
 
 // keepIf returns the plan if its move at turn still applies to me, else nil.
