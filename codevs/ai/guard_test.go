@@ -329,3 +329,55 @@ func TestGuardWatchdog(t *testing.T) {
 		}
 	}
 }
+
+// benchDecide runs decide on every guard position with ms left per op and
+// reports the worst single decision in wall time (max-ns, waits for the
+// CPU included) and in the process's CPU time (max-cpu-ns), and the most
+// states any expanded (max-states); ns/op sums the positions.
+func benchDecide(b *testing.B, ms int64, decide func(bot *Bot, in *protocol.Turn) (int, error)) {
+	ps := guardPositions(b)
+	var worst, worstCPU time.Duration
+	var states int64
+	for b.Loop() {
+		for i := range ps {
+			p := &ps[i]
+			p.in.Me.TimeMs = ms
+			bot := NewBot(p.packs, ContestConfig())
+			t0, c0 := time.Now(), processCPU()
+			if _, err := decide(bot, &p.in); err != nil {
+				b.Fatal(err)
+			}
+			worst, worstCPU = max(worst, time.Since(t0)), max(worstCPU, processCPU()-c0)
+			states = max(states, bot.nodes)
+		}
+	}
+	b.ReportMetric(float64(worst.Nanoseconds()), "max-ns")
+	b.ReportMetric(float64(worstCPU.Nanoseconds()), "max-cpu-ns")
+	b.ReportMetric(float64(states), "max-states")
+	b.ReportMetric(float64(len(ps)), "positions")
+}
+
+// BenchmarkEmergency is the emergency decision (60 ms left) on the guard
+// positions: the contest AI's budgets, time-based, as `yomi codevs ai`.
+func BenchmarkEmergency(b *testing.B) {
+	benchDecide(b, 60, func(bot *Bot, in *protocol.Turn) (int, error) {
+		return bot.decideGuarded(context.Background(), in, time.Now())
+	})
+}
+
+// BenchmarkDecideLowClock compares, on the guard positions, the decision
+// before the guard at 60 ms left (the full decision on its time budgets,
+// as at the self-play timeouts) with the guarded one just above lowClock
+// (the full decision under its hard deadline of 500 ms).
+func BenchmarkDecideLowClock(b *testing.B) {
+	b.Run("unguarded-60ms", func(b *testing.B) {
+		benchDecide(b, 60, func(bot *Bot, in *protocol.Turn) (int, error) {
+			return bot.decide(context.Background(), in)
+		})
+	})
+	b.Run("guarded-1s", func(b *testing.B) {
+		benchDecide(b, lowClock.Milliseconds(), func(bot *Bot, in *protocol.Turn) (int, error) {
+			return bot.decideGuarded(context.Background(), in, time.Now())
+		})
+	})
+}
