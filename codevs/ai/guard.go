@@ -191,13 +191,21 @@ func (b *Bot) watch(ctx context.Context, t *protocol.Turn, start time.Time, deci
 	}()
 	timer := time.NewTimer(time.Until(start.Add(watchLimit(remaining))))
 	defer timer.Stop()
-	select {
-	case r := <-done:
+	finish := func(r result) error {
 		if r.err != nil {
 			return r.err
 		}
 		return send(r.m)
+	}
+	select {
+	case r := <-done:
+		return finish(r)
 	case <-timer.C:
+	}
+	select { // a decision that ended as the timer fired still counts
+	case r := <-done:
+		return finish(r)
+	default:
 	}
 	me, _, err := b.sides(t)
 	var serr error
