@@ -3,9 +3,11 @@
 // read, and every search of the turn stops at it through its context;
 // below lowClock the bot plays an emergency move whose work is bounded by
 // construction (the plan's next move, else a choice from a two-ply
-// exhaustive table) instead of any budgeted search. At 15 s per player the
-// budgets alone ran the clock down to 47-171 ms with turns still to play,
-// where one decision's fixed costs and the machine's load outran it.
+// exhaustive table) instead of any budgeted search; and Run's watchdog
+// sends that move for a decision still running at three quarters of the
+// clock. At 15 s per player the budgets alone ran the clock down to
+// 47-171 ms with turns still to play, where one decision's fixed costs
+// and the machine's load outran it.
 
 package ai
 
@@ -22,12 +24,13 @@ import (
 
 const (
 	// lowClock is the remaining clock below which every decision is an
-	// emergency move. An emergency move costs about 0.1 ms of CPU (a
+	// emergency move. An emergency move costs at most 0.41 ms of CPU (a
 	// two-ply table of at most emergencyNodes states, BenchmarkEmergency);
-	// the referee also charges the pipe and the wait for a CPU, a few ms
-	// per turn on a loaded machine, so 1 s lasts a couple of hundred turns
-	// even then. It is 0.6 % of the contest's 180 s, where our games end
-	// with 10-67 s left, and 7 % of the 15 s of the self-play checks.
+	// the referee also charges the pipe and the wait for a CPU: in
+	// self-play at nice 10 and load 12-16 such turns took 0.2 ms (median),
+	// 7.8 ms (p99), so 1 s lasts well over a hundred turns even then. It
+	// is 0.6 % of the contest's 180 s, where our games end with 10-67 s
+	// left, and 7 % of the 15 s of the self-play checks (BENCHMARKS.md).
 	lowClock = time.Second
 	// hardDiv: a decision above lowClock must end within remaining/hardDiv
 	// of its start, so no single turn can take the clock: half of it is
