@@ -44,7 +44,8 @@ states bucketed by their chain potential), replays the plan while the field is a
 searches every line of its own next --own-depth plies and the opponent's next --enemy-depth
 plies each turn, and fires, counters or uses the skill by the rules described in README.md,
 holding a fire the opponent would out-counter (--anti-counter) and answering its big fires
-(--counter-mode). Time is managed from the remaining milliseconds in each turn block.
+(--counter-mode). Time is managed from the remaining milliseconds in each turn block: every
+decision ends within half of them, and under 1 s left a cheap emergency move is played.
 The AI before these became the default (the ysai matches):
   --builder beam --target 12 --opening-share 0.15 --replan-share 0 --chok-late-depth 0
   --anti-counter=false --counter-mode=false --race-late 0

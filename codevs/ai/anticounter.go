@@ -105,7 +105,7 @@ func (b *Bot) antiCounter(ctx context.Context, me, en side, turn int, remaining,
 	}
 	m := res.Best.Moves[0]
 	in := [MaxPly]int{codevs.OjamaRow}
-	t := exhaustIncoming(ctx, me, b.packs[turn:], 2, b.cfg.Threads, &in)
+	t := b.exhaustIn(ctx, me, turn, 2, b.cfg.Threads, &in)
 	if t.Depth < 2 || t.ByFirst[m][1].Chains < p.chains-counterKeep {
 		b.logf("turn %d: anti-counter: answer %d chains (%d) > our %d, but the grow move %v keeps %d under a row, fire", turn, ac, as, p.chains, toMove(m), t.ByFirst[m][1].Chains)
 		return false
@@ -128,7 +128,7 @@ func (b *Bot) growPick(ctx context.Context, me side, turn, chains int, budget ti
 	b.chokSearch(ctx, me, turn, ChokudaiConfig{Depth: extendDepth, Budget: budget, XMin: 0, XMax: 8, Threads: b.cfg.Threads, ByFirst: true,
 		RowW: b.rowW(turn), RowMin: b.cfg.ChokRowMin, RowPack: b.cfg.ChokRowPack})
 	in := [MaxPly]int{codevs.OjamaRow}
-	t := exhaustIncoming(ctx, me, b.packs[turn:], 2, b.cfg.Threads, &in)
+	t := b.exhaustIn(ctx, me, turn, 2, b.cfg.Threads, &in)
 	if t.Depth < 2 {
 		return Fire{}, 0, 0
 	}

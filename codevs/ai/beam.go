@@ -180,8 +180,10 @@ func runBeam(ctx context.Context, root side, packs []sim.Pack, cfg BeamConfig) B
 	start := time.Now()
 	threads := max(cfg.Threads, 1)
 	depth := min(cfg.Depth, len(packs))
-	rots := make([]rotations, len(packs))
-	for i := range packs {
+	// Ply d uses packs d and d+1 (the next pack's chain key): the other
+	// packs of the game need no rotating.
+	rots := make([]rotations, min(depth+1, len(packs)))
+	for i := range rots {
 		rots[i] = rotate(packs[i])
 	}
 	var moves []int
@@ -230,7 +232,10 @@ func runBeam(ctx context.Context, root side, packs []sim.Pack, cfg BeamConfig) B
 				o := &outs[w]
 				o.fire.chains = 0
 				for pi := lo; pi < hi; pi++ {
-					if pi&63 == 0 && ctx.Err() != nil {
+					// Every parent (36 children), not every 64th: a
+					// starved process (15 s self-play at load 14) ran a
+					// decision 1.4 s past its deadline.
+					if ctx.Err() != nil {
 						return
 					}
 					p := &parents[pi]

@@ -303,6 +303,14 @@ type Bot struct {
 	// budgeted sums the time budgets given to searches this turn (with
 	// node budgets too), for the clock tests.
 	budgeted time.Duration
+	// nodes sums the states this turn's searches expanded, emergencies
+	// counts its emergency moves (0 or 1), and cuts the decisions the
+	// hard deadline cut in the game (guard.go; for the guard tests).
+	nodes       int64
+	emergencies int
+	cuts        int
+	// watchdogs counts the turns the watchdog answered (guard.go).
+	watchdogs int
 }
 
 // NewBot returns a bot for a game on packs.
@@ -369,7 +377,9 @@ func (b *Bot) chokSearch(ctx context.Context, s side, turn int, cfg ChokudaiConf
 	case b.cfg.FixedWidth > 0:
 		cfg.Nodes, cfg.Budget = int64(b.cfg.FixedWidth)*int64(cfg.Depth), 0
 	}
-	return b.chok.search(ctx, s, b.packs[turn:], cfg)
+	res := b.chok.search(ctx, s, b.packs[turn:], cfg)
+	b.nodes += res.Nodes
+	return res
 }
 
 // runOwn runs an own-side beam from turn: FixedWidth replaces the width
@@ -386,7 +396,9 @@ func (b *Bot) runOwn(ctx context.Context, s side, turn int, cfg BeamConfig) Beam
 		ctx, cancel = context.WithTimeout(ctx, cfg.Budget*3/2)
 		defer cancel()
 	}
-	return runBeam(ctx, s, b.packs[turn:], cfg)
+	res := runBeam(ctx, s, b.packs[turn:], cfg)
+	b.nodes += res.Nodes
+	return res
 }
 
 func (b *Bot) setPlan(turn int, f Fire) {
@@ -405,27 +417,33 @@ func (b *Bot) setPlanUnder(turn int, f Fire, me side) {
 	}
 }
 
-// Decide returns the move for turn block t.
+// Decide returns the move for turn block t, read now (DecideAt).
 func (b *Bot) Decide(ctx context.Context, t *protocol.Turn) (codevs.Move, error) {
-	m, err := b.decide(ctx, t)
-	if err != nil {
-		return codevs.Move{}, err
-	}
-	return toMove(m), nil
+	return b.DecideAt(ctx, t, time.Now())
 }
 
-func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
+// sides checks t's turn against the packs and returns both sides.
+func (b *Bot) sides(t *protocol.Turn) (me, en side, err error) {
 	turn := t.Turn
 	if turn < 0 || turn >= len(b.packs) {
-		return 0, fmt.Errorf("turn %d outside the %d packs", turn, len(b.packs))
+		return me, en, fmt.Errorf("turn %d outside the %d packs", turn, len(b.packs))
 	}
-	me, err := sideFrom(&t.Me)
-	if err != nil {
-		return 0, fmt.Errorf("turn %d: own field: %w", turn, err)
+	if me, err = sideFrom(&t.Me); err != nil {
+		return me, en, fmt.Errorf("turn %d: own field: %w", turn, err)
 	}
-	en, err := sideFrom(&t.Opp)
+	if en, err = sideFrom(&t.Opp); err != nil {
+		return me, en, fmt.Errorf("turn %d: opponent field: %w", turn, err)
+	}
+	return me, en, nil
+}
+
+// decide is the full decision for turn block t; its searches stop when ctx
+// ends (decideGuarded's hard deadline).
+func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
+	turn := t.Turn
+	me, en, err := b.sides(t)
 	if err != nil {
-		return 0, fmt.Errorf("turn %d: opponent field: %w", turn, err)
+		return 0, err
 	}
 	remaining := time.Duration(t.Me.TimeMs) * time.Millisecond
 	packs := b.packs[turn:]
@@ -453,8 +471,8 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 
 	// Both sides' exhaustive tables: own fires per ply and survival, the
 	// opponent's best fire per ply (its worst case for us).
-	my := exhaust(ctx, me, packs, ownDepth, b.cfg.Threads)
-	enT := exhaust(ctx, en, packs, enDepth, b.cfg.Threads)
+	my := b.exhaustIn(ctx, me, turn, ownDepth, b.cfg.Threads, &[MaxPly]int{})
+	enT := b.exhaustIn(ctx, en, turn, enDepth, b.cfg.Threads, &[MaxPly]int{})
 	now := my.Ply[0]
 	enSoon := enT.BestUpTo(enDepth)
 	var enCur, enPrev int
@@ -476,7 +494,7 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 		}
 		if d >= 0 {
 			in[d] = enT.Ply[d].Sent
-			w := exhaustIncoming(ctx, me, packs, ownDepth, b.cfg.Threads, &in)
+			w := b.exhaustIn(ctx, me, turn, ownDepth, b.cfg.Threads, &in)
 			worst = &w
 		}
 	}
@@ -859,6 +877,7 @@ func (b *Bot) enemyFiresHit(ctx context.Context, en side, turn, depth, width, in
 			cfg.Nodes, cfg.Budget = int64(width)*int64(depth), 0
 		}
 		res := b.chok.search(ctx, en, b.packs[turn:], cfg)
+		b.nodes += res.Nodes
 		out := make([]int, len(res.PerPly))
 		for i, f := range res.PerPly {
 			out[i] = f.Sent
@@ -873,6 +892,7 @@ func (b *Bot) enemyFiresHit(ctx context.Context, en side, turn, depth, width, in
 		defer cancel()
 	}
 	res := runBeam(ctx, en, b.packs[turn:], cfg)
+	b.nodes += res.Nodes
 	out := make([]int, len(res.PerPly))
 	for i, f := range res.PerPly {
 		out[i] = f.Sent
@@ -917,17 +937,16 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, cfg Config) error {
 	bot := NewBot(codevs.SimPacks(pp), cfg)
 	for {
 		t, err := rd.ReadTurn()
+		start := time.Now() // the referee's clock runs from its write
 		if errors.Is(err, io.EOF) {
 			return nil
 		}
 		if err != nil {
 			return err
 		}
-		m, err := bot.Decide(ctx, &t)
-		if err != nil {
-			return err
-		}
-		if err := say(m.String()); err != nil {
+		decide := func(ctx context.Context) (int, error) { return bot.decideGuarded(ctx, &t, start) }
+		send := func(m int) error { return say(toMove(m).String()) }
+		if err := bot.watch(ctx, &t, start, decide, send); err != nil {
 			return err
 		}
 	}
@@ -993,7 +1012,7 @@ func (b *Bot) answerIn(ctx context.Context, en side, turn, depth, sent int, budg
 // ojama row has fallen (the opponent fired this turn).
 func (b *Bot) keepsChain(ctx context.Context, me side, turn, chains int) bool {
 	in := [MaxPly]int{codevs.OjamaRow}
-	t := exhaustIncoming(ctx, me, b.packs[turn:], 2, b.cfg.Threads, &in)
+	t := b.exhaustIn(ctx, me, turn, 2, b.cfg.Threads, &in)
 	return t.Depth >= 2 && t.Ply[1].Chains >= chains-counterKeep
 }
 
@@ -1018,7 +1037,7 @@ func (b *Bot) counterWait(ctx context.Context, me, en side, turn int, budget tim
 	// The wait move itself must keep a chain ready for the opponent's fire.
 	m := res.Best.Moves[0]
 	in := [MaxPly]int{codevs.OjamaRow}
-	t := exhaustIncoming(ctx, me, b.packs[turn:], 2, b.cfg.Threads, &in)
+	t := b.exhaustIn(ctx, me, turn, 2, b.cfg.Threads, &in)
 	if t.Depth < 2 || t.ByFirst[m][1].Chains < b.plan.chains-counterKeep {
 		b.logf("turn %d: counter stance: the grow move %v breaks the chain under a row (%d), fire", turn, toMove(m), t.ByFirst[m][1].Chains)
 		return false

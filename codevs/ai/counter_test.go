@@ -36,7 +36,7 @@ func decideAtFire(t *testing.T, g *codevs.Game, packs []sim.Pack, mine Fire, cfg
 // along an 11+ chain plan of the chain beam, the opponent along a chain beam's
 // best line (strong: a bigger chain kept) or random dummy drops (weak). It
 // returns the game at our fire turn and the plan.
-func stanceGame(t *testing.T, seed uint64, strong bool) (*codevs.Game, []sim.Pack, Fire) {
+func stanceGame(t testing.TB, seed uint64, strong bool) (*codevs.Game, []sim.Pack, Fire) {
 	t.Helper()
 	packs, err := codevs.PacksForSeed(seed, codevs.ProfileClient)
 	if err != nil {

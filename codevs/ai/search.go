@@ -118,7 +118,7 @@ func exhaustWith(ctx context.Context, root side, packs []sim.Pack, depth, thread
 				} else if depth > 1 {
 					var stack [MaxPly + 1]side // caller-owned buffer: one state per ply
 					stack[1] = s
-					d := searcher{rots: rots, incoming: incoming, depth: depth, tt: tt}
+					d := searcher{rots: rots, incoming: incoming, depth: depth, tt: tt, ctx: ctx}
 					d.dfs(&stack, 1, firsts[i], &r.best, &r.surv, &r.nodes)
 				}
 			}
@@ -162,6 +162,9 @@ type searcher struct {
 	incoming *[MaxPly]int
 	depth    int
 	tt       *transTable // nil: no transposition table
+	// ctx stops the search between the second ply's subtrees (at most
+	// 1 406 states each at depth 4; a first move's is 37 times that).
+	ctx context.Context
 }
 
 // dfs expands stack[ply] (the state before ply) into stack[ply+1], updating
@@ -194,6 +197,9 @@ func (d *searcher) dfs(stack *[MaxPly + 1]side, ply, first int, best *[MaxPly]Be
 		if o.sent > 0 && (o.chains > smallFire || m == moveSkill) {
 			*surv = depth // a fire ends the line alive
 		} else if ply+1 < depth {
+			if ply == 1 && d.ctx.Err() != nil {
+				return
+			}
 			d.child(stack, ply+1, first, best, surv, nodes)
 		}
 	}

@@ -27,7 +27,10 @@
 // fire 1.5 times over; Config.AntiPick grows the kept chain along a plan
 // whose first move survives an ojama row. Config.ClockBudgets (off by
 // default, clock.go) sets every search budget as a share of the game's
-// clock with a reserve for the late game.
+// clock with a reserve for the late game. The clock guard (guard.go)
+// gives every decision a hard deadline of half the remaining clock, plays
+// a bounded emergency move under 1 s, and answers for a decision still
+// running at three quarters of it.
 // Start with Bot (one decision per turn) and Run (the stdin/stdout
 // protocol loop).
 package ai

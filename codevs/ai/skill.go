@@ -268,6 +268,7 @@ func (b *Bot) factsBeam(ctx context.Context, s side, turn, width, bucket, target
 		defer cancel()
 	}
 	res := runBeam(ctx, s, b.packs[turn:], cfg)
+	b.nodes += res.Nodes
 	return res, ctx.Err() == nil
 }
 
@@ -283,5 +284,7 @@ func (b *Bot) skillBeam(ctx context.Context, me side, turn int, perTurn time.Dur
 		ctx, cancel = context.WithTimeout(ctx, cfg.Budget*3/2)
 		defer cancel()
 	}
-	return runBeam(ctx, me, b.packs[turn:], cfg).Line
+	res := runBeam(ctx, me, b.packs[turn:], cfg)
+	b.nodes += res.Nodes
+	return res.Line
 }
