@@ -46,9 +46,12 @@ plies each turn, and fires, counters or uses the skill by the rules described in
 holding a fire the opponent would out-counter (--anti-counter) and answering its big fires
 (--counter-mode). Time is managed from the remaining milliseconds in each turn block: every
 decision ends within half of them, and under 1 s left a cheap emergency move is played.
-The AI before these became the default (the ysai matches):
+The default before the 180 s matches against tanzaku (tuned at 60 s):
+  --anti-pick=false --clock-budgets=false --chok-row 0 --chok-row-pack 0 --chok-row-from 0
+The AI before the tanzaku work (the ysai matches):
   --builder beam --target 12 --opening-share 0.15 --replan-share 0 --chok-late-depth 0
-  --anti-counter=false --counter-mode=false --race-late 0
+  --anti-counter=false --counter-mode=false --race-late 0 --anti-pick=false
+  --clock-budgets=false --chok-row 0 --chok-row-pack 0 --chok-row-from 0
 Run it under the referee:
   yomi codevs referee --p1 "yomi codevs ai" --p2 "yomi codevs dummy"`)
 	d := ai.ContestConfig()
@@ -95,17 +98,17 @@ Run it under the referee:
 	fs.IntVar(&cfg.ChokDepth, "chok-depth", 0, "--builder chokudai: `plies` at most (0: 13)")
 	fs.IntVar(&cfg.ChokLateDepth, "chok-late-depth", d.ChokLateDepth, "--builder chokudai: `plies` at most after turn 10 (0: --chok-depth; tanzaku: 10)")
 	fs.Int64Var(&cfg.ChokNodes, "nodes", 0, "--builder chokudai: expanded `states` per search instead of a time budget (deterministic; 0: time-managed, or --width × plies with --width)")
-	fs.IntVar(&cfg.ChokRow, "chok-row", 0, "--builder chokudai: own searches rank states partly by the chain left after one ojama row: the key's ojama is (100-W)% the erase-one-block potential's and W% the same potential's after a row (`W` 0..100; 0: off, tanzaku's key; session codevs-rowchok)")
-	fs.IntVar(&cfg.ChokRowMin, "chok-row-min", 0, "--chok-row: only states whose potential has this many `chains` pay for the row potential (0: all)")
-	fs.IntVar(&cfg.ChokRowPack, "chok-row-pack", 0, "--chok-row: the row term is the longest chain a known pack fires after the row instead of the row potential (`mode` 0): 1 the next pack, 2 the pack after it (wait a turn, then fire), 3 the lesser of both")
-	fs.IntVar(&cfg.ChokRowFrom, "chok-row-from", 0, "--chok-row applies from this `turn` on (0: the opening too; 1: replans, counter-mode and grow plans only)")
+	fs.IntVar(&cfg.ChokRow, "chok-row", d.ChokRow, "--builder chokudai: own searches rank states partly by the chain left after one ojama row: the key's ojama is (100-W)% the erase-one-block potential's and W% the same potential's after a row (`W` 0..100; 0: off, tanzaku's key; session codevs-rowchok)")
+	fs.IntVar(&cfg.ChokRowMin, "chok-row-min", d.ChokRowMin, "--chok-row: only states whose potential has this many `chains` pay for the row potential (0: all)")
+	fs.IntVar(&cfg.ChokRowPack, "chok-row-pack", d.ChokRowPack, "--chok-row: the row term is the longest chain a known pack fires after the row instead of the row potential (`mode` 0): 1 the next pack, 2 the pack after it (wait a turn, then fire), 3 the lesser of both")
+	fs.IntVar(&cfg.ChokRowFrom, "chok-row-from", d.ChokRowFrom, "--chok-row applies from this `turn` on (0: the opening too; 1: replans, counter-mode and grow plans only)")
 	fs.BoolVar(&cfg.AntiCounter, "anti-counter", d.AntiCounter, "at the plan's fire, hold it when the opponent's answer (7 plies of the chokudai search, our ojama landing) has a chain more, and grow it into the biggest fire within 8 plies if the grow move keeps a chain under one ojama row (tanzaku's anti-counter; on by default since the 60 s matches against tanzaku)")
-	fs.BoolVar(&cfg.AntiPick, "anti-pick", false, "--anti-counter: grow along the longest fire within 8 plies whose first move still fires chains-1 under one ojama row, among every first move's best fire per ply (session codevs-clock2; off: only the longest fire's first move is checked)")
+	fs.BoolVar(&cfg.AntiPick, "anti-pick", d.AntiPick, "--anti-counter: grow along the longest fire within 8 plies whose first move still fires chains-1 under one ojama row, among every first move's best fire per ply (session codevs-clock2; off: only the longest fire's first move is checked)")
 	fs.BoolVar(&cfg.CounterMode, "counter-mode", d.CounterMode, "when the opponent's best fire this turn reaches 40 ojama (30 from turn 15) and exceeds its last 4 turns', plan 10 plies of the chokudai search with it landing and fire the earliest 1.5x answer (tanzaku's counter mode; on by default since the 60 s matches against tanzaku)")
 	fs.BoolVar(&cfg.CounterStrict, "counter-strict", false, "--counter-mode: follow a counter plan (made with the opponent's fire landing) only while our stock is what it expected; else plan again (session codevs-clock2; off: the plan's moves made for a field with ojama rows are played without them)")
 	fs.BoolVar(&cfg.CounterAgain, "counter-again", false, "--counter-mode --counter-strict: when a counter plan no longer applies because the opponent held its fire, plan the counter again while its fire now is still a threat (instead of the race replan; session codevs-clock2, off by default)")
 	fs.IntVar(&cfg.RaceLate, "race-late", d.RaceLate, "from turn 15, replans race opponent fires of this many `ojama` (0: 40 throughout)")
-	fs.BoolVar(&cfg.ClockBudgets, "clock-budgets", false, "every search budget as a share of the game's total clock (caps: --opening-cap, --replan-cap, reads 5/180) and of the remaining time less a reserve of --reserve-share for turns 30-80 (--opening-share and --replan-share then share that free time; --replan-max is not used); session codevs-clock2, off by default")
+	fs.BoolVar(&cfg.ClockBudgets, "clock-budgets", d.ClockBudgets, "every search budget as a share of the game's total clock (caps: --opening-cap, --replan-cap, reads 5/180) and of the remaining time less a reserve of --reserve-share for turns 30-80 (--opening-share and --replan-share then share that free time; --replan-max is not used); session codevs-clock2; the default since the 180 s matches")
 	fs.Float64Var(&cfg.ReserveShare, "reserve-share", 0, "--clock-budgets: `share` of the total clock kept to turn 30 and released linearly to turn 80 (0: 0.2)")
 	fs.Float64Var(&cfg.OpeningCap, "opening-cap", 0, "--clock-budgets: the opening search's cap as a `share` of the total clock (0: 0.2)")
 	fs.Float64Var(&cfg.ReplanCap, "replan-cap", 0, "--clock-budgets: a replan's (counter-mode, grow) cap as a `share` of the total clock (0: 0.1)")

@@ -69,8 +69,9 @@ func TestCodevsAIVerb(t *testing.T) {
 }
 
 // TestCodevsAIDefaults: with no flags the verb plays ai.ContestConfig, and the
-// flags its --help gives for the AI before that default (the ysai matches)
-// give ai.DefaultConfig back, so the help text stays true.
+// flag recipes its --help gives for the earlier defaults (the 60 s setting,
+// the AI of the ysai matches) give ai.ContestConfig60 and ai.DefaultConfig
+// back, so the help text stays true.
 func TestCodevsAIDefaults(t *testing.T) {
 	env := &cli.Env{Stdout: io.Discard, Stderr: io.Discard}
 	got, err := codevsAIConfig(env, nil)
@@ -82,17 +83,26 @@ func TestCodevsAIDefaults(t *testing.T) {
 	}
 	var help bytes.Buffer
 	newApp().Main(context.Background(), &cli.Env{Stdout: &help, Stderr: &help}, []string{"codevs", "ai", "--help"})
-	_, after, ok := strings.Cut(help.String(), "The AI before these became the default (the ysai matches):\n")
-	if !ok {
-		t.Fatalf("--help lost the old AI's flags:\n%s", help.String())
-	}
-	lines := strings.SplitN(after, "\n", 3)
-	old := strings.Fields(lines[0] + " " + lines[1])
-	got, err = codevsAIConfig(env, old)
-	if err != nil {
-		t.Fatalf("%v: %v", old, err)
-	}
-	if want := ai.DefaultConfig(); !reflect.DeepEqual(got, want) {
-		t.Errorf("%v: %+v, want ai.DefaultConfig() %+v", old, got, want)
+	for _, tc := range []struct {
+		head  string
+		lines int
+		want  ai.Config
+	}{
+		{"The default before the 180 s matches against tanzaku (tuned at 60 s):\n", 1, ai.ContestConfig60()},
+		{"The AI before the tanzaku work (the ysai matches):\n", 3, ai.DefaultConfig()},
+	} {
+		_, after, ok := strings.Cut(help.String(), tc.head)
+		if !ok {
+			t.Fatalf("--help lost %q:\n%s", tc.head, help.String())
+		}
+		lines := strings.SplitN(after, "\n", tc.lines+1)
+		old := strings.Fields(strings.Join(lines[:tc.lines], " "))
+		got, err = codevsAIConfig(env, old)
+		if err != nil {
+			t.Fatalf("%v: %v", old, err)
+		}
+		if !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%v: %+v, want %+v", old, got, tc.want)
+		}
 	}
 }

@@ -203,8 +203,24 @@ func DefaultConfig() Config {
 // and counter mode, racing opponent fires of 18+ ojama from turn 15. Against
 // tanzaku at 60 s it took 28 of 48 games on pack seeds 6100-6123, where
 // DefaultConfig took 14 (BENCHMARKS.md, "Anti-counter, counter mode, late
-// race on the chokudai builder").
+// race on the chokudai builder"). At the contest's 180 s it adds clock
+// budgets (AntiPick's grow line, budgets as shares of the clock) and the
+// row term in replans (ChokRow 50 on the pack after next): 11 of 18 games
+// against tanzaku on pack seeds 8000-8008, where the 60 s setting took 4 of
+// 10 and it with clock budgets 9 of 18 (BENCHMARKS.md, "The default and
+// clock budgets at 180 s against tanzaku"). ContestConfig60 is the 60 s
+// setting.
 func ContestConfig() Config {
+	c := ContestConfig60()
+	c.AntiPick, c.ClockBudgets = true, true
+	c.ChokRow, c.ChokRowPack, c.ChokRowFrom = 50, 2, 1
+	return c
+}
+
+// ContestConfig60 returns the default of `yomi codevs ai` before the 180 s
+// matches: the chokudai builder with tanzaku's anti-counter and counter
+// mode, as tuned against tanzaku at 60 s per player.
+func ContestConfig60() Config {
 	c := DefaultConfig()
 	c.Target, c.OpeningShare, c.ReplanShare = 13, 0.3, 0.25
 	c.Chokudai, c.ChokLateDepth = true, 10
