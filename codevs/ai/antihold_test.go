@@ -1,0 +1,209 @@
+// Tests of Config.AntiHold on positions from the 180 s games against
+// tanzaku where our anti-counter fired a small chain into a longer answer
+// (session codevs-study), and the offline measurement that plays those
+// positions on against our own AI (YOMI_ANTIHOLD=1).
+
+package ai
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/yomi-ai/yomi/codevs"
+	"github.com/yomi-ai/yomi/codevs/protocol"
+	"github.com/yomi-ai/yomi/codevs/sim"
+)
+
+// antiHoldFixture is our turn block at the fire of a plan in a lost game of
+// the 180 s match (7e19ab1 --anti-pick --clock-budgets, pack seeds from
+// 8000; both games of each pack set reached the same position), with the
+// plan's fire that the game played.
+type antiHoldFixture struct {
+	file   string
+	seed   uint64
+	x, r   int // the fire move played
+	chains int
+	sent   int
+}
+
+var antiHoldFixtures = []antiHoldFixture{
+	{"tanzaku-s8000-turn15.txt", 8000, 1, 0, 11, 33}, // answered by 14/79 at turn 24 (game 1; game 0 won)
+	{"tanzaku-s8002-turn21.txt", 8002, 8, 0, 10, 25}, // answered by 13/60 at turn 25 (game 1; game 0 won)
+	{"tanzaku-s8008-turn22.txt", 8008, 3, 1, 10, 25}, // answered by 14/79 at turn 26 (both games lost)
+}
+
+// loadAntiHold reads a fixture's packs and turn block.
+func loadAntiHold(t testing.TB, fx antiHoldFixture) ([]sim.Pack, protocol.Turn) {
+	t.Helper()
+	packs, err := codevs.PacksForSeed(fx.seed, codevs.ProfileClient)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open("testdata/" + fx.file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	in, err := protocol.NewReader(f).ReadTurn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return packs, in
+}
+
+// atPlanFire gives bot the one-move plan that fires the fixture's chain at
+// its turn, as the game's bot had it, after checking the move does fire it.
+func atPlanFire(t testing.TB, bot *Bot, fx antiHoldFixture, packs []sim.Pack, in *protocol.Turn) int {
+	t.Helper()
+	me, err := sideFrom(&in.Me)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := fx.x<<2 | fx.r
+	rot := rotate(packs[in.Turn])
+	r := me
+	if o := r.act(m, &rot); o.chains != fx.chains || o.sent != fx.sent {
+		t.Fatalf("%s: move %v fires %d chains (%d), the game %d (%d)", fx.file, toMove(m), o.chains, o.sent, fx.chains, fx.sent)
+	}
+	bot.plan = &plan{start: in.Turn, moves: []int{m}, fields: []sim.Fast{me.f}, chains: fx.chains, sent: fx.sent}
+	return m
+}
+
+// antiHoldConfig is the match's configuration (the default with
+// --anti-pick --clock-budgets) on node budgets.
+func antiHoldConfig(nodes int64, hold int) Config {
+	c := ContestConfig()
+	c.AntiPick, c.ClockBudgets, c.AntiHold = true, true, hold
+	c.ChokNodes, c.FixedWidth, c.Threads = nodes, 200, 2
+	return c
+}
+
+// TestAntiHold checks the decision at each fixture: the match's AI fires
+// its plan because no grow plan keeps the chain under a row (what the games
+// did); with AntiHold 40 the same AI keeps it and grows along a longer fire
+// whose first move is not the fire.
+func TestAntiHold(t *testing.T) {
+	if testing.Short() {
+		t.Skip("chokudai reads of 3 000 states per fixture")
+	}
+	for _, fx := range antiHoldFixtures {
+		packs, in := loadAntiHold(t, fx)
+		for _, hold := range []int{0, 40} {
+			var log strings.Builder
+			cfg := antiHoldConfig(3000, hold)
+			cfg.Log = &log
+			bot := NewBot(packs, cfg)
+			fire := atPlanFire(t, bot, fx, packs, &in)
+			m, err := bot.decide(context.Background(), &in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s hold %d: move %v\n%s", fx.file, hold, toMove(m), log.String())
+			switch {
+			case !strings.Contains(log.String(), "anti-counter: answer"):
+				t.Fatalf("%s: the anti-counter did not read a longer answer", fx.file)
+			case hold == 0 && (m != fire || !strings.Contains(log.String(), "under a row, fire")):
+				t.Errorf("%s: without AntiHold the plan should fire for the row check (as in the game)", fx.file)
+			case hold > 0 && (m == fire || !strings.Contains(log.String(), "grow anyway")):
+				t.Errorf("%s: AntiHold %d fired", fx.file, hold)
+			case hold > 0 && (bot.plan == nil || bot.plan.chains <= fx.chains || bot.plan.moves[0] != m):
+				t.Errorf("%s: AntiHold's plan %+v is not a longer fire starting with %v", fx.file, bot.plan, toMove(m))
+			}
+		}
+	}
+}
+
+// TestAntiHoldMeasure (YOMI_ANTIHOLD=1) plays each fixture on to the end
+// against our own AI (the match's configuration, a fresh bot, on
+// YOMI_ANTIHOLD_OPP node budgets, default 3000,6000,12000; its AntiHold
+// YOMI_ANTIHOLD_OPPHOLD, default 0, where 1000 holds every small fire as
+// tanzaku's extend does) with our side
+// holding (AntiHold YOMI_ANTIHOLD_W, default 40) or not, both on
+// YOMI_ANTIHOLD_NODES (default 6000) states per search and a frozen clock,
+// and tables wins, turns and the first big fires after the fixture. It
+// fails when the hold wins fewer continuations than the fire.
+func TestAntiHoldMeasure(t *testing.T) {
+	if os.Getenv("YOMI_ANTIHOLD") == "" {
+		t.Skip("set YOMI_ANTIHOLD=1 (minutes)")
+	}
+	nodes := int64(envInts(t, "YOMI_ANTIHOLD_NODES", []int{6000})[0])
+	hold := envInts(t, "YOMI_ANTIHOLD_W", []int{40})[0]
+	opps := envInts(t, "YOMI_ANTIHOLD_OPP", []int{3000, 6000, 12000})
+	oppHold := envInts(t, "YOMI_ANTIHOLD_OPPHOLD", []int{0})[0]
+	only := os.Getenv("YOMI_ANTIHOLD_ONLY")
+	var wins [2]int
+	for _, fx := range antiHoldFixtures {
+		if only != "" && !strings.Contains(fx.file, only) {
+			continue
+		}
+		packs, in := loadAntiHold(t, fx)
+		for _, opp := range opps {
+			for v, w := range []int{0, hold} {
+				res := playOn(t, fx, packs, in, antiHoldConfig(nodes, w), antiHoldConfig(int64(opp), oppHold))
+				if res.winner == 0 {
+					wins[v]++
+				}
+				t.Logf("%s opp %d hold %d: %s", fx.file, opp, w, res)
+			}
+		}
+	}
+	t.Logf("continuations won: fire %d, hold %d", wins[0], wins[1])
+	if wins[1] < wins[0] {
+		t.Errorf("the hold won %d continuations, the fire %d", wins[1], wins[0])
+	}
+}
+
+// playOnResult is one continuation: the winner (0: us, 1: the opponent,
+// -1: none by the turn limit), the last turn and each side's big fires.
+type playOnResult struct {
+	winner, turn int
+	fires        []string
+}
+
+func (r playOnResult) String() string {
+	w := [...]string{"none", "WIN", "loss"}[r.winner+1]
+	return fmt.Sprintf("%s at turn %d; fires %s", w, r.turn, strings.Join(r.fires, " "))
+}
+
+// playOn plays the fixture's position on: our bot (cfg, at its plan's
+// fire) as player 1 against a fresh bot (opp) as player 2, with the clocks
+// frozen at the fixture's.
+func playOn(t testing.TB, fx antiHoldFixture, packs []sim.Pack, in protocol.Turn, cfg, opp Config) playOnResult {
+	t.Helper()
+	g, err := codevs.FromTurn(packs, &in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	us, them := NewBot(packs, cfg), NewBot(packs, opp)
+	us.total, them.total = 180e9, 180e9 // the game's clock, for the clock budgets
+	atPlanFire(t, us, fx, packs, &in)
+	times := [2]int64{in.Me.TimeMs, in.Opp.TimeMs}
+	var r playOnResult
+	for !g.Over && g.Turn < codevs.Turns {
+		var m [2]codevs.Move
+		for i, b := range []*Bot{us, them} {
+			ti := g.Input(i, times)
+			if m[i], err = b.Decide(context.Background(), &ti); err != nil {
+				t.Fatal(err)
+			}
+		}
+		turn := g.Turn
+		h, err := g.Step(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, tag := range []string{"Y", "T"} {
+			if h[i].Sent >= 18 {
+				r.fires = append(r.fires, fmt.Sprintf("t%d %s%d/%d", turn, tag, h[i].Chains, h[i].Sent))
+			}
+		}
+	}
+	r.turn, r.winner = g.Turn, -1
+	if g.Over {
+		r.winner = g.Result.Winner
+	}
+	return r
+}
