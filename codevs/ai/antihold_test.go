@@ -9,6 +9,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -27,12 +28,17 @@ type antiHoldFixture struct {
 	x, r   int // the fire move played
 	chains int
 	sent   int
+	// row: the game's AI ran with --chok-row 50 --chok-row-pack 2
+	// --chok-row-from 1 (the lead's live match).
+	row bool
 }
 
 var antiHoldFixtures = []antiHoldFixture{
-	{"tanzaku-s8000-turn15.txt", 8000, 1, 0, 11, 33}, // answered by 14/79 at turn 24 (game 1; game 0 won)
-	{"tanzaku-s8002-turn21.txt", 8002, 8, 0, 10, 25}, // answered by 13/60 at turn 25 (game 1; game 0 won)
-	{"tanzaku-s8008-turn22.txt", 8008, 3, 1, 10, 25}, // answered by 14/79 at turn 26 (both games lost)
+	{"tanzaku-s8000-turn15.txt", 8000, 1, 0, 11, 33, false}, // answered by 14/79 at turn 24 (game 1; game 0 won)
+	{"tanzaku-s8002-turn21.txt", 8002, 8, 0, 10, 25, false}, // answered by 13/60 at turn 25 (game 1; game 0 won)
+	{"tanzaku-s8008-turn22.txt", 8008, 3, 1, 10, 25, false}, // answered by 14/79 at turn 26 (both games lost)
+	// The live match with the row term, game 1: answered by 14/79 at turn 19.
+	{"tanzaku-s8000-row-turn15.txt", 8000, 1, 0, 10, 25, true},
 }
 
 // loadAntiHold reads a fixture's packs and turn block.
@@ -73,11 +79,14 @@ func atPlanFire(t testing.TB, bot *Bot, fx antiHoldFixture, packs []sim.Pack, in
 }
 
 // antiHoldConfig is the match's configuration (the default with
-// --anti-pick --clock-budgets) on node budgets.
-func antiHoldConfig(nodes int64, hold int) Config {
+// --anti-pick --clock-budgets, and the row term with row) on node budgets.
+func antiHoldConfig(nodes int64, hold int, row bool) Config {
 	c := ContestConfig()
 	c.AntiPick, c.ClockBudgets, c.AntiHold = true, true, hold
 	c.ChokNodes, c.FixedWidth, c.Threads = nodes, 200, 2
+	if row {
+		c.ChokRow, c.ChokRowPack, c.ChokRowFrom = 50, 2, 1
+	}
 	return c
 }
 
@@ -93,7 +102,7 @@ func TestAntiHold(t *testing.T) {
 		packs, in := loadAntiHold(t, fx)
 		for _, hold := range []int{0, 40} {
 			var log strings.Builder
-			cfg := antiHoldConfig(3000, hold)
+			cfg := antiHoldConfig(3000, hold, fx.row)
 			cfg.Log = &log
 			bot := NewBot(packs, cfg)
 			fire := atPlanFire(t, bot, fx, packs, &in)
@@ -123,8 +132,10 @@ func TestAntiHold(t *testing.T) {
 // tanzaku's extend does) with our side
 // holding (AntiHold YOMI_ANTIHOLD_W, default 40) or not, both on
 // YOMI_ANTIHOLD_NODES (default 6000) states per search and a frozen clock,
-// and tables wins, turns and the first big fires after the fixture. It
-// fails when the hold wins fewer continuations than the fire.
+// and tables wins, turns and the first big fires after the fixture
+// (YOMI_ANTIHOLD_ONLY: only fixtures whose file holds one of these
+// comma-separated strings). It fails when the hold wins fewer
+// continuations than the fire.
 func TestAntiHoldMeasure(t *testing.T) {
 	if os.Getenv("YOMI_ANTIHOLD") == "" {
 		t.Skip("set YOMI_ANTIHOLD=1 (minutes)")
@@ -136,13 +147,13 @@ func TestAntiHoldMeasure(t *testing.T) {
 	only := os.Getenv("YOMI_ANTIHOLD_ONLY")
 	var wins [2]int
 	for _, fx := range antiHoldFixtures {
-		if only != "" && !strings.Contains(fx.file, only) {
+		if only != "" && !slices.ContainsFunc(strings.Split(only, ","), func(o string) bool { return strings.Contains(fx.file, o) }) {
 			continue
 		}
 		packs, in := loadAntiHold(t, fx)
 		for _, opp := range opps {
 			for v, w := range []int{0, hold} {
-				res := playOn(t, fx, packs, in, antiHoldConfig(nodes, w), antiHoldConfig(int64(opp), oppHold))
+				res := playOn(t, fx, packs, in, antiHoldConfig(nodes, w, fx.row), antiHoldConfig(int64(opp), oppHold, fx.row))
 				if res.winner == 0 {
 					wins[v]++
 				}
