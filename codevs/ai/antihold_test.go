@@ -218,3 +218,99 @@ func playOn(t testing.TB, fx antiHoldFixture, packs []sim.Pack, in protocol.Turn
 	}
 	return r
 }
+
+// TestAntiHoldSelfPlay (YOMI_ANTIHOLD_SELF=1) is the unselected check: on
+// pack seeds YOMI_ANTIHOLD_SEEDS (default 9100..9109) the match's AI on
+// YOMI_ANTIHOLD_NODES states per search (default 4000) plays itself, then
+// each side plays the same game again with AntiHold 40. Node budgets make
+// the games deterministic, so a game that differs from the base is one where
+// the rule came up for that side; the test tables those pairs (who won the
+// base, who won with the hold) and fails when the hold side wins fewer of
+// them than it won without the hold.
+func TestAntiHoldSelfPlay(t *testing.T) {
+	if os.Getenv("YOMI_ANTIHOLD_SELF") == "" {
+		t.Skip("set YOMI_ANTIHOLD_SELF=1 (minutes per seed)")
+	}
+	nodes := int64(envInts(t, "YOMI_ANTIHOLD_NODES", []int{4000})[0])
+	seeds := envInts(t, "YOMI_ANTIHOLD_SEEDS", []int{9100, 9101, 9102, 9103, 9104, 9105, 9106, 9107, 9108, 9109})
+	var n, base, hold int
+	for _, seed := range seeds {
+		packs, err := codevs.PacksForSeed(uint64(seed), codevs.ProfileClient)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := selfPlay(t, packs, [2]Config{antiHoldConfig(nodes, 0, false), antiHoldConfig(nodes, 0, false)})
+		if seed == seeds[0] {
+			// The pairing needs deterministic games: the base again.
+			if b2 := selfPlay(t, packs, [2]Config{antiHoldConfig(nodes, 0, false), antiHoldConfig(nodes, 0, false)}); !slices.Equal(b.moves, b2.moves) {
+				t.Fatalf("seed %d: the base game is not deterministic", seed)
+			}
+		}
+		for side := range 2 {
+			cfg := [2]Config{antiHoldConfig(nodes, 0, false), antiHoldConfig(nodes, 0, false)}
+			cfg[side].AntiHold = 40
+			h := selfPlay(t, packs, cfg)
+			div := -1
+			for k := range min(len(b.moves), len(h.moves)) {
+				if b.moves[k] != h.moves[k] {
+					div = k
+					break
+				}
+			}
+			if div < 0 && len(b.moves) == len(h.moves) {
+				t.Logf("seed %d side %d: the rule never came up (winner %d at turn %d)", seed, side+1, b.winner+1, len(b.moves))
+				continue
+			}
+			n++
+			if b.winner == side {
+				base++
+			}
+			if h.winner == side {
+				hold++
+			}
+			t.Logf("seed %d side %d: games differ from turn %d; base: winner %d at turn %d; hold: winner %d at turn %d",
+				seed, side+1, div, b.winner+1, len(b.moves), h.winner+1, len(h.moves))
+		}
+	}
+	t.Logf("games where the rule came up: %d; the hold side won %d of them without the hold, %d with it", n, base, hold)
+	if hold < base {
+		t.Errorf("the hold side won %d with the rule, %d without", hold, base)
+	}
+}
+
+// selfPlayGame is a whole game's moves and winner (-1: a draw).
+type selfPlayGame struct {
+	moves  [][2]codevs.Move
+	winner int
+}
+
+// selfPlay plays one game between two bots from turn 0 with frozen clocks
+// of the contest's 180 s.
+func selfPlay(t testing.TB, packs []sim.Pack, cfg [2]Config) selfPlayGame {
+	t.Helper()
+	g, err := codevs.NewGame(packs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bots := [2]*Bot{NewBot(packs, cfg[0]), NewBot(packs, cfg[1])}
+	times := [2]int64{180000, 180000}
+	var r selfPlayGame
+	for !g.Over && g.Turn < codevs.Turns {
+		var m [2]codevs.Move
+		for i, b := range bots {
+			in := g.Input(i, times)
+			if m[i], err = b.Decide(context.Background(), &in); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := g.Step(m); err != nil {
+			t.Fatal(err)
+		}
+		r.moves = append(r.moves, m)
+	}
+	r.winner = -1
+	if g.Over {
+		r.winner = g.Result.Winner
+	}
+	return r
+}
