@@ -226,7 +226,8 @@ func playOn(t testing.TB, fx antiHoldFixture, packs []sim.Pack, in protocol.Turn
 // the games deterministic, so a game that differs from the base is one where
 // the rule came up for that side; the test tables those pairs (who won the
 // base, who won with the hold) and fails when the hold side wins fewer of
-// them than it won without the hold.
+// them than it won without the hold. YOMI_ANTIHOLD_NODET skips the check
+// that the first seed's base game plays the same twice.
 func TestAntiHoldSelfPlay(t *testing.T) {
 	if os.Getenv("YOMI_ANTIHOLD_SELF") == "" {
 		t.Skip("set YOMI_ANTIHOLD_SELF=1 (minutes per seed)")
@@ -240,7 +241,8 @@ func TestAntiHoldSelfPlay(t *testing.T) {
 			t.Fatal(err)
 		}
 		b := selfPlay(t, packs, [2]Config{antiHoldConfig(nodes, 0, false), antiHoldConfig(nodes, 0, false)})
-		if seed == seeds[0] {
+		t.Logf("seed %d base: winner %d at turn %d", seed, b.winner+1, len(b.moves))
+		if seed == seeds[0] && os.Getenv("YOMI_ANTIHOLD_NODET") == "" {
 			// The pairing needs deterministic games: the base again.
 			if b2 := selfPlay(t, packs, [2]Config{antiHoldConfig(nodes, 0, false), antiHoldConfig(nodes, 0, false)}); !slices.Equal(b.moves, b2.moves) {
 				t.Fatalf("seed %d: the base game is not deterministic", seed)
