@@ -221,7 +221,8 @@ func playOn(t testing.TB, fx antiHoldFixture, packs []sim.Pack, in protocol.Turn
 
 // TestAntiHoldSelfPlay (YOMI_ANTIHOLD_SELF=1) is the unselected check: on
 // pack seeds YOMI_ANTIHOLD_SEEDS (default 9100..9109) the match's AI on
-// YOMI_ANTIHOLD_NODES states per search (default 4000) plays itself, then
+// YOMI_ANTIHOLD_NODES states per search (default 4000; player 2 a quarter
+// more) plays itself, then
 // each side plays the same game again with AntiHold 40. Node budgets make
 // the games deterministic, so a game that differs from the base is one where
 // the rule came up for that side; the test tables those pairs (who won the
@@ -233,6 +234,9 @@ func TestAntiHoldSelfPlay(t *testing.T) {
 		t.Skip("set YOMI_ANTIHOLD_SELF=1 (minutes per seed)")
 	}
 	nodes := int64(envInts(t, "YOMI_ANTIHOLD_NODES", []int{4000})[0])
+	// Player 2 searches more: the same AI on the same budget plays a mirror
+	// game to the turn limit.
+	nodes2 := nodes + nodes/4
 	seeds := envInts(t, "YOMI_ANTIHOLD_SEEDS", []int{9100, 9101, 9102, 9103, 9104, 9105, 9106, 9107, 9108, 9109})
 	var n, base, hold int
 	for _, seed := range seeds {
@@ -240,16 +244,16 @@ func TestAntiHoldSelfPlay(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b := selfPlay(t, packs, [2]Config{antiHoldConfig(nodes, 0, false), antiHoldConfig(nodes, 0, false)})
+		b := selfPlay(t, packs, [2]Config{antiHoldConfig(nodes, 0, false), antiHoldConfig(nodes2, 0, false)})
 		t.Logf("seed %d base: winner %d at turn %d", seed, b.winner+1, len(b.moves))
 		if seed == seeds[0] && os.Getenv("YOMI_ANTIHOLD_NODET") == "" {
 			// The pairing needs deterministic games: the base again.
-			if b2 := selfPlay(t, packs, [2]Config{antiHoldConfig(nodes, 0, false), antiHoldConfig(nodes, 0, false)}); !slices.Equal(b.moves, b2.moves) {
+			if b2 := selfPlay(t, packs, [2]Config{antiHoldConfig(nodes, 0, false), antiHoldConfig(nodes2, 0, false)}); !slices.Equal(b.moves, b2.moves) {
 				t.Fatalf("seed %d: the base game is not deterministic", seed)
 			}
 		}
 		for side := range 2 {
-			cfg := [2]Config{antiHoldConfig(nodes, 0, false), antiHoldConfig(nodes, 0, false)}
+			cfg := [2]Config{antiHoldConfig(nodes, 0, false), antiHoldConfig(nodes2, 0, false)}
 			cfg[side].AntiHold = 40
 			h := selfPlay(t, packs, cfg)
 			div := -1
