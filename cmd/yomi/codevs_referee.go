@@ -427,29 +427,64 @@ four-block packs, blocks of each digit, and where the empty cell of three-block 
 }
 
 func runCodevsReplay(ctx context.Context, env *cli.Env, args []string) error {
-	fs := cli.NewFlags(env, "yomi codevs replay", "[--turns] [--json] REPLAY.json",
+	fs := cli.NewFlags(env, "yomi codevs replay", "[--turns] [--json] REPLAY.json | --timeline [--me NAME] [--json] REPLAY.json...",
 		`Plays the moves of a replay written by the referee (--log-dir) through the game again, checks
 every recorded turn (chains, explosions, ojama sent, stocks, gauges, scores) and the result, and
-prints a summary; --turns also lists every turn.`)
+prints a summary; --turns also lists every turn.
+
+--timeline takes any number of replays and prints one line per game from the view of the player
+whose name contains --me (Y; the other is T): the result, who fired big first (Y, T or = for the
+same turn), both clocks used, then each exchange of big fires (--big ojama or more; fires within
+--gap turns group) as tN SIDE chains/ojama, "!" for a fire made with 10+ ojama in its own stock,
+"*" before the exchange the loser came out of behind by --big or more, and the turn of death.
+With --json, one timeline object per line instead.`)
 	turns := fs.Bool("turns", false, "list every turn")
-	asJSON := fs.Bool("json", false, "print the replay's result as one JSON object")
+	asJSON := fs.Bool("json", false, "print the replay's result (or, with --timeline, each timeline) as JSON")
+	timeline := fs.Bool("timeline", false, "print each game's fires, exchanges and death on one line")
+	me := fs.String("me", "yomi", "with --timeline: the player shown as Y (a substring of its name; else player 1)")
+	big := fs.Int("big", 30, "with --timeline: ojama sent by a big fire")
+	gap := fs.Int("gap", 8, "with --timeline: turns between big fires of one exchange")
 	if err := cli.Parse(fs, args); err != nil {
 		return err
+	}
+	if *timeline {
+		if fs.NArg() == 0 {
+			return cli.Usagef("replay --timeline needs at least one file")
+		}
+		for _, name := range fs.Args() {
+			rp, err := readCheckedReplay(name)
+			if err != nil {
+				return err
+			}
+			tl := referee.NewTimeline(rp, referee.TimelineOptions{BigSent: *big, Gap: *gap})
+			if *asJSON {
+				if err := cli.WriteJSON(env.Stdout, tl); err != nil {
+					return err
+				}
+				continue
+			}
+			side := 0
+			if !strings.Contains(tl.Names[0], *me) && strings.Contains(tl.Names[1], *me) {
+				side = 1
+			}
+			res := "D"
+			if tl.Winner == side {
+				res = "W"
+			} else if tl.Winner == 1-side {
+				res = "L"
+			}
+			first := [...]string{"-", "Y", "T", "="}[1+map[int]int{-1: -1, side: 0, 1 - side: 1, 2: 2}[tl.FirstBig]]
+			fmt.Fprintf(env.Stdout, "%s  %s p%d t%d first %s clock %3d/%3d s  %s\n", name, res, side+1, tl.Turns, first,
+				tl.ThinkMs[side]/1000, tl.ThinkMs[1-side]/1000, tl.Line(side))
+		}
+		return nil
 	}
 	if fs.NArg() != 1 {
 		return cli.Usagef("replay needs exactly one file")
 	}
-	f, err := os.Open(fs.Arg(0))
+	rp, err := readCheckedReplay(fs.Arg(0))
 	if err != nil {
 		return err
-	}
-	defer f.Close()
-	rp, err := referee.ReadReplay(f)
-	if err != nil {
-		return fmt.Errorf("%s: %w", fs.Arg(0), err)
-	}
-	if err := referee.VerifyReplay(rp); err != nil {
-		return fmt.Errorf("%s: %w", fs.Arg(0), err)
 	}
 	if *asJSON {
 		return cli.WriteJSON(env.Stdout, rp.Result)
@@ -476,6 +511,23 @@ prints a summary; --turns also lists every turn.`)
 	}
 	fmt.Fprintf(env.Stdout, "%s after %d turns: %s (replay checked)\n", who, rp.Result.Turns, rp.Result.Reason)
 	return nil
+}
+
+// readCheckedReplay reads a replay file and plays it again (VerifyReplay).
+func readCheckedReplay(name string) (*referee.Replay, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	rp, err := referee.ReadReplay(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if err := referee.VerifyReplay(rp); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return rp, nil
 }
 
 // codevsBenchGames is the fixed workload of the turn-loop benchmark: games

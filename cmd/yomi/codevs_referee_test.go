@@ -46,6 +46,10 @@ func TestCodevsRefereeVerb(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "(replay checked)") || !strings.Contains(out, "   0  8 0  3 0 ") {
 		t.Fatalf("replay verb: exit %d: %s %s", code, out, errs)
 	}
+	code, out, errs = run(t, "codevs", "replay", "--timeline", "--me", "right", filepath.Join(dir, "replay.json"))
+	if code != 0 || !strings.Contains(out, " p2 t") || !strings.Contains(out, " dies t") {
+		t.Fatalf("replay --timeline: exit %d: %s %s", code, out, errs)
+	}
 	in, _ := os.ReadFile(filepath.Join(dir, "p1_stdin.txt"))
 	pack, _ := os.ReadFile("../../codevs/testdata/packs/pack_0000.pack")
 	if !strings.HasPrefix(string(in), string(pack)+"0\n180000\n0\n0\n0\n") {

@@ -89,8 +89,13 @@ func (b *Bot) antiCounter(ctx context.Context, me, en side, turn int, remaining,
 		return false
 	}
 	if b.cfg.AntiPick {
-		g, keep, n := b.growPick(ctx, me, turn, p.chains, replan, safe)
+		g, keep, n, free := b.growPick(ctx, me, turn, p.chains, replan, safe)
 		if g.Chains == 0 {
+			if p.sent < b.cfg.AntiHold && free.Chains > 0 {
+				b.logf("turn %d: anti-counter: answer %d chains (%d) > our %d (%d), none of %d grow plans keeps %d under a row, but our fire is under %d: grow anyway to %d chains (%d) at ply %d", turn, ac, as, p.chains, p.sent, n, p.chains-counterKeep, b.cfg.AntiHold, free.Chains, free.Sent, free.Ply)
+				b.setPlan(turn, free)
+				return true
+			}
 			b.logf("turn %d: anti-counter: answer %d chains (%d) > our %d, but none of %d grow plans keeps %d under a row, fire", turn, ac, as, p.chains, n, p.chains-counterKeep)
 			return false
 		}
@@ -107,6 +112,11 @@ func (b *Bot) antiCounter(ctx context.Context, me, en side, turn int, remaining,
 	in := [MaxPly]int{codevs.OjamaRow}
 	t := b.exhaustIn(ctx, me, turn, 2, b.cfg.Threads, &in)
 	if t.Depth < 2 || t.ByFirst[m][1].Chains < p.chains-counterKeep {
+		if p.sent < b.cfg.AntiHold {
+			b.logf("turn %d: anti-counter: answer %d chains (%d) > our %d (%d), the grow move %v keeps %d under a row, but our fire is under %d: grow anyway to %d chains (%d) at ply %d", turn, ac, as, p.chains, p.sent, toMove(m), t.ByFirst[m][1].Chains, b.cfg.AntiHold, res.Best.Chains, res.Best.Sent, res.Best.Ply)
+			b.setPlan(turn, res.Best)
+			return true
+		}
 		b.logf("turn %d: anti-counter: answer %d chains (%d) > our %d, but the grow move %v keeps %d under a row, fire", turn, ac, as, p.chains, toMove(m), t.ByFirst[m][1].Chains)
 		return false
 	}
@@ -124,13 +134,16 @@ func (b *Bot) antiCounter(ctx context.Context, me, en side, turn int, remaining,
 // the chain it keeps under the row, n the candidates longer than ours;
 // Chains 0: none keeps the chain. The old rule checked only the search's
 // own choice, whose first move broke under a row in 20 of 26 holds.
-func (b *Bot) growPick(ctx context.Context, me side, turn, chains int, budget time.Duration, safe func(int) bool) (g Fire, keep, n int) {
+// free is the longest of the candidates with a safe first move and no row
+// check (ties: the earliest ply, the most ojama): tanzaku's extend, which
+// Config.AntiHold grows along when no candidate keeps the chain.
+func (b *Bot) growPick(ctx context.Context, me side, turn, chains int, budget time.Duration, safe func(int) bool) (g Fire, keep, n int, free Fire) {
 	b.chokSearch(ctx, me, turn, ChokudaiConfig{Depth: extendDepth, Budget: budget, XMin: 0, XMax: 8, Threads: b.cfg.Threads, ByFirst: true,
 		RowW: b.rowW(turn), RowMin: b.cfg.ChokRowMin, RowPack: b.cfg.ChokRowPack})
 	in := [MaxPly]int{codevs.OjamaRow}
 	t := b.exhaustIn(ctx, me, turn, 2, b.cfg.Threads, &in)
 	if t.Depth < 2 {
-		return Fire{}, 0, 0
+		return Fire{}, 0, 0, Fire{}
 	}
 	for _, f := range b.chok.byFirst() {
 		if f.Ply < 2 || f.Chains <= chains {
@@ -138,15 +151,21 @@ func (b *Bot) growPick(ctx context.Context, me side, turn, chains int, budget ti
 		}
 		n++
 		m := f.Moves[0]
+		if !safe(m) {
+			continue
+		}
+		if f.Chains > free.Chains || f.Chains == free.Chains && (f.Ply < free.Ply || f.Ply == free.Ply && f.Sent > free.Sent) {
+			free = f
+		}
 		k := t.ByFirst[m][1].Chains
-		if !safe(m) || k < chains-counterKeep {
+		if k < chains-counterKeep {
 			continue
 		}
 		if f.Chains > g.Chains || f.Chains == g.Chains && (f.Ply < g.Ply || f.Ply == g.Ply && (k > keep || k == keep && f.Sent > g.Sent)) {
 			g, keep = f, k
 		}
 	}
-	return g, keep, n
+	return g, keep, n, free
 }
 
 // antiAnswer is the longest chain and most ojama of the opponent's best

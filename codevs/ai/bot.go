@@ -144,6 +144,13 @@ type Config struct {
 	// every first move's best fire per ply (growPick), instead of checking
 	// only the longest fire's first move. Off by default.
 	AntiPick bool
+	// AntiHold (ojama; 0: off) keeps the anti-counter's hold when no grow
+	// plan keeps a chain under one ojama row but our fire sends fewer than
+	// AntiHold: it grows along the longest fire within 8 plies anyway
+	// (tanzaku's extend, which has no row check). A small first fire into
+	// a longer answer lost 6 of 10 times at 180 s (BENCHMARKS.md, session
+	// codevs-study). Off by default.
+	AntiHold int
 	// CounterMode plans, when the opponent's immediate fire jumps to 40+
 	// (30+ from turn 15), a chokudai line that takes it and answers 1.5×
 	// (counterMode, after tanzaku), and when ojama has landed, a line

@@ -25,7 +25,8 @@
 // anticounter.go) are tanzaku's rules around an exchange: keep a ready
 // chain whose answer is a chain longer, and answer an opponent's ready
 // fire 1.5 times over; Config.AntiPick grows the kept chain along a plan
-// whose first move survives an ojama row. Config.ClockBudgets (off by
+// whose first move survives an ojama row, and Config.AntiHold keeps a
+// small chain (under AntiHold ojama) even when none does, as tanzaku does. Config.ClockBudgets (off by
 // default, clock.go) sets every search budget as a share of the game's
 // clock with a reserve for the late game. The clock guard (guard.go)
 // gives every decision a hard deadline of half the remaining clock, plays
