@@ -17,6 +17,7 @@ import (
 
 	"github.com/yomi-ai/yomi/arena"
 	"github.com/yomi-ai/yomi/fabric"
+	"github.com/yomi-ai/yomi/internal/bench"
 	"github.com/yomi-ai/yomi/internal/cli"
 	"github.com/yomi-ai/yomi/seigot"
 	"github.com/yomi-ai/yomi/seigot/ai"
@@ -336,8 +337,8 @@ func seigotPlayGame(s seigotPlaySpec) arena.ScoreFunc {
 			}
 		}
 		var clock func() time.Duration
-		if _, ok := separoCPUTime(); ok {
-			clock = func() time.Duration { d, _ := separoCPUTime(); return d }
+		if _, ok := bench.ProcessCPU(); ok {
+			clock = func() time.Duration { d, _ := bench.ProcessCPU(); return d }
 		}
 		res := ai.PlayTimed(ctx, cfg, pl, clock)
 		if err := ctx.Err(); err != nil {

@@ -258,7 +258,7 @@ func separoBenches() []bench.Benchmark {
 			plies := 0
 			var res [3]int
 			t0 := time.Now()
-			c0, cpuOK := separoCPUTime()
+			c0, cpuOK := bench.ProcessCPU()
 			for i := range n {
 				if i&1023 == 0 && ctx.Err() != nil {
 					return nil, errors.New("interrupted")
@@ -268,7 +268,7 @@ func separoBenches() []bench.Benchmark {
 				plies += b.Plies()
 			}
 			el := time.Since(t0)
-			c1, _ := separoCPUTime()
+			c1, _ := bench.ProcessCPU()
 			figs := []bench.Figure{
 				{Name: "separo/playout/games", Value: n, Unit: "playouts"},
 				{Name: "separo/playout/plies", Value: float64(plies) / n, Unit: "plies/playout"},
@@ -294,10 +294,10 @@ func separoBenches() []bench.Benchmark {
 					return nil, err
 				}
 				t0 := time.Now()
-				c0, cpuOK := separoCPUTime()
+				c0, cpuOK := bench.ProcessCPU()
 				m, _ := p.Move(ctx, separo.MustNew(9), separo.Red, ai.Budget{Iterations: n})
 				el := time.Since(t0)
-				c1, _ := separoCPUTime()
+				c1, _ := bench.ProcessCPU()
 				if ctx.Err() != nil {
 					return nil, errors.New("interrupted")
 				}

@@ -7,7 +7,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"syscall"
 	"time"
 
 	"github.com/yomi-ai/yomi/internal/bench"
@@ -40,13 +39,14 @@ func tetrisInGameRun(ctx context.Context, threads int, think time.Duration, piec
 		defer p.Close()
 		players[i] = p
 	}
-	cpu0 := processCPU()
+	cpu0, _ := bench.ProcessCPU()
 	start := time.Now()
 	if _, err := versus.PlayVersus(ctx, versus.Config{Think: think, MaxPieces: pieces}, players, tetrisInGameSeed, 7); err != nil {
 		return r, err
 	}
 	r.wall = time.Since(start)
-	r.cpu = processCPU() - cpu0
+	cpu1, _ := bench.ProcessCPU()
+	r.cpu = cpu1 - cpu0
 	for _, p := range players {
 		ph := p.(*versus.Builtin).Phases
 		r.ph.Moves += ph.Moves
@@ -61,16 +61,6 @@ func tetrisInGameRun(ctx context.Context, threads int, think time.Duration, piec
 		return r, fmt.Errorf("tetris/ingame: no move played")
 	}
 	return r, nil
-}
-
-// processCPU returns the process's user+system CPU time so far (0 where
-// it cannot be read).
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 func tetrisInGameBenchmarks() []bench.Benchmark {

@@ -16,6 +16,7 @@ import (
 	"github.com/yomi-ai/yomi/codevs/protocol"
 	"github.com/yomi-ai/yomi/codevs/referee"
 	"github.com/yomi-ai/yomi/codevs/sim"
+	"github.com/yomi-ai/yomi/internal/bench"
 )
 
 // guardPos is a position for player 0: its turn block (the clock set by
@@ -28,16 +29,16 @@ type guardPos struct {
 }
 
 // survivors returns which moves of p's player are legal and leave its
-// field alive after this turn, by the rules' own Player.Act.
-func (p *guardPos) survivors() [numMoves]bool {
-	var ok [numMoves]bool
+// field alive after this turn, by the rules' own Player.Act, and whether
+// any does.
+func (p *guardPos) survivors() (ok [numMoves]bool, some bool) {
 	for k := range numMoves {
 		q := p.me
 		if _, err := q.Act(p.packs[p.in.Turn], toMove(k)); err == nil && !q.Dead() {
-			ok[k] = true
+			ok[k], some = true, true
 		}
 	}
-	return ok
+	return ok, some
 }
 
 // guardPositions returns the opening, our plan's fire turn in two stance
@@ -104,7 +105,8 @@ func guardPositions(t testing.TB) []guardPos {
 		for i := len(hist) - 1; i >= 0 && kept < 3; i-- {
 			p := hist[i]
 			n := 0
-			for _, ok := range p.survivors() {
+			surv, _ := p.survivors()
+			for _, ok := range surv {
 				if ok {
 					n++
 				}
@@ -138,10 +140,8 @@ func TestGuardEmergency(t *testing.T) {
 	ps := guardPositions(t)
 	dying := 0
 	for _, p := range ps {
-		surv := p.survivors()
-		some := false
+		surv, some := p.survivors()
 		for m, ok := range surv {
-			some = some || ok
 			if !ok && m < moveSkill {
 				dying++
 			}
@@ -193,11 +193,7 @@ func TestGuardDeadline(t *testing.T) {
 		t.Fatalf("hardLimit(100 s) = %v", hardLimit(100*time.Second))
 	}
 	for _, p := range guardPositions(t) {
-		surv := p.survivors()
-		some := false
-		for _, ok := range surv {
-			some = some || ok
-		}
+		surv, some := p.survivors()
 		p.in.Me.TimeMs = 100000
 		bot := NewBot(p.packs, guardCfg())
 		m, err := bot.decideGuarded(context.Background(), &p.in, time.Now().Add(-51*time.Second))
@@ -289,11 +285,7 @@ func TestGuardWatchdog(t *testing.T) {
 		t.Fatalf("watchLimit(100 s) = %v", watchLimit(100*time.Second))
 	}
 	for _, p := range guardPositions(t) {
-		surv := p.survivors()
-		some := false
-		for _, ok := range surv {
-			some = some || ok
-		}
+		surv, some := p.survivors()
 		p.in.Me.TimeMs = 100000
 		bot := NewBot(p.packs, guardCfg())
 		var sent []int
@@ -343,11 +335,13 @@ func benchDecide(b *testing.B, ms int64, decide func(bot *Bot, in *protocol.Turn
 			p := &ps[i]
 			p.in.Me.TimeMs = ms
 			bot := NewBot(p.packs, ContestConfig())
-			t0, c0 := time.Now(), processCPU()
+			c0, _ := bench.ProcessCPU()
+			t0 := time.Now()
 			if _, err := decide(bot, &p.in); err != nil {
 				b.Fatal(err)
 			}
-			worst, worstCPU = max(worst, time.Since(t0)), max(worstCPU, processCPU()-c0)
+			c1, _ := bench.ProcessCPU()
+			worst, worstCPU = max(worst, time.Since(t0)), max(worstCPU, c1-c0)
 			states = max(states, bot.nodes)
 		}
 	}

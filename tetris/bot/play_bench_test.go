@@ -78,13 +78,14 @@ func benchGame(b *testing.B, threads int, parallel bool, nodes int64) {
 		sum = 0
 		for range 40 {
 			b.StartTimer()
-			p0 := processCPU()
+			p0, _ := bench.ProcessCPU()
 			t0 := time.Now()
 			bt.Think(context.Background(), Budget{Nodes: nodes})
 			ms := bt.Suggest(0)
 			t1 := time.Now()
 			b.StopTimer()
-			searchCPU += processCPU() - p0
+			p1, _ := bench.ProcessCPU()
+			searchCPU += p1 - p0
 			total += t1.Sub(t0)
 			if len(ms) == 0 {
 				break
