@@ -2,12 +2,10 @@ package ai
 
 import (
 	"context"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/yomi-ai/yomi/codevs"
-	"github.com/yomi-ai/yomi/codevs/protocol"
 )
 
 // TestAntiCounter checks Config.AntiCounter at the plan's fire on the
@@ -126,19 +124,7 @@ func TestRaceThreatAt(t *testing.T) {
 // With AntiCounter the chokudai read sees the longer answer and the chain
 // is kept.
 func TestAntiCounterRule(t *testing.T) {
-	packs, err := codevs.PacksForSeed(6101, codevs.ProfileClient)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := os.Open("testdata/tanzaku-s6101-turn11.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	in, err := protocol.NewReader(f).ReadTurn()
-	if err != nil {
-		t.Fatal(err)
-	}
+	packs, in := loadTurnFixture(t, 6101, "tanzaku-s6101-turn11.txt")
 	for _, anti := range []bool{false, true} {
 		var log strings.Builder
 		bot := NewBot(packs, Config{FixedWidth: 200, Threads: 2, Chokudai: true, AntiCounter: anti, Log: &log})

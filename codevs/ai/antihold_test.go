@@ -44,11 +44,18 @@ var antiHoldFixtures = []antiHoldFixture{
 // loadAntiHold reads a fixture's packs and turn block.
 func loadAntiHold(t testing.TB, fx antiHoldFixture) ([]sim.Pack, protocol.Turn) {
 	t.Helper()
-	packs, err := codevs.PacksForSeed(fx.seed, codevs.ProfileClient)
+	return loadTurnFixture(t, fx.seed, fx.file)
+}
+
+// loadTurnFixture reads the client packs of pack seed and the turn block in
+// testdata/file.
+func loadTurnFixture(t testing.TB, seed uint64, file string) ([]sim.Pack, protocol.Turn) {
+	t.Helper()
+	packs, err := codevs.PacksForSeed(seed, codevs.ProfileClient)
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := os.Open("testdata/" + fx.file)
+	f, err := os.Open("testdata/" + file)
 	if err != nil {
 		t.Fatal(err)
 	}
