@@ -138,6 +138,20 @@ func load(ctx context.Context, url string) error {
 		chromedp.Poll[chromedp.Void](`window.tetrisPage && window.tetrisPage.ready`, chromedp.WithPollingTimeout(20*time.Second)))
 }
 
+// handling stores the page's handling settings (JSON; "" clears them) in
+// the site's local storage, read by the next load.
+func handling(ctx context.Context, site, settings string) error {
+	if err := load(ctx, site+"/tetris/?mode=solo"); err != nil { // the origin whose storage it is
+		return err
+	}
+	js := `localStorage.clear()`
+	if settings != "" {
+		js = fmt.Sprintf(`localStorage.setItem("yomi.tetris.handling", JSON.stringify(%s))`, settings)
+	}
+	_, err := chromedp.Run(ctx, chromedp.Evaluate[any](js))
+	return err
+}
+
 // person types keys on the page and the same inputs on an engine game
 // with the page's seed, and checks each lock against the engine's.
 type person struct {
@@ -212,6 +226,14 @@ func TestBrowser(t *testing.T) {
 	defer ts.Close()
 
 	t.Run("server", func(t *testing.T) {
+		// A DAS of a minute: on a loaded machine a key can stay down past
+		// the default 133 ms between chromedp's keydown and keyup, and the
+		// auto-shift then moves the piece one cell more than the engine.
+		slow := `{"keys": {}, "das": 60000, "arr": 10, "sdf": 20, "allow180": false}`
+		if err := handling(ctx, ts.URL, slow); err != nil {
+			t.Fatal(err)
+		}
+		defer handling(ctx, ts.URL, "")
 		if err := load(ctx, ts.URL+"/tetris/?mode=versus&seed=7&pps1=1.5"); err != nil {
 			t.Fatal(err)
 		}
@@ -245,11 +267,10 @@ func TestBrowser(t *testing.T) {
 	})
 
 	t.Run("keys saved", func(t *testing.T) {
-		set := `localStorage.setItem("yomi.tetris.handling", JSON.stringify({keys: {left: "KeyJ", hard: "KeyK"}, das: 133, arr: 10, sdf: 20, allow180: true}))`
-		if err := load(ctx, ts.URL+"/tetris/?mode=solo"); err != nil { // the origin whose storage it is
-			t.Fatal(err)
-		}
-		if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](set)); err != nil {
+		// DAS 1.5 s: long enough that typed keys never auto-shift on a
+		// loaded machine, short enough for the held-key check below.
+		set := `{"keys": {"left": "KeyJ", "hard": "KeyK"}, "das": 1500, "arr": 10, "sdf": 20, "allow180": true}`
+		if err := handling(ctx, ts.URL, set); err != nil {
 			t.Fatal(err)
 		}
 		if err := load(ctx, ts.URL+"/tetris/?mode=versus&seed=9&pps1=1"); err != nil {
@@ -258,7 +279,7 @@ func TestBrowser(t *testing.T) {
 		p := newPerson(t, ctx, 9, true)
 		p.move("jjjk", "left", "left", "left")
 		p.move("ajk", "180", "left")
-		// Holding J past the DAS (133 ms) with ARR 10 ms slides the next
+		// Holding J past the DAS (1.5 s) with ARR 10 ms slides the next
 		// piece to the wall.
 		hold := `document.dispatchEvent(new KeyboardEvent("keydown", {code: "KeyJ"}))`
 		if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](hold)); err != nil {
@@ -271,7 +292,7 @@ func TestBrowser(t *testing.T) {
 		if err != nil {
 			t.Fatalf("after holding the left key the piece is at %v: %v", falling, err)
 		}
-		if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](`localStorage.clear()`)); err != nil {
+		if err := handling(ctx, ts.URL, ""); err != nil {
 			t.Fatal(err)
 		}
 		errs.check(t)
