@@ -178,8 +178,8 @@ type Config struct {
 	// opponent's read fire of a raceThreatAt-sized chain plan again with
 	// that fire landing at its ply (raceCounter): the line aiming at 1.5×
 	// it replaces the plan when it fires after the landing with at least
-	// the plan's chains, and is followed while our stock is as it
-	// expects. In 7 of 14 games lost to tanzaku at 180 s its chain came
+	// the plan's chains and no later, and is followed while our stock is
+	// as it expects. In 7 of 14 games lost to tanzaku at 180 s its chain came
 	// a ply or more before our plan's and our answer, made on rows the
 	// plan had not expected, was smaller (BENCHMARKS.md, session
 	// codevs-fire). Off by default.

@@ -8,8 +8,11 @@ package ai
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -30,14 +33,18 @@ type raceFixture struct {
 	// enHist seeds the counter mode's history of the opponent's fires as
 	// the game's bot had it (the game's log shows no counter mode there).
 	enHist int
+	// takes: TestRaceCounter expects the race counter to take a line on
+	// 6 000 states (else the default's decision); quick: it runs without
+	// YOMI_RACECOUNTER_ALL.
+	takes, quick bool
 }
 
 var raceFixtures = []raceFixture{
-	{"tanzaku-s8007-race-turn12", 8007, true, 60}, // T13/60 at turn 20, our plan 13 at turn 21 answered 12/45 (all four games of 8007)
-	{"tanzaku-s8003-race-turn45", 8003, true, 25}, // T13/60 at turn 52, our plan 12 at turn 54 broke to 8/13 (dc2d5b1 game 1)
-	{"tanzaku-s8000-race-turn31", 8000, true, 33}, // T16/138 at turn 35, our plan 13 at turn 37 answered 13/60 (6dbfb6a game 0)
-	{"tanzaku-s8008-race-turn44", 8008, true, 25}, // T15/105 at turn 49, our plan 12 at turn 53 (6dbfb6a game 1)
-	{"tanzaku-s8008-won-turn32", 8008, false, 79}, // T9/18 at turn 33, our plan 10 at turn 40 answered 10/25 (6dbfb6a game 0, won)
+	{"tanzaku-s8007-race-turn12", 8007, true, 60, true, true},   // T13/60 at turn 20, our plan 13 at turn 21 answered 12/45 (all four games of 8007)
+	{"tanzaku-s8003-race-turn45", 8003, true, 25, false, false}, // T13/60 at turn 52, our plan 12 at turn 54 broke to 8/13 (dc2d5b1 game 1)
+	{"tanzaku-s8000-race-turn31", 8000, true, 33, true, true},   // T16/138 at turn 35, our plan 13 at turn 37 answered 13/60 (6dbfb6a game 0)
+	{"tanzaku-s8008-race-turn44", 8008, true, 25, false, false}, // T15/105 at turn 49, our plan 12 at turn 53 (6dbfb6a game 1)
+	{"tanzaku-s8008-won-turn32", 8008, false, 79, false, true},  // T9/18 at turn 33, our plan 10 at turn 40 answered 10/25 (6dbfb6a game 0, won)
 }
 
 // loadRace reads a race fixture's packs, turn block and tanzaku's moves.
@@ -102,25 +109,89 @@ func TestRaceCounterLanding(t *testing.T) {
 	}
 }
 
-// TestRaceCounter decides each fixture with and without RaceCounter.
+// TestRaceCounter decides each fixture (YOMI_RACECOUNTER_ALL: all five,
+// else the quick three) with and without RaceCounter on 6 000 states per
+// search. Where it takes a line (8007 turn 12, 8000 turn 31) the line is as
+// long as the default's plan and no later, made with the opponent's read
+// fire landing, and under that landing it fires its chains where the
+// default's plan fires fewer (4 of 11, 0 of 13). Elsewhere (the won game's
+// replan; 8003, where the plan survives the landing; 8008 turn 44, where
+// no line is as long) the decision is the default's.
 func TestRaceCounter(t *testing.T) {
 	if testing.Short() {
-		t.Skip("chokudai searches of 3 000 states per fixture")
+		t.Skip("chokudai searches of 6 000 states per fixture")
 	}
+	nodes := int64(envInts(t, "YOMI_RACECOUNTER_NODES", []int{6000})[0])
+	all := os.Getenv("YOMI_RACECOUNTER_ALL") != ""
 	for _, fx := range raceFixtures {
+		if !fx.quick && !all {
+			continue
+		}
 		packs, in, _ := loadRace(t, fx)
-		for _, on := range []bool{false, true} {
+		var bots [2]*Bot
+		var moves [2]int
+		var logs [2]string
+		for v, on := range []bool{false, true} {
 			var log strings.Builder
-			cfg := raceConfig(int64(envInts(t, "YOMI_RACECOUNTER_NODES", []int{3000})[0]), on)
+			cfg := raceConfig(nodes, on)
 			cfg.Log = &log
-			bot := raceBot(packs, fx, cfg)
-			m, err := bot.decide(context.Background(), &in)
+			bots[v] = raceBot(packs, fx, cfg)
+			m, err := bots[v].decide(context.Background(), &in)
 			if err != nil {
 				t.Fatal(err)
 			}
-			t.Logf("%s race counter %v: move %v\n%s", fx.name, on, toMove(m), log.String())
+			moves[v], logs[v] = m, log.String()
+			t.Logf("%s race counter %v: move %v\n%s", fx.name, on, toMove(m), logs[v])
+		}
+		def, rc := bots[0].plan, bots[1].plan
+		if def == nil || rc == nil {
+			t.Fatalf("%s: no plan (default %v, race counter %v)", fx.name, def != nil, rc != nil)
+		}
+		if strings.Contains(logs[0], "race counter") || def.exact {
+			t.Errorf("%s: the default ran the race counter", fx.name)
+		}
+		if !fx.takes {
+			if moves[1] != moves[0] || rc.chains != def.chains || len(rc.moves) != len(def.moves) || rc.exact {
+				t.Errorf("%s: the race counter changed the decision: %v %d chains at ply %d, default %v %d at ply %d",
+					fx.name, toMove(moves[1]), rc.chains, len(rc.moves), toMove(moves[0]), def.chains, len(def.moves))
+			}
+			continue
+		}
+		if !strings.Contains(logs[1], "; plan ") || !rc.exact || rc.chains < def.chains || len(rc.moves) > len(def.moves) {
+			t.Errorf("%s: no race counter line as long and early as the default's %d chains at ply %d (got exact %v, %d chains at ply %d)",
+				fx.name, def.chains, len(def.moves), rc.exact, rc.chains, len(rc.moves))
+			continue
+		}
+		me, err := sideFrom(&in.Me)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x, d := planLanding(packs, in.Turn, me, rc)
+		if d == 0 {
+			t.Errorf("%s: the race counter's plan expects no landing (stocks %v)", fx.name, rc.stocks)
+			continue
+		}
+		under := func(p *plan) int { return lineUnder(packs[in.Turn:], me, p.moves, x, d) }
+		got, base := under(rc), under(def)
+		t.Logf("%s: %d ojama landing after ply %d: the default's %d-chain plan fires %d chains, the race counter's %d-chain line %d", fx.name, x, d, def.chains, base, rc.chains, got)
+		if got < rc.chains || got <= base {
+			t.Errorf("%s: under the landing the race counter's line fires %d chains, the default's plan %d", fx.name, got, base)
 		}
 	}
+}
+
+// planLanding returns the ojama an exact plan expects to join our stock
+// and the ply after which it joins (0: none): the first move after which
+// the recorded stock exceeds the replayed one.
+func planLanding(packs []sim.Pack, turn int, me side, p *plan) (x, ply int) {
+	for i, m := range p.moves[:len(p.moves)-1] {
+		rot := rotate(packs[turn+i])
+		o := me.act(m, &rot)
+		if j := p.stocks[i+1] - me.stock; j > 0 {
+			return j + o.net, i + 1
+		}
+	}
+	return 0, 0
 }
 
 // TestRaceCounterOpenLoop (YOMI_RACECOUNTER=1) plays each fixture on
@@ -179,4 +250,136 @@ func openLoop(t testing.TB, packs []sim.Pack, fx raceFixture, in protocol.Turn, 
 		}
 	}
 	return strings.Join(fires, " ") + "\n" + log.String()
+}
+
+// TestRaceCounterScan (YOMI_RACECOUNTER_LOGS=DIR,... of `codevs match
+// --log-dir` games) decides every race replan of ours whose fire came after
+// the opponent's read fire (our -v log: "opponent fires N+ at ply D", then
+// "plan C chains at ply P" with P > D) again from our turn block, with and
+// without RaceCounter on YOMI_RACECOUNTER_NODES states, and logs what the
+// race counter did there: the unselected positions, lost and won games.
+func TestRaceCounterScan(t *testing.T) {
+	dirs := os.Getenv("YOMI_RACECOUNTER_LOGS")
+	if dirs == "" {
+		t.Skip("set YOMI_RACECOUNTER_LOGS to match log directories")
+	}
+	nodes := int64(envInts(t, "YOMI_RACECOUNTER_NODES", []int{20000})[0])
+	var n, took int
+	for _, dir := range strings.Split(dirs, ",") {
+		games, err := filepath.Glob(filepath.Join(dir, "s*_g*"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range games {
+			var rp struct {
+				Players []struct{ Command string }
+				Result  struct{ Winner int }
+			}
+			b, err := os.ReadFile(filepath.Join(g, "replay.json"))
+			if os.IsNotExist(err) {
+				continue // a game the match stopped
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Unmarshal(b, &rp); err != nil {
+				t.Fatal(err)
+			}
+			us := slices.IndexFunc(rp.Players, func(p struct{ Command string }) bool { return strings.Contains(p.Command, "codevs ai") })
+			if us < 0 {
+				continue
+			}
+			res := "lost"
+			if rp.Result.Winner == us {
+				res = "won"
+			}
+			turns := raceTurns(t, filepath.Join(g, fmt.Sprintf("p%d_stderr.txt", us+1)))
+			if len(turns) == 0 {
+				continue
+			}
+			packs, blocks := readGameInput(t, filepath.Join(g, fmt.Sprintf("p%d_stdin.txt", us+1)))
+			for _, turn := range turns {
+				in := blocks[turn]
+				var moves [2]codevs.Move
+				var logs [2]string
+				var plans [2]string
+				for v, on := range []bool{false, true} {
+					var log strings.Builder
+					cfg := raceConfig(nodes, on)
+					cfg.Log = &log
+					bot := raceBot(packs, raceFixture{enHist: 1000}, cfg)
+					m, err := bot.decide(context.Background(), &in)
+					if err != nil {
+						t.Fatal(err)
+					}
+					moves[v], logs[v] = toMove(m), log.String()
+					if bot.plan != nil {
+						plans[v] = fmt.Sprintf("%d chains at ply %d", bot.plan.chains, len(bot.plan.moves))
+					}
+				}
+				n++
+				tag := "no line taken"
+				if strings.Contains(logs[1], "race counter") && strings.Contains(logs[1], "; plan ") {
+					took++
+					tag = "TAKEN"
+				}
+				t.Logf("%s (%s) turn %d: %s; default %v (%s), race counter %v (%s)\n%s", g, res, turn, tag, moves[0], plans[0], moves[1], plans[1], logs[1])
+			}
+		}
+	}
+	t.Logf("race replans after the opponent's read fire: %d; the race counter took a line at %d", n, took)
+}
+
+// raceTurns returns the turns of our log whose race replan fired after
+// the opponent's read fire.
+func raceTurns(t testing.TB, file string) []int {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []int
+	read := map[int]int{}
+	for _, line := range strings.Split(string(b), "\n") {
+		var turn, x, d, c, p int
+		if k, _ := fmt.Sscanf(line, "turn %d: opponent fires %d+ at ply %d", &turn, &x, &d); k == 3 {
+			read[turn] = d
+			continue
+		}
+		if k, _ := fmt.Sscanf(line, "turn %d: plan %d chains at ply %d", &turn, &c, &p); k == 3 {
+			if d, ok := read[turn]; ok && (c == 0 || p > d) {
+				out = append(out, turn)
+			}
+		}
+	}
+	return out
+}
+
+// readGameInput reads a player's whole input of a game: the packs and the
+// turn blocks by turn.
+func readGameInput(t testing.TB, file string) ([]sim.Pack, map[int]protocol.Turn) {
+	t.Helper()
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r := protocol.NewReader(f)
+	pp, err := r.ReadStart()
+	if err != nil {
+		t.Fatal(err)
+	}
+	packs := make([]sim.Pack, len(pp))
+	for i, p := range pp {
+		packs[i] = sim.Pack(p)
+	}
+	blocks := map[int]protocol.Turn{}
+	for {
+		in, err := r.ReadTurn()
+		if err != nil {
+			break
+		}
+		blocks[in.Turn] = in
+	}
+	return packs, blocks
 }
