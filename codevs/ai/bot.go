@@ -184,6 +184,13 @@ type Config struct {
 	// plan had not expected, was smaller (BENCHMARKS.md, session
 	// codevs-fire). Off by default.
 	RaceCounter bool
+	// ReplanAnti (with AntiCounter) sends a replan whose plan fires this
+	// turn through the anti-counter, as the fire of a followed plan goes:
+	// without it a one-move replan fires unasked. At 180 s against
+	// tanzaku a race replan fired our 12-chain at once where the read
+	// answer was 16 chains, and lost both games of pack set 8001
+	// (BENCHMARKS.md, session codevs-fire, type D). Off by default.
+	ReplanAnti bool
 	// ClockBudgets sets every search budget as a share of the game's
 	// total clock and of the remaining time less a reserve for the late
 	// game (clock.go): OpeningShare and ReplanShare become shares of that
@@ -768,6 +775,11 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 	if res.Best.Chains > 0 && safe(res.Best.Moves[0]) {
 		b.setPlan(turn, res.Best)
 		if len(res.Best.Moves) == 1 {
+			// A replan that fires this turn is the plan's fire too:
+			// under ReplanAnti it asks the anti-counter first.
+			if b.cfg.ReplanAnti && b.cfg.AntiCounter && b.antiCounter(ctx, me, en, turn, remaining, replan, safe) {
+				return b.plan.moves[0], nil
+			}
 			b.fired = true
 		}
 		return res.Best.Moves[0], nil

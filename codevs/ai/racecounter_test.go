@@ -194,28 +194,67 @@ func planLanding(packs []sim.Pack, turn int, me side, p *plan) (x, ply int) {
 	return 0, 0
 }
 
-// TestRaceCounterOpenLoop (YOMI_RACECOUNTER=1) plays each fixture on
-// against tanzaku's recorded moves (open loop: valid until the first big
-// fire of ours, after which tanzaku would have played otherwise) and logs
-// the big fires of both sides.
+// counterFixtures are our turn blocks where our counter mode planned with
+// the opponent's fire landing and tanzaku's counter mode waited instead
+// (the plan stopped replaying two turns later and a race replan fired a
+// 10-12-chain first: types A and D), for the open-loop check of
+// --counter-strict --counter-again beside --race-counter.
+var counterFixtures = []raceFixture{
+	{name: "tanzaku-s8000-cm-turn12", seed: 8000, lost: true, enHist: 25}, // dc2d5b1 game 1: t15 Y10/25, t19 T14/79
+	{name: "tanzaku-s8001-cm-turn10", seed: 8001, lost: true, enHist: 33}, // dc2d5b1 both games: t12 Y12/45, t14 T14/79
+}
+
+// TestRaceCounterOpenLoop (YOMI_RACECOUNTER=1) plays each race fixture and
+// counter fixture on against tanzaku's recorded moves (open loop: tanzaku
+// played those moves against our game's moves, so the check is sound only
+// until our play differs from the game's and then until our first big
+// fire) with the default, --race-counter and --counter-strict
+// --counter-again, on YOMI_RACECOUNTER_NODES states per search, and logs
+// the big fires of both sides. It fails when, at a race fixture, the race
+// counter's first answer to tanzaku's first big fire sends less than the
+// default's.
 func TestRaceCounterOpenLoop(t *testing.T) {
 	if os.Getenv("YOMI_RACECOUNTER") == "" {
 		t.Skip("set YOMI_RACECOUNTER=1 (minutes)")
 	}
 	nodes := int64(envInts(t, "YOMI_RACECOUNTER_NODES", []int{6000})[0])
-	for _, fx := range raceFixtures {
+	variants := []struct {
+		name string
+		set  func(*Config)
+	}{
+		{"default", func(*Config) {}},
+		{"race-counter", func(c *Config) { c.RaceCounter = true }},
+		{"counter-strict+again", func(c *Config) { c.CounterStrict, c.CounterAgain = true, true }},
+	}
+	for _, fx := range append(slices.Clone(raceFixtures), counterFixtures...) {
 		packs, in, opp := loadRace(t, fx)
-		for _, on := range []bool{false, true} {
-			r := openLoop(t, packs, fx, in, opp, raceConfig(nodes, on))
-			t.Logf("%s race counter %v: %s", fx.name, on, r)
+		var answers [3]int
+		for v, vr := range variants {
+			cfg := raceConfig(nodes, false)
+			vr.set(&cfg)
+			r := openLoop(t, packs, fx, in, opp, cfg)
+			answers[v] = r.answer
+			t.Logf("%s %s: %s\n%s", fx.name, vr.name, strings.Join(r.fires, " "), r.log)
+		}
+		if strings.Contains(fx.name, "race") && answers[1] < answers[0] {
+			t.Errorf("%s: the race counter answered %d, the default %d", fx.name, answers[1], answers[0])
 		}
 	}
+}
+
+// openLoopResult is an open-loop continuation: the big fires (18+) of both
+// sides, our first big fire after the opponent's first (answer, ojama; 0:
+// none) and our log.
+type openLoopResult struct {
+	fires  []string
+	answer int
+	log    string
 }
 
 // openLoop plays our bot from the fixture against the opponent's recorded
 // moves until our first fire of 18+ ojama after its first one (our
 // answer), the recorded moves end or the game ends.
-func openLoop(t testing.TB, packs []sim.Pack, fx raceFixture, in protocol.Turn, opp []codevs.Move, cfg Config) string {
+func openLoop(t testing.TB, packs []sim.Pack, fx raceFixture, in protocol.Turn, opp []codevs.Move, cfg Config) openLoopResult {
 	t.Helper()
 	g, err := codevs.FromTurn(packs, &in)
 	if err != nil {
@@ -225,7 +264,7 @@ func openLoop(t testing.TB, packs []sim.Pack, fx raceFixture, in protocol.Turn, 
 	cfg.Log = &log
 	us := raceBot(packs, fx, cfg)
 	times := [2]int64{in.Me.TimeMs, in.Opp.TimeMs}
-	var fires []string
+	var r openLoopResult
 	theirs := false
 	for k := 0; k < len(opp) && !g.Over; k++ {
 		ti := g.Input(0, times)
@@ -239,17 +278,19 @@ func openLoop(t testing.TB, packs []sim.Pack, fx raceFixture, in protocol.Turn, 
 			t.Fatal(err)
 		}
 		if h[1].Sent >= 18 {
-			fires = append(fires, fmt.Sprintf("t%d T%d/%d", turn, h[1].Chains, h[1].Sent))
+			r.fires = append(r.fires, fmt.Sprintf("t%d T%d/%d", turn, h[1].Chains, h[1].Sent))
 			theirs = true
 		}
 		if h[0].Sent >= 18 {
-			fires = append(fires, fmt.Sprintf("t%d Y%d/%d", turn, h[0].Chains, h[0].Sent))
+			r.fires = append(r.fires, fmt.Sprintf("t%d Y%d/%d", turn, h[0].Chains, h[0].Sent))
 			if theirs {
+				r.answer = h[0].Sent
 				break
 			}
 		}
 	}
-	return strings.Join(fires, " ") + "\n" + log.String()
+	r.log = log.String()
+	return r
 }
 
 // TestRaceCounterScan (YOMI_RACECOUNTER_LOGS=DIR,... of `codevs match
