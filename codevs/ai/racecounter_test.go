@@ -208,8 +208,9 @@ var counterFixtures = []raceFixture{
 // counter fixture on against tanzaku's recorded moves (open loop: tanzaku
 // played those moves against our game's moves, so the check is sound only
 // until our play differs from the game's and then until our first big
-// fire) with the default, --race-counter and --counter-strict
-// --counter-again, on YOMI_RACECOUNTER_NODES states per search, and logs
+// fire) with the default, --race-counter, --counter-strict --counter-again
+// and that with --replan-anti, on YOMI_RACECOUNTER_NODES states per
+// search, and logs
 // the big fires of both sides. It fails when, at a race fixture, the race
 // counter's first answer to tanzaku's first big fire sends less than the
 // default's.
@@ -225,10 +226,11 @@ func TestRaceCounterOpenLoop(t *testing.T) {
 		{"default", func(*Config) {}},
 		{"race-counter", func(c *Config) { c.RaceCounter = true }},
 		{"counter-strict+again", func(c *Config) { c.CounterStrict, c.CounterAgain = true, true }},
+		{"counter-strict+again+replan-anti", func(c *Config) { c.CounterStrict, c.CounterAgain, c.ReplanAnti = true, true, true }},
 	}
 	for _, fx := range append(slices.Clone(raceFixtures), counterFixtures...) {
 		packs, in, opp := loadRace(t, fx)
-		var answers [3]int
+		var answers [4]int
 		for v, vr := range variants {
 			cfg := raceConfig(nodes, false)
 			vr.set(&cfg)
