@@ -174,6 +174,23 @@ type Config struct {
 	// is still a threat, instead of the race replan (which fired our
 	// smaller chain first at 180 s, pack seed 8000). Off by default.
 	CounterAgain bool
+	// RaceCounter makes a race replan whose fire comes after the
+	// opponent's read fire of a raceThreatAt-sized chain plan again with
+	// that fire landing at its ply (raceCounter): the line aiming at 1.5×
+	// it replaces the plan when it fires after the landing with at least
+	// the plan's chains and no later, and is followed while our stock is
+	// as it expects. In 7 of 14 games lost to tanzaku at 180 s its chain came
+	// a ply or more before our plan's and our answer, made on rows the
+	// plan had not expected, was smaller (BENCHMARKS.md, session
+	// codevs-fire). Off by default.
+	RaceCounter bool
+	// ReplanAnti (with AntiCounter) sends a replan whose plan fires this
+	// turn through the anti-counter, as the fire of a followed plan goes:
+	// without it a one-move replan fires unasked. At 180 s against
+	// tanzaku a race replan fired our 12-chain at once where the read
+	// answer was 16 chains, and lost both games of pack set 8001
+	// (BENCHMARKS.md, session codevs-fire, type D). Off by default.
+	ReplanAnti bool
 	// ClockBudgets sets every search budget as a share of the game's
 	// total clock and of the remaining time less a reserve for the late
 	// game (clock.go): OpeningShare and ReplanShare become shares of that
@@ -721,12 +738,14 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 		// The race: the first ply at which the opponent's beam fires
 		// raceThreat+ ojama is our deadline.
 		deadline := 0
+		var fires []int
 		if !b.cfg.NoRace {
 			w := max(b.cfg.MaxWidth/50, 100)
 			if b.cfg.FixedWidth > 0 {
 				w = max(b.cfg.FixedWidth/4, 20)
 			}
-			deadline = firstFire(b.enemyFires(ctx, en, turn, 14, w, replan/3), b.raceThreatAt(turn))
+			fires = b.enemyFires(ctx, en, turn, 14, w, replan/3)
+			deadline = firstFire(fires, b.raceThreatAt(turn))
 			replan -= replan / 3
 		}
 		// The race is decided by the deadline ply: the budget goes to the
@@ -740,6 +759,11 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 		res = b.beamBy(ctx, me, turn, min(b.cfg.BeamDepth, 16), b.cfg.Target, deadline, horizon, replan, 0, 8)
 		if deadline > 0 {
 			b.logf("turn %d: opponent fires %d+ at ply %d", turn, b.raceThreatAt(turn), deadline)
+			if b.cfg.RaceCounter {
+				if m, ok := b.raceCounter(ctx, me, turn, fires, res.Best, replan, t.Me.TimeMs, safe); ok {
+					return m, nil
+				}
+			}
 		}
 	}
 	b.logf("turn %d: plan %d chains at ply %d (%d nodes, width %d, %d ms left)", turn, res.Best.Chains, res.Best.Ply, res.Nodes, res.MaxWidth, t.Me.TimeMs)
@@ -751,6 +775,11 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 	if res.Best.Chains > 0 && safe(res.Best.Moves[0]) {
 		b.setPlan(turn, res.Best)
 		if len(res.Best.Moves) == 1 {
+			// A replan that fires this turn is the plan's fire too:
+			// under ReplanAnti it asks the anti-counter first.
+			if b.cfg.ReplanAnti && b.cfg.AntiCounter && b.antiCounter(ctx, me, en, turn, remaining, replan, safe) {
+				return b.plan.moves[0], nil
+			}
 			b.fired = true
 		}
 		return res.Best.Moves[0], nil

@@ -29,6 +29,9 @@ type ChokudaiConfig struct {
 	// Incoming is ojama joining the root's stock after ply 1, less what
 	// that ply fires (BeamConfig.Incoming).
 	Incoming int
+	// IncomingPly, when above 1, is the ply after which Incoming joins
+	// instead of ply 1 (Config.RaceCounter: the opponent's read fire).
+	IncomingPly int
 	// Threads, when 2 or more, evaluates half of each state's children on a
 	// helper goroutine (results do not depend on it).
 	Threads int
@@ -425,7 +428,7 @@ func (c *Chokudai) search(ctx context.Context, root side, packs []sim.Pack, cfg 
 					n.first = e.mv
 				}
 				o := n.s.act(int(e.mv), &c.rots[p-1])
-				if p == 1 && cfg.Incoming > 0 {
+				if p == max(cfg.IncomingPly, 1) && cfg.Incoming > 0 {
 					n.s.stock += max(cfg.Incoming-o.net, 0)
 				}
 				c.nodes = append(c.nodes, n)
@@ -504,7 +507,7 @@ func stateHash(s *side) uint64 {
 // expand evaluates the children of node idx for moves[lo:hi] into kids;
 // it only reads shared state (the arena and the seen set).
 func (c *Chokudai) expand(idx int32, lo, hi int, cfg *ChokudaiConfig) {
-	incoming := cfg.Incoming
+	incoming, inAt := cfg.Incoming, max(cfg.IncomingPly, 1)-1
 	n := &c.nodes[idx]
 	p := int(n.ply)
 	rot := &c.rots[p]
@@ -521,7 +524,7 @@ func (c *Chokudai) expand(idx int32, lo, hi int, cfg *ChokudaiConfig) {
 		if o.dead {
 			continue
 		}
-		if p == 0 && incoming > 0 {
+		if p == inAt && incoming > 0 {
 			s.stock += max(incoming-o.net, 0)
 		}
 		k.hash = stateHash(&s)
