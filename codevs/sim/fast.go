@@ -134,61 +134,54 @@ func (f *Fast) resolve(from *[fastCols]uint8) int {
 	chains := 0
 	for {
 		var kill [fastCols]uint32
-		any := false
+		var any uint32
 		for x := 1; x <= Width; x++ {
 			top := int(f.h[x])
-			for h := int(from[x]); h <= top; h++ {
-				v := f.c[x][h]
+			h := int(from[x])
+			if h > top {
+				continue
+			}
+			l, m, r := &f.c[x-1], &f.c[x], &f.c[x+1]
+			var kl, km, kr uint32
+			for ; h <= top; h++ {
+				v := m[h]
 				if v == Ojama {
 					continue
 				}
+				// Match masks of the three cells h-1, h, h+1 of each
+				// neighbour column, shifted to rows below; set-on-compare
+				// instead of eight branches.
 				t := 10 - v
-				l, m, r := &f.c[x-1], &f.c[x], &f.c[x+1]
-				var k uint32
-				if l[h-1] == t {
-					kill[x-1] |= 1 << (h - 1)
-					k = 1
-				}
-				if l[h] == t {
-					kill[x-1] |= 1 << h
-					k = 1
-				}
-				if l[h+1] == t {
-					kill[x-1] |= 1 << (h + 1)
-					k = 1
-				}
-				if r[h-1] == t {
-					kill[x+1] |= 1 << (h - 1)
-					k = 1
-				}
-				if r[h] == t {
-					kill[x+1] |= 1 << h
-					k = 1
-				}
-				if r[h+1] == t {
-					kill[x+1] |= 1 << (h + 1)
-					k = 1
-				}
-				if m[h-1] == t {
-					kill[x] |= 1 << (h - 1)
-					k = 1
-				}
-				if m[h+1] == t {
-					kill[x] |= 1 << (h + 1)
-					k = 1
-				}
-				if k != 0 {
-					kill[x] |= 1 << h
-					any = true
+				a := b2u(l[h-1] == t) | b2u(l[h] == t)<<1 | b2u(l[h+1] == t)<<2
+				b := b2u(r[h-1] == t) | b2u(r[h] == t)<<1 | b2u(r[h+1] == t)<<2
+				// The cell above, when not empty, moved too and tests
+				// this one as its own cell below.
+				c := b2u(m[h-1] == t)
+				kl |= a << (h - 1)
+				kr |= b << (h - 1)
+				if a|b|c != 0 {
+					km |= (c | 2) << (h - 1)
 				}
 			}
+			kill[x-1] |= kl
+			kill[x] |= km
+			kill[x+1] |= kr
+			any |= kl | km | kr
 		}
-		if !any {
+		if any == 0 {
 			return chains
 		}
 		chains++
 		f.fall(&kill, from)
 	}
+}
+
+// b2u is 1 for true, 0 for false (compiled to a set-on-condition).
+func b2u(b bool) uint32 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // fall removes the cells marked in kill (bit h of kill[x] = row h of column
@@ -201,31 +194,31 @@ func (f *Fast) fall(kill *[fastCols]uint32, from *[fastCols]uint8) {
 			from[x] = noChange
 			continue
 		}
-		low := lowBit(k)
+		low := bits.TrailingZeros32(k)
 		from[x] = uint8(low)
 		col := &f.c[x]
 		top := int(f.h[x])
+		// Copy the runs between killed cells down, one kill at a time.
 		w := low
-		for h := low; h <= top; h++ {
-			if k&(1<<h) == 0 {
-				col[w] = col[h]
-				w++
+		k >>= low
+		h := low
+		for k != 0 { // bit 0 of k is row h, a killed cell
+			k >>= 1
+			h++
+			n := bits.TrailingZeros32(k) // survivors before the next kill
+			if k == 0 {
+				n = top + 1 - h
 			}
+			copy(col[w:w+n], col[h:h+n])
+			w += n
+			h += n
+			k >>= n
 		}
-		for h := w; h <= top; h++ {
-			col[h] = 0
+		for i := w; i <= top; i++ {
+			col[i] = 0
 		}
 		f.h[x] = uint8(w - 1)
 	}
-}
-
-func lowBit(k uint32) int {
-	n := 0
-	for k&1 == 0 {
-		k >>= 1
-		n++
-	}
-	return n
 }
 
 // Explode applies the skill: every 5 and every non-ojama block 8-adjacent to
@@ -249,7 +242,7 @@ func (f *Fast) Explode() (blocks, chains int) {
 		}
 	}
 	for x := 1; x <= Width; x++ {
-		blocks += popcount(kill[x])
+		blocks += bits.OnesCount32(kill[x])
 	}
 	if blocks == 0 {
 		return 0, 0
@@ -278,14 +271,6 @@ func (f *Fast) SkillBlocks() int {
 				}
 			}
 		}
-	}
-	return n
-}
-
-func popcount(k uint32) int {
-	n := 0
-	for ; k != 0; k &= k - 1 {
-		n++
 	}
 	return n
 }
