@@ -4,6 +4,7 @@
 package sim
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math/bits"
 )
@@ -186,7 +187,9 @@ func b2u(b bool) uint32 {
 
 // fall removes the cells marked in kill (bit h of kill[x] = row h of column
 // x), closes the gaps and sets from[x] to the lowest moved row (noChange for
-// untouched columns).
+// untouched columns). A column is three little-endian words (row h is byte
+// h), so removing a cell is a masked shift of the words above it; the
+// padding above the top is zero, so zeros shift in.
 func (f *Fast) fall(kill *[fastCols]uint32, from *[fastCols]uint8) {
 	for x := 1; x <= Width; x++ {
 		k := kill[x]
@@ -194,30 +197,31 @@ func (f *Fast) fall(kill *[fastCols]uint32, from *[fastCols]uint8) {
 			from[x] = noChange
 			continue
 		}
-		low := bits.TrailingZeros32(k)
-		from[x] = uint8(low)
-		col := &f.c[x]
-		top := int(f.h[x])
-		// Copy the runs between killed cells down, one kill at a time.
-		w := low
-		k >>= low
-		h := low
-		for k != 0 { // bit 0 of k is row h, a killed cell
-			k >>= 1
-			h++
-			n := bits.TrailingZeros32(k) // survivors before the next kill
-			if k == 0 {
-				n = top + 1 - h
+		from[x] = uint8(bits.TrailingZeros32(k))
+		f.h[x] -= uint8(bits.OnesCount32(k))
+		col := f.c[x][:]
+		w0 := binary.LittleEndian.Uint64(col[0:8])
+		w1 := binary.LittleEndian.Uint64(col[8:16])
+		w2 := binary.LittleEndian.Uint64(col[16:24])
+		for k != 0 { // highest kill first: the rows below it stay put
+			h := uint(31 - bits.LeadingZeros32(k))
+			k &^= 1 << h
+			m := uint64(1)<<(8*(h&7)) - 1 // bytes below h in its word
+			switch h >> 3 {
+			case 0:
+				w0 = w0&m | (w0>>8)&^m | w1<<56
+				w1 = w1>>8 | w2<<56
+				w2 >>= 8
+			case 1:
+				w1 = w1&m | (w1>>8)&^m | w2<<56
+				w2 >>= 8
+			default:
+				w2 = w2&m | (w2>>8)&^m
 			}
-			copy(col[w:w+n], col[h:h+n])
-			w += n
-			h += n
-			k >>= n
 		}
-		for i := w; i <= top; i++ {
-			col[i] = 0
-		}
-		f.h[x] = uint8(w - 1)
+		binary.LittleEndian.PutUint64(col[0:8], w0)
+		binary.LittleEndian.PutUint64(col[8:16], w1)
+		binary.LittleEndian.PutUint64(col[16:24], w2)
 	}
 }
 
