@@ -414,7 +414,8 @@ func (f *Fast) ErasePotential() (chains, x, row int) {
 			}
 			// After the erase, the block from row r+1 sits at row r (r >= h).
 			// Only cells that moved can vanish first; test them in place.
-			if !f.shiftTriggers(c, h) {
+			kl, km, kr, trig := f.shiftKill(c, h)
+			if !trig {
 				if 1 > chains || (1 == chains && h-1 > row) {
 					chains, x, row = 1, c-1, h-1
 				}
@@ -425,12 +426,13 @@ func (f *Fast) ErasePotential() (chains, x, row int) {
 			copy(gc[h:top], gc[h+1:top+1])
 			gc[top] = 0
 			g.h[c]--
+			// The first vanish after the erase is known: fall it here and
+			// resolve the rest (resolve would find the same kill first).
+			var kill [fastCols]uint32
+			kill[c-1], kill[c], kill[c+1] = kl, km, kr
 			var from [fastCols]uint8
-			for i := range from {
-				from[i] = noChange
-			}
-			from[c] = uint8(h)
-			n := 1 + g.resolve(&from)
+			g.fall(&kill, &from)
+			n := 2 + g.resolve(&from)
 			if n > chains || (n == chains && h-1 > row) {
 				chains, x, row = n, c-1, h-1
 			}
@@ -439,28 +441,37 @@ func (f *Fast) ErasePotential() (chains, x, row int) {
 	return chains, x, row
 }
 
-// shiftTriggers reports whether erasing the block at padded (c, h) makes
-// any moved block vanish: the block from row r+1 lands at row r for r in
-// h..top-1 and is tested against its new neighbours without a copy.
-// Blocks that moved together keep their vertical pairs; only the lowest
-// moved block gets a new block below it.
-func (f *Fast) shiftTriggers(c, h int) bool {
+// shiftKill returns the cells that vanish first (kill masks of padded
+// columns c-1, c, c+1, as resolve marks them) when the block at padded
+// (c, h) is erased: the block from row k+1 lands at row k for k in
+// h..top-1 and is tested against its new neighbours without a copy. The
+// erase counts as a trigger (trig) only by a pair with an unmoved block:
+// blocks that moved together keep their vertical pairs, which a stable
+// field never holds (an unstable one may; then they still vanish with
+// the rest, as resolve would mark them).
+func (f *Fast) shiftKill(c, h int) (kl, km, kr uint32, trig bool) {
 	top := int(f.h[c])
 	l, m, r := &f.c[c-1], &f.c[c], &f.c[c+1]
+	below := m[h-1] // the block under row k after the shift
 	for k := h; k < top; k++ {
 		v := m[k+1]
 		if v == Ojama {
+			below = v
 			continue
 		}
 		t := 10 - v
-		if l[k-1] == t || l[k] == t || l[k+1] == t || r[k-1] == t || r[k] == t || r[k+1] == t {
-			return true
+		a := b2u(l[k-1] == t) | b2u(l[k] == t)<<1 | b2u(l[k+1] == t)<<2
+		b := b2u(r[k-1] == t) | b2u(r[k] == t)<<1 | b2u(r[k+1] == t)<<2
+		d := b2u(below == t)
+		kl |= a << (k - 1)
+		kr |= b << (k - 1)
+		if a|b|d != 0 {
+			km |= (d | 2) << (k - 1)
+			trig = trig || a|b != 0 || k == h
 		}
-		if k == h && m[h-1] == t {
-			return true
-		}
+		below = v
 	}
-	return false
+	return kl, km, kr, trig
 }
 
 // FireHeight returns, for dropping the rotated pack q at column x (0..8,
