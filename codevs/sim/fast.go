@@ -356,15 +356,20 @@ func (f *Fast) Potential() (chains, x, row int) {
 			if want&(1<<v) == 0 {
 				continue
 			}
+			// v sums to 10 with a neighbour, so the new block vanishes
+			// first: mark that vanish here and resolve the rest.
+			t := uint8(10 - v)
+			l, m, r := &f.c[c-1], &f.c[c], &f.c[c+1]
+			var kill [fastCols]uint32
+			kill[c-1] = (b2u(l[h-1] == t) | b2u(l[h] == t)<<1 | b2u(l[h+1] == t)<<2) << (h - 1)
+			kill[c+1] = (b2u(r[h-1] == t) | b2u(r[h] == t)<<1 | b2u(r[h+1] == t)<<2) << (h - 1)
+			kill[c] = (b2u(m[h-1] == t) | 2) << (h - 1)
 			g := *f
 			g.h[c]++
 			g.c[c][h] = uint8(v)
 			var from [fastCols]uint8
-			for i := range from {
-				from[i] = noChange
-			}
-			from[c] = uint8(h)
-			n := g.resolve(&from)
+			g.fall(&kill, &from)
+			n := 1 + g.resolve(&from)
 			if n > chains || (n == chains && h-1 < row) {
 				chains, x, row = n, c-1, h-1
 			}
