@@ -167,10 +167,26 @@ func benchChokudai(b *testing.B, cfg ChokudaiConfig) {
 	c.search(context.Background(), side{}, packs, cfg) // size the buffers
 	b.ReportAllocs()
 	b.ResetTimer()
+	var res BeamResult
 	for range b.N {
-		c.search(context.Background(), side{}, packs, cfg)
+		res = c.search(context.Background(), side{}, packs, cfg)
 	}
 	b.ReportMetric(float64(b.N)*float64(cfg.Nodes)/b.Elapsed().Seconds(), "expansions/s")
+	// Deterministic figures of the last search: a kernel change that
+	// keeps results exact keeps them.
+	b.ReportMetric(float64(res.Nodes), "nodes")
+	b.ReportMetric(float64(res.Best.Chains), "best-chains")
+	b.ReportMetric(float64(res.Best.Ply), "best-ply")
+	b.ReportMetric(float64(movesSum(res.Best.Moves)), "best-moves-sum")
+}
+
+// movesSum is a checksum of a move list (position-weighted).
+func movesSum(ms []int) int {
+	s := 0
+	for i, m := range ms {
+		s += (i + 1) * (m + 1)
+	}
+	return s
 }
 
 // TestBotChokudai: with the chokudai builder on a node budget the bot beats

@@ -4,6 +4,7 @@
 package sim
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math/bits"
 )
@@ -134,56 +135,41 @@ func (f *Fast) resolve(from *[fastCols]uint8) int {
 	chains := 0
 	for {
 		var kill [fastCols]uint32
-		any := false
+		var any uint32
 		for x := 1; x <= Width; x++ {
 			top := int(f.h[x])
-			for h := int(from[x]); h <= top; h++ {
-				v := f.c[x][h]
+			h := int(from[x])
+			if h > top {
+				continue
+			}
+			l, m, r := &f.c[x-1], &f.c[x], &f.c[x+1]
+			var kl, km, kr uint32
+			for ; h <= top; h++ {
+				v := m[h]
 				if v == Ojama {
 					continue
 				}
+				// Match masks of the three cells h-1, h, h+1 of each
+				// neighbour column, shifted to rows below; set-on-compare
+				// instead of eight branches.
 				t := 10 - v
-				l, m, r := &f.c[x-1], &f.c[x], &f.c[x+1]
-				var k uint32
-				if l[h-1] == t {
-					kill[x-1] |= 1 << (h - 1)
-					k = 1
-				}
-				if l[h] == t {
-					kill[x-1] |= 1 << h
-					k = 1
-				}
-				if l[h+1] == t {
-					kill[x-1] |= 1 << (h + 1)
-					k = 1
-				}
-				if r[h-1] == t {
-					kill[x+1] |= 1 << (h - 1)
-					k = 1
-				}
-				if r[h] == t {
-					kill[x+1] |= 1 << h
-					k = 1
-				}
-				if r[h+1] == t {
-					kill[x+1] |= 1 << (h + 1)
-					k = 1
-				}
-				if m[h-1] == t {
-					kill[x] |= 1 << (h - 1)
-					k = 1
-				}
-				if m[h+1] == t {
-					kill[x] |= 1 << (h + 1)
-					k = 1
-				}
-				if k != 0 {
-					kill[x] |= 1 << h
-					any = true
+				a := b2u(l[h-1] == t) | b2u(l[h] == t)<<1 | b2u(l[h+1] == t)<<2
+				b := b2u(r[h-1] == t) | b2u(r[h] == t)<<1 | b2u(r[h+1] == t)<<2
+				// The cell above, when not empty, moved too and tests
+				// this one as its own cell below.
+				c := b2u(m[h-1] == t)
+				kl |= a << (h - 1)
+				kr |= b << (h - 1)
+				if a|b|c != 0 {
+					km |= (c | 2) << (h - 1)
 				}
 			}
+			kill[x-1] |= kl
+			kill[x] |= km
+			kill[x+1] |= kr
+			any |= kl | km | kr
 		}
-		if !any {
+		if any == 0 {
 			return chains
 		}
 		chains++
@@ -191,9 +177,19 @@ func (f *Fast) resolve(from *[fastCols]uint8) int {
 	}
 }
 
+// b2u is 1 for true, 0 for false (compiled to a set-on-condition).
+func b2u(b bool) uint32 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // fall removes the cells marked in kill (bit h of kill[x] = row h of column
 // x), closes the gaps and sets from[x] to the lowest moved row (noChange for
-// untouched columns).
+// untouched columns). A column is three little-endian words (row h is byte
+// h), so removing a cell is a masked shift of the words above it; the
+// padding above the top is zero, so zeros shift in.
 func (f *Fast) fall(kill *[fastCols]uint32, from *[fastCols]uint8) {
 	for x := 1; x <= Width; x++ {
 		k := kill[x]
@@ -201,31 +197,32 @@ func (f *Fast) fall(kill *[fastCols]uint32, from *[fastCols]uint8) {
 			from[x] = noChange
 			continue
 		}
-		low := lowBit(k)
-		from[x] = uint8(low)
-		col := &f.c[x]
-		top := int(f.h[x])
-		w := low
-		for h := low; h <= top; h++ {
-			if k&(1<<h) == 0 {
-				col[w] = col[h]
-				w++
+		from[x] = uint8(bits.TrailingZeros32(k))
+		f.h[x] -= uint8(bits.OnesCount32(k))
+		col := f.c[x][:]
+		w0 := binary.LittleEndian.Uint64(col[0:8])
+		w1 := binary.LittleEndian.Uint64(col[8:16])
+		w2 := binary.LittleEndian.Uint64(col[16:24])
+		for k != 0 { // highest kill first: the rows below it stay put
+			h := uint(31 - bits.LeadingZeros32(k))
+			k &^= 1 << h
+			m := uint64(1)<<(8*(h&7)) - 1 // bytes below h in its word
+			switch h >> 3 {
+			case 0:
+				w0 = w0&m | (w0>>8)&^m | w1<<56
+				w1 = w1>>8 | w2<<56
+				w2 >>= 8
+			case 1:
+				w1 = w1&m | (w1>>8)&^m | w2<<56
+				w2 >>= 8
+			default:
+				w2 = w2&m | (w2>>8)&^m
 			}
 		}
-		for h := w; h <= top; h++ {
-			col[h] = 0
-		}
-		f.h[x] = uint8(w - 1)
+		binary.LittleEndian.PutUint64(col[0:8], w0)
+		binary.LittleEndian.PutUint64(col[8:16], w1)
+		binary.LittleEndian.PutUint64(col[16:24], w2)
 	}
-}
-
-func lowBit(k uint32) int {
-	n := 0
-	for k&1 == 0 {
-		k >>= 1
-		n++
-	}
-	return n
 }
 
 // Explode applies the skill: every 5 and every non-ojama block 8-adjacent to
@@ -249,7 +246,7 @@ func (f *Fast) Explode() (blocks, chains int) {
 		}
 	}
 	for x := 1; x <= Width; x++ {
-		blocks += popcount(kill[x])
+		blocks += bits.OnesCount32(kill[x])
 	}
 	if blocks == 0 {
 		return 0, 0
@@ -278,14 +275,6 @@ func (f *Fast) SkillBlocks() int {
 				}
 			}
 		}
-	}
-	return n
-}
-
-func popcount(k uint32) int {
-	n := 0
-	for ; k != 0; k &= k - 1 {
-		n++
 	}
 	return n
 }
@@ -367,15 +356,20 @@ func (f *Fast) Potential() (chains, x, row int) {
 			if want&(1<<v) == 0 {
 				continue
 			}
+			// v sums to 10 with a neighbour, so the new block vanishes
+			// first: mark that vanish here and resolve the rest.
+			t := uint8(10 - v)
+			l, m, r := &f.c[c-1], &f.c[c], &f.c[c+1]
+			var kill [fastCols]uint32
+			kill[c-1] = (b2u(l[h-1] == t) | b2u(l[h] == t)<<1 | b2u(l[h+1] == t)<<2) << (h - 1)
+			kill[c+1] = (b2u(r[h-1] == t) | b2u(r[h] == t)<<1 | b2u(r[h+1] == t)<<2) << (h - 1)
+			kill[c] = (b2u(m[h-1] == t) | 2) << (h - 1)
 			g := *f
 			g.h[c]++
 			g.c[c][h] = uint8(v)
 			var from [fastCols]uint8
-			for i := range from {
-				from[i] = noChange
-			}
-			from[c] = uint8(h)
-			n := g.resolve(&from)
+			g.fall(&kill, &from)
+			n := 1 + g.resolve(&from)
 			if n > chains || (n == chains && h-1 < row) {
 				chains, x, row = n, c-1, h-1
 			}
@@ -425,7 +419,8 @@ func (f *Fast) ErasePotential() (chains, x, row int) {
 			}
 			// After the erase, the block from row r+1 sits at row r (r >= h).
 			// Only cells that moved can vanish first; test them in place.
-			if !f.shiftTriggers(c, h) {
+			kl, km, kr, trig := f.shiftKill(c, h)
+			if !trig {
 				if 1 > chains || (1 == chains && h-1 > row) {
 					chains, x, row = 1, c-1, h-1
 				}
@@ -436,12 +431,13 @@ func (f *Fast) ErasePotential() (chains, x, row int) {
 			copy(gc[h:top], gc[h+1:top+1])
 			gc[top] = 0
 			g.h[c]--
+			// The first vanish after the erase is known: fall it here and
+			// resolve the rest (resolve would find the same kill first).
+			var kill [fastCols]uint32
+			kill[c-1], kill[c], kill[c+1] = kl, km, kr
 			var from [fastCols]uint8
-			for i := range from {
-				from[i] = noChange
-			}
-			from[c] = uint8(h)
-			n := 1 + g.resolve(&from)
+			g.fall(&kill, &from)
+			n := 2 + g.resolve(&from)
 			if n > chains || (n == chains && h-1 > row) {
 				chains, x, row = n, c-1, h-1
 			}
@@ -450,28 +446,37 @@ func (f *Fast) ErasePotential() (chains, x, row int) {
 	return chains, x, row
 }
 
-// shiftTriggers reports whether erasing the block at padded (c, h) makes
-// any moved block vanish: the block from row r+1 lands at row r for r in
-// h..top-1 and is tested against its new neighbours without a copy.
-// Blocks that moved together keep their vertical pairs; only the lowest
-// moved block gets a new block below it.
-func (f *Fast) shiftTriggers(c, h int) bool {
+// shiftKill returns the cells that vanish first (kill masks of padded
+// columns c-1, c, c+1, as resolve marks them) when the block at padded
+// (c, h) is erased: the block from row k+1 lands at row k for k in
+// h..top-1 and is tested against its new neighbours without a copy. The
+// erase counts as a trigger (trig) only by a pair with an unmoved block:
+// blocks that moved together keep their vertical pairs, which a stable
+// field never holds (an unstable one may; then they still vanish with
+// the rest, as resolve would mark them).
+func (f *Fast) shiftKill(c, h int) (kl, km, kr uint32, trig bool) {
 	top := int(f.h[c])
 	l, m, r := &f.c[c-1], &f.c[c], &f.c[c+1]
+	below := m[h-1] // the block under row k after the shift
 	for k := h; k < top; k++ {
 		v := m[k+1]
 		if v == Ojama {
+			below = v
 			continue
 		}
 		t := 10 - v
-		if l[k-1] == t || l[k] == t || l[k+1] == t || r[k-1] == t || r[k] == t || r[k+1] == t {
-			return true
+		a := b2u(l[k-1] == t) | b2u(l[k] == t)<<1 | b2u(l[k+1] == t)<<2
+		b := b2u(r[k-1] == t) | b2u(r[k] == t)<<1 | b2u(r[k+1] == t)<<2
+		d := b2u(below == t)
+		kl |= a << (k - 1)
+		kr |= b << (k - 1)
+		if a|b|d != 0 {
+			km |= (d | 2) << (k - 1)
+			trig = trig || a|b != 0 || k == h
 		}
-		if k == h && m[h-1] == t {
-			return true
-		}
+		below = v
 	}
-	return false
+	return kl, km, kr, trig
 }
 
 // FireHeight returns, for dropping the rotated pack q at column x (0..8,
