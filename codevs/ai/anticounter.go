@@ -247,7 +247,7 @@ func (b *Bot) counterMode(ctx context.Context, me side, cur, prev, turn int, rem
 		b.logf("turn %d: counter mode: opponent can fire %d now (before: %d); no plan (best %d chains)", turn, cur, prev, res.Best.Chains)
 		return 0, false
 	}
-	b.setPlanIncoming(turn, res.Best, me, cur)
+	b.setPlanIncoming(turn, res.Best, me, cur, 1, b.cfg.CounterStrict)
 	if len(res.Best.Moves) == 1 {
 		b.fired = true
 	}
@@ -291,18 +291,19 @@ func (b *Bot) counterHit(ctx context.Context, me side, now Best, turn int, remai
 }
 
 // setPlanIncoming is setPlan for a plan made with incoming ojama joining
-// the stock after its first move (ChokudaiConfig.Incoming): it records the
-// stock expected before each move, so the plan is followed under that
-// ojama and dropped when a different amount arrives.
-func (b *Bot) setPlanIncoming(turn int, f Fire, me side, incoming int) {
+// the stock after move ply (1 = the first; ChokudaiConfig.Incoming and
+// IncomingPly): it records the stock expected before each move, so the
+// plan is followed under that ojama and dropped when a different amount
+// arrives (with exact, even a stock under one row must match: plan.exact).
+func (b *Bot) setPlanIncoming(turn int, f Fire, me side, incoming, ply int, exact bool) {
 	b.setPlan(turn, f)
 	b.plan.stocks = make([]int, len(f.Moves))
-	b.plan.exact = b.cfg.CounterStrict
+	b.plan.exact = exact
 	for i, m := range f.Moves {
 		b.plan.stocks[i] = me.stock
 		rot := rotate(b.packs[turn+i])
 		o := me.act(m, &rot)
-		if i == 0 {
+		if i == ply-1 {
 			me.stock += max(incoming-o.net, 0)
 		}
 	}

@@ -64,7 +64,7 @@ func (b *Bot) raceCounter(ctx context.Context, me side, turn int, fires []int, p
 		b.logf("turn %d: race counter: opponent fires %d at ply %d before our %d chains (%d) at ply %d; no answer (best %d chains (%d) at ply %d)", turn, x, d, plan.Chains, plan.Sent, plan.Ply, f.Chains, f.Sent, f.Ply)
 		return 0, false
 	}
-	b.setPlanIncomingAt(turn, f, me, x, d)
+	b.setPlanIncoming(turn, f, me, x, d, true)
 	b.logf("turn %d: race counter: opponent fires %d at ply %d before our %d chains (%d) at ply %d; plan %d chains (%d, aim %d chains) at ply %d (%d ms left)", turn, x, d, plan.Chains, plan.Sent, plan.Ply, f.Chains, f.Sent, target, f.Ply, leftMs)
 	return f.Moves[0], true
 }
@@ -85,22 +85,4 @@ func lineUnder(packs []sim.Pack, me side, moves []int, x, d int) int {
 		}
 	}
 	return o.chains
-}
-
-// setPlanIncomingAt is setPlanIncoming with the incoming ojama joining the
-// stock after move ply (1 = the first), and the plan followed only while
-// the stock is exactly as expected (plan.exact): if the fire does not come
-// at that ply, the next turn plans anew.
-func (b *Bot) setPlanIncomingAt(turn int, f Fire, me side, incoming, ply int) {
-	b.setPlan(turn, f)
-	b.plan.stocks = make([]int, len(f.Moves))
-	b.plan.exact = true
-	for i, m := range f.Moves {
-		b.plan.stocks[i] = me.stock
-		rot := rotate(b.packs[turn+i])
-		o := me.act(m, &rot)
-		if i == ply-1 {
-			me.stock += max(incoming-o.net, 0)
-		}
-	}
 }
