@@ -127,6 +127,10 @@ type Config struct {
 	// opening): the row term costs the opening chain length, and the
 	// chains that broke under a row were replans (BENCHMARKS.md).
 	ChokRowFrom int
+	// ChokOpenX is ChokudaiConfig.OpenX of own chokudai searches: from an
+	// empty field the first ply tries only pack column ChokOpenX−1
+	// (tanzaku: column 5). 0: every column.
+	ChokOpenX int
 	// ChokEnemy makes the opponent's reads (its fire timing and answers,
 	// enemyFiresHit) with the chokudai builder instead of the chain beam:
 	// their key is the add potential, which an ojama row covers, so the
@@ -351,6 +355,9 @@ type Bot struct {
 	cuts        int
 	// watchdogs counts the turns the watchdog answered (guard.go).
 	watchdogs int
+	// chokDepthLast is the plies of the last chokudai search (for the
+	// depth tests).
+	chokDepthLast int
 }
 
 // NewBot returns a bot for a game on packs.
@@ -385,17 +392,23 @@ func (b *Bot) beamBy(ctx context.Context, s side, turn, depth, target, deadline,
 // ChokNodes (or FixedWidth × plies) expanded states instead of the budget
 // when set.
 func (b *Bot) runChokudai(ctx context.Context, s side, turn int, bc BeamConfig) BeamResult {
-	depth := b.cfg.ChokDepth
-	if depth <= 0 {
-		depth = chokDepth
-	}
-	if turn > chokLateTurn && b.cfg.ChokLateDepth > 0 {
-		depth = b.cfg.ChokLateDepth
-	}
-	cfg := ChokudaiConfig{Depth: min(bc.Depth, depth), Budget: bc.Budget, XMin: 0, XMax: 8, Target: bc.Target,
+	cfg := ChokudaiConfig{Depth: min(bc.Depth, b.chokDepthAt(turn)), Budget: bc.Budget, XMin: 0, XMax: 8, Target: bc.Target,
 		Deadline: bc.Deadline, DeadlineMin: bc.DeadlineMin, Incoming: bc.Incoming, Threads: b.cfg.Threads,
-		RowW: b.rowW(turn), RowMin: b.cfg.ChokRowMin, RowPack: b.cfg.ChokRowPack}
+		RowW: b.rowW(turn), RowMin: b.cfg.ChokRowMin, RowPack: b.cfg.ChokRowPack, OpenX: b.cfg.ChokOpenX}
 	return b.chokSearch(ctx, s, turn, cfg)
+}
+
+// chokDepthAt is the chokudai builder's plies at most at turn:
+// Config.ChokDepth (0: chokDepth), or Config.ChokLateDepth after
+// chokLateTurn when set. Plans and the race counter both take it.
+func (b *Bot) chokDepthAt(turn int) int {
+	if turn > chokLateTurn && b.cfg.ChokLateDepth > 0 {
+		return b.cfg.ChokLateDepth
+	}
+	if b.cfg.ChokDepth > 0 {
+		return b.cfg.ChokDepth
+	}
+	return chokDepth
 }
 
 // rowW is the row term's weight of own chokudai searches at turn
@@ -411,6 +424,7 @@ func (b *Bot) rowW(turn int) int {
 // × plies) expanded states instead of cfg.Budget when either is set.
 func (b *Bot) chokSearch(ctx context.Context, s side, turn int, cfg ChokudaiConfig) BeamResult {
 	b.budgeted += cfg.Budget
+	b.chokDepthLast = cfg.Depth
 	switch {
 	case b.cfg.ChokNodes > 0:
 		cfg.Nodes, cfg.Budget = b.cfg.ChokNodes, 0

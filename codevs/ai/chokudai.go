@@ -56,6 +56,12 @@ type ChokudaiConfig struct {
 	// hold; the wait move's own blocks are not placed); 3, the lesser of
 	// the two.
 	RowPack int
+	// OpenX, 1..9, makes the first ply from an empty field try only pack
+	// column OpenX−1 (tanzaku: column 5, OpenX 6): the build then leans on
+	// one side and leaves free columns together on the other, where a
+	// ready chain has room to be extended under ojama (session
+	// codevs-chain). 0: every column.
+	OpenX int
 }
 
 // chokMaxOjama caps the ojama a state's potential or fire is scored by
@@ -512,11 +518,15 @@ func (c *Chokudai) expand(idx int32, lo, hi int, cfg *ChokudaiConfig) {
 	p := int(n.ply)
 	rot := &c.rots[p]
 	last := p+1 >= len(c.rots)
+	openX := -1
+	if idx == 0 && cfg.OpenX > 0 && n.s.f.MaxHeight() == 0 {
+		openX = cfg.OpenX - 1
+	}
 	for i := lo; i < hi; i++ {
 		m := c.moves[i]
 		k := &c.kids[i]
 		*k = chokKid{mv: uint8(m)}
-		if !rot.uniq[m&3] {
+		if !rot.uniq[m&3] || openX >= 0 && m>>2 != openX {
 			continue
 		}
 		s := n.s

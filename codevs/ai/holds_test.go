@@ -1,0 +1,150 @@
+// Tests of the chain-size measurement's fixtures, the chokudai horizon
+// shared by plans and the race counter (chokDepthAt), and OpenX.
+
+package ai
+
+import (
+	"context"
+	"testing"
+
+	"github.com/yomi-ai/yomi/codevs"
+)
+
+// TestHoldFixtures loads every pressure fixture and checks the landing it
+// computes (the other side's best fire now) against the number the game's
+// logs give: our counter mode's "opponent can fire N now" for side me,
+// our fire for side opp.
+func TestHoldFixtures(t *testing.T) {
+	fxs, err := LoadHoldFixtures("testdata/chains/fixtures.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]int{
+		"9007-t11-me": 60, "9007-t11-opp": 60,
+		"9003-t11-me": 105, "9003-t11-opp": 60,
+		"9004-t12-me": 60, "9004-t12-opp": 60,
+		"9005g1-t12-me": 60,
+		"9005g1-t14-me": 79, "9005g1-t14-opp": 105,
+		"9005g0-t14-opp": 60,
+		"9006-t12-me":    60, "9006-t12-opp": 60,
+		"9006-t27-opp": 33, // the manifest's incoming: the counter rule's fire was not the best now
+	}
+	seen := 0
+	for _, fx := range fxs {
+		pos, err := fx.Load()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pos.Player.Board.Dead() || len(pos.Packs) == 0 {
+			t.Errorf("%s: bad position", fx.Name)
+		}
+		if w, ok := want[fx.Name]; ok {
+			seen++
+			if pos.Incoming != w {
+				t.Errorf("%s: landing %d (best fire now %d), the game's %d", fx.Name, pos.Incoming, pos.FireNow, w)
+			}
+		}
+	}
+	if seen != len(want) {
+		t.Errorf("%d of %d logged fixtures in the manifest", seen, len(want))
+	}
+}
+
+// TestChokDepthAt checks the horizon of plans (runChokudai) and of the race
+// counter at a turn: --chok-depth and --chok-late-depth as set, and the
+// race counter's floor of its landing ply + 1.
+func TestChokDepthAt(t *testing.T) {
+	packs, err := codevs.PacksForSeed(1, codevs.ProfileClient)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		depth, late, turn int
+		landing           int // the race counter's landing ply
+		plan, race        int // plies
+	}{
+		{0, 10, 5, 3, 13, 13},   // the default, to turn 10
+		{0, 10, 20, 3, 10, 10},  // the default, after turn 10
+		{8, 0, 20, 3, 8, 8},     // --chok-depth alone (the race counter took 13)
+		{8, 10, 5, 3, 8, 8},     // --chok-depth to turn 10
+		{8, 10, 20, 3, 10, 10},  // --chok-late-depth after it
+		{0, 0, 20, 3, 13, 13},   // neither
+		{6, 0, 20, 9, 6, 10},    // the landing ply's floor
+		{16, 10, 10, 3, 16, 16}, // turn 10 is not late
+	} {
+		cfg := ContestConfig()
+		cfg.ChokDepth, cfg.ChokLateDepth, cfg.ChokNodes, cfg.Threads = c.depth, c.late, 30, 1
+		b := NewBot(packs, cfg)
+		b.runChokudai(context.Background(), side{}, c.turn, BeamConfig{Depth: 20, Target: 13})
+		if b.chokDepthLast != c.plan {
+			t.Errorf("%+v: plan searched %d plies, want %d", c, b.chokDepthLast, c.plan)
+		}
+		b.chokDepthLast = 0
+		fires := make([]int, 12)
+		fires[c.landing-1] = 60
+		b.raceCounter(context.Background(), side{}, c.turn, fires, Fire{}, 0, 0, func(int) bool { return true })
+		if b.chokDepthLast != c.race {
+			t.Errorf("%+v: race counter searched %d plies, want %d", c, b.chokDepthLast, c.race)
+		}
+	}
+}
+
+// TestOpenX checks ChokudaiConfig.OpenX: from an empty field every first
+// move of the search is in column OpenX−1; without it, or from a field
+// that is not empty, first moves use several columns. Config.ChokOpenX
+// reaches the bot's opening plan.
+func TestOpenX(t *testing.T) {
+	packs, err := codevs.PacksForSeed(9007, codevs.ProfileClient)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var nonEmpty side // two drops of the first packs that leave blocks
+	for i := 0; nonEmpty.f.MaxHeight() == 0; i++ {
+		rot := rotate(packs[i])
+		nonEmpty.act(0, &rot)
+	}
+	for _, c := range []struct {
+		name    string
+		root    side
+		open    int
+		onlyCol int // -1: several columns expected
+	}{
+		{"empty, column 5", side{}, 6, 5},
+		{"empty, column 0", side{}, 1, 0},
+		{"empty, off", side{}, 0, -1},
+		{"not empty", nonEmpty, 6, -1},
+	} {
+		var ch Chokudai
+		ch.search(context.Background(), c.root, packs[1:], ChokudaiConfig{Depth: 6, Nodes: 400, XMax: 8, OpenX: c.open, ByFirst: true, Threads: 1})
+		cols := map[int]bool{}
+		for _, f := range ch.byFirst() {
+			cols[f.Moves[0]>>2] = true
+		}
+		if c.onlyCol >= 0 && (len(cols) != 1 || !cols[c.onlyCol]) {
+			t.Errorf("%s: first-move columns %v, want only %d", c.name, cols, c.onlyCol)
+		}
+		if c.onlyCol < 0 && len(cols) < 2 {
+			t.Errorf("%s: first-move columns %v, want several", c.name, cols)
+		}
+	}
+	for _, open := range []int{0, 6, 2} {
+		cfg := ContestConfig()
+		cfg.ChokOpenX, cfg.ChokNodes, cfg.Threads = open, 2000, 1
+		b := NewBot(packs, cfg)
+		g, err := codevs.NewGame(packs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		turn := g.Input(0, [2]int64{180000, 180000})
+		m, err := b.decide(context.Background(), &turn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if open > 0 && m>>2 != open-1 {
+			t.Errorf("ChokOpenX %d: opening move %v, want column %d", open, toMove(m), open-1)
+		}
+		if open == 0 && m>>2 == 5 {
+			t.Logf("ChokOpenX 0: the opening move is in column 5 by itself (%v)", toMove(m))
+		}
+	}
+}
