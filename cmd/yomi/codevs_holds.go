@@ -84,7 +84,7 @@ The search flags are those of yomi codevs ai; --mode picks the parts.
 	turns := fs.String("turns", "8,10,12,14,16", "`turns` of the solo build to report (0-based; each below --depth; empty: only the plan and its extension)")
 	depth := fs.Int("depth", 17, "solo build: search `plies` of the per-turn best fires")
 	target := fs.Int("target", 13, "solo build: the opening plan's target `chains` (13 plies, as yomi codevs ai's opening)")
-	extIn := fs.Int("ext-incoming", 60, "solo build: `ojama` landing after ply 1 of the counter search from the plan's ready field")
+	extIn := fs.Int("ext-incoming", 60, "solo build: `ojama` landing after ply 1 of the counter search from the plan's ready field (that search uses tanzaku's key, without the flags below)")
 	fixtures := fs.String("fixtures", filepath.Join(codevsAITestdataDir(), "chains", "fixtures.json"), "pressure fixtures: a JSON `manifest`")
 	nodes := fs.Int64("nodes", 20000, "expanded `states` per search")
 	threads := fs.Int("threads", 2, "search `threads` (results do not depend on them)")
@@ -92,6 +92,7 @@ The search flags are those of yomi codevs ai; --mode picks the parts.
 	fs.IntVar(&cfg.RowW, "chok-row", 0, "row term `W` (yomi codevs ai --chok-row; the default AI's replans and counter plans use 50)")
 	fs.IntVar(&cfg.RowMin, "chok-row-min", 0, "--chok-row's smallest potential in `chains`")
 	fs.IntVar(&cfg.RowPack, "chok-row-pack", 0, "--chok-row's `mode` (the default AI: 2)")
+	fs.IntVar(&cfg.FreeW, "chok-free", 0, "queue key bonus per empty column at a wall (`W`; yomi codevs ai --chok-free; a block is 2000; 0: off)")
 	fs.IntVar(&cfg.OpenX, "chok-open-x", 0, "the first ply from an empty field tries only pack column `X`-1 (yomi codevs ai --chok-open-x; tanzaku: 6, column 5; 0: all)")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	quiet := fs.Bool("quiet", false, "no progress bar")
@@ -160,8 +161,9 @@ The search flags are those of yomi codevs ai; --mode picks the parts.
 		}
 		pc := cfg
 		pc.Depth, pc.Target = 13, *target
-		xc := cfg
-		xc.Depth = 10
+		// The extension is read with tanzaku's key whatever the plan's:
+		// a fixed yardstick of the planned field.
+		xc := ai.ChokudaiConfig{Depth: 10, Nodes: cfg.Nodes, Threads: cfg.Threads, XMax: 8}
 		plan, ext := c.SoloHold(ctx, packs, pc, xc, *extIn)
 		row.Plan = holdFire{Ply: plan.Best.Ply, Chains: plan.Best.Chains, Sent: plan.Best.Sent}
 		if ch, p := longestFire(ext.PerPly, 1); p > 0 {

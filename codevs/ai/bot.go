@@ -131,6 +131,10 @@ type Config struct {
 	// empty field the first ply tries only pack column ChokOpenX−1
 	// (tanzaku: column 5). 0: every column.
 	ChokOpenX int
+	// ChokFree is ChokudaiConfig.FreeW of own chokudai searches: a key
+	// bonus per empty column at a wall, for room to extend a ready chain
+	// under ojama. 0: off.
+	ChokFree int
 	// ChokEnemy makes the opponent's reads (its fire timing and answers,
 	// enemyFiresHit) with the chokudai builder instead of the chain beam:
 	// their key is the add potential, which an ojama row covers, so the
@@ -355,9 +359,9 @@ type Bot struct {
 	cuts        int
 	// watchdogs counts the turns the watchdog answered (guard.go).
 	watchdogs int
-	// chokDepthLast is the plies of the last chokudai search (for the
-	// depth tests).
-	chokDepthLast int
+	// chokLast is the last chokudai search's settings (for the tests of
+	// what reaches the searches).
+	chokLast ChokudaiConfig
 }
 
 // NewBot returns a bot for a game on packs.
@@ -393,8 +397,16 @@ func (b *Bot) beamBy(ctx context.Context, s side, turn, depth, target, deadline,
 // when set.
 func (b *Bot) runChokudai(ctx context.Context, s side, turn int, bc BeamConfig) BeamResult {
 	cfg := ChokudaiConfig{Depth: min(bc.Depth, b.chokDepthAt(turn)), Budget: bc.Budget, XMin: 0, XMax: 8, Target: bc.Target,
-		Deadline: bc.Deadline, DeadlineMin: bc.DeadlineMin, Incoming: bc.Incoming, Threads: b.cfg.Threads,
-		RowW: b.rowW(turn), RowMin: b.cfg.ChokRowMin, RowPack: b.cfg.ChokRowPack, OpenX: b.cfg.ChokOpenX}
+		Deadline: bc.Deadline, DeadlineMin: bc.DeadlineMin, Incoming: bc.Incoming, Threads: b.cfg.Threads}
+	return b.ownSearch(ctx, s, turn, cfg)
+}
+
+// ownSearch is chokSearch for our own plans (not the reads of the
+// opponent): with the row term (Config.ChokRow from ChokRowFrom on) and
+// the opening and free-room terms (ChokOpenX, ChokFree).
+func (b *Bot) ownSearch(ctx context.Context, s side, turn int, cfg ChokudaiConfig) BeamResult {
+	cfg.RowW, cfg.RowMin, cfg.RowPack = b.rowW(turn), b.cfg.ChokRowMin, b.cfg.ChokRowPack
+	cfg.OpenX, cfg.FreeW = b.cfg.ChokOpenX, b.cfg.ChokFree
 	return b.chokSearch(ctx, s, turn, cfg)
 }
 
@@ -424,7 +436,7 @@ func (b *Bot) rowW(turn int) int {
 // × plies) expanded states instead of cfg.Budget when either is set.
 func (b *Bot) chokSearch(ctx context.Context, s side, turn int, cfg ChokudaiConfig) BeamResult {
 	b.budgeted += cfg.Budget
-	b.chokDepthLast = cfg.Depth
+	b.chokLast = cfg
 	switch {
 	case b.cfg.ChokNodes > 0:
 		cfg.Nodes, cfg.Budget = b.cfg.ChokNodes, 0

@@ -62,6 +62,14 @@ type ChokudaiConfig struct {
 	// ready chain has room to be extended under ojama (session
 	// codevs-chain). 0: every column.
 	OpenX int
+	// FreeW adds FreeW to the queue key per empty column in the longer
+	// run of empty columns at either wall (edgeFree): among states of
+	// the same potential, builds that leave free room together on one
+	// side rank up (the same 13-chain shifted two columns right held a
+	// 16-chain under 60 ojama in tanzaku's field and none in ours, pack
+	// seed 9007; session codevs-chain). A block is worth 2 000, a row
+	// over Visible−2 −10 000. 0: off.
+	FreeW int
 }
 
 // chokMaxOjama caps the ojama a state's potential or fire is scored by
@@ -290,6 +298,18 @@ func chokScore(f *sim.Fast, ojama, fireHeight int) int64 {
 	over := max(f.MaxHeight(), sim.Visible-2) - (sim.Visible - 2)
 	feat := fireHeight*1000 - over*10000 + k*50 + t*40 + k2 + t2 + b*2000
 	return int64(min(ojama, chokMaxOjama))*1_000_000 + int64(feat)
+}
+
+// edgeFree is the longer run of empty columns at the left or right wall.
+func edgeFree(f *sim.Fast) int {
+	l, r := 0, 0
+	for l < sim.Width && f.Height(l) == 0 {
+		l++
+	}
+	for r < sim.Width && f.Height(sim.Width-1-r) == 0 {
+		r++
+	}
+	return max(l, r)
 }
 
 // potentialScore is the queue key of a state: chokScore of the chain the
@@ -556,10 +576,14 @@ func (c *Chokudai) expand(idx int32, lo, hi int, cfg *ChokudaiConfig) {
 				if cfg.RowPack&2 != 0 && p+2 < len(c.rots) {
 					after = &c.rots[p+2]
 				}
-				k.key = rowKey(&s.f, cfg.RowW, cfg.RowMin, next, after)<<8 | int64(k.hash&0xff)
+				k.key = rowKey(&s.f, cfg.RowW, cfg.RowMin, next, after)
 			} else {
-				k.key = potentialScore(&s.f)<<8 | int64(k.hash&0xff)
+				k.key = potentialScore(&s.f)
 			}
+			if cfg.FreeW > 0 {
+				k.key += int64(cfg.FreeW) * int64(edgeFree(&s.f))
+			}
+			k.key = k.key<<8 | int64(k.hash&0xff)
 		}
 	}
 }

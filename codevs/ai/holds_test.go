@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/yomi-ai/yomi/codevs"
+	"github.com/yomi-ai/yomi/codevs/sim"
 )
 
 // TestHoldFixtures loads every pressure fixture and checks the landing it
@@ -76,15 +77,15 @@ func TestChokDepthAt(t *testing.T) {
 		cfg.ChokDepth, cfg.ChokLateDepth, cfg.ChokNodes, cfg.Threads = c.depth, c.late, 30, 1
 		b := NewBot(packs, cfg)
 		b.runChokudai(context.Background(), side{}, c.turn, BeamConfig{Depth: 20, Target: 13})
-		if b.chokDepthLast != c.plan {
-			t.Errorf("%+v: plan searched %d plies, want %d", c, b.chokDepthLast, c.plan)
+		if b.chokLast.Depth != c.plan {
+			t.Errorf("%+v: plan searched %d plies, want %d", c, b.chokLast.Depth, c.plan)
 		}
-		b.chokDepthLast = 0
+		b.chokLast = ChokudaiConfig{}
 		fires := make([]int, 12)
 		fires[c.landing-1] = 60
 		b.raceCounter(context.Background(), side{}, c.turn, fires, Fire{}, 0, 0, func(int) bool { return true })
-		if b.chokDepthLast != c.race {
-			t.Errorf("%+v: race counter searched %d plies, want %d", c, b.chokDepthLast, c.race)
+		if b.chokLast.Depth != c.race {
+			t.Errorf("%+v: race counter searched %d plies, want %d", c, b.chokLast.Depth, c.race)
 		}
 	}
 }
@@ -145,6 +146,99 @@ func TestOpenX(t *testing.T) {
 		}
 		if open == 0 && m>>2 == 5 {
 			t.Logf("ChokOpenX 0: the opening move is in column 5 by itself (%v)", toMove(m))
+		}
+	}
+}
+
+// TestEdgeFree checks the free-room count and that ChokudaiConfig.FreeW
+// adds it to every queued child's key, and that Config.ChokFree and
+// ChokOpenX reach every own search (plans, counter plans, grow plans, the
+// race counter) but not the reads of the opponent.
+func TestEdgeFree(t *testing.T) {
+	col := func(xs ...int) sim.Fast {
+		var b sim.Board
+		for _, x := range xs {
+			b.Cell[x][0] = 5
+		}
+		return sim.FastFrom(&b)
+	}
+	for _, c := range []struct {
+		cols []int
+		want int
+	}{
+		{nil, 10},
+		{[]int{0}, 9},
+		{[]int{9}, 9},
+		{[]int{3, 4, 5, 6}, 3},
+		{[]int{1, 8}, 1},
+		{[]int{2, 7}, 2},
+		{[]int{0, 9}, 0},
+	} {
+		f := col(c.cols...)
+		if got := edgeFree(&f); got != c.want {
+			t.Errorf("edgeFree(columns %v) = %d, want %d", c.cols, got, c.want)
+		}
+	}
+	packs, err := codevs.PacksForSeed(9003, codevs.ProfileClient)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var root side
+	for i, m := range []int{12, 16, 20} {
+		rot := rotate(packs[i])
+		root.act(m, &rot)
+	}
+	keys := func(free int) map[[2]int32]int64 {
+		var c Chokudai
+		c.search(context.Background(), root, packs[3:], ChokudaiConfig{Depth: 3, Nodes: 1, XMax: 8, FreeW: free, Threads: 1})
+		out := map[[2]int32]int64{}
+		for _, e := range c.heaps[1] {
+			out[[2]int32{e.parent, int32(e.mv)}] = e.key
+		}
+		return out
+	}
+	k0, k1 := keys(0), keys(3000)
+	if len(k0) == 0 || len(k0) != len(k1) {
+		t.Fatalf("%d and %d children queued", len(k0), len(k1))
+	}
+	rot := rotate(packs[3])
+	varied := map[int]bool{}
+	for id, k := range k0 {
+		s := root
+		s.act(int(id[1]), &rot)
+		e := edgeFree(&s.f)
+		varied[e] = true
+		if d := k1[id] - k; d != int64(3000*e)<<8 {
+			t.Errorf("move %v: key +%d with FreeW 3000, want 3000 × %d << 8", toMove(int(id[1])), d, e)
+		}
+	}
+	if len(varied) < 2 {
+		t.Errorf("every child has edgeFree %v: the test does not tell", varied)
+	}
+
+	cfg := ContestConfig()
+	cfg.ChokFree, cfg.ChokOpenX, cfg.ChokNodes, cfg.Threads = 1234, 6, 20, 1
+	b := NewBot(packs, cfg)
+	b.enHist = []int{0}
+	ctx := context.Background()
+	for _, c := range []struct {
+		name string
+		run  func()
+		own  bool
+	}{
+		{"plan", func() { b.runChokudai(ctx, root, 3, BeamConfig{Depth: 13, Target: 13}) }, true},
+		{"counter plan", func() { b.ownRead(ctx, root, 3, 10, 60, 15, 0) }, true},
+		{"grow plan", func() { b.growPick(ctx, root, 3, 5, 0, func(int) bool { return true }) }, true},
+		{"race counter", func() {
+			b.raceCounter(ctx, root, 3, []int{0, 60}, Fire{}, 0, 0, func(int) bool { return true })
+		}, true},
+		{"opponent read", func() { b.chokRead(ctx, root, 3, 7, 60, 0, 0) }, false},
+	} {
+		b.chokLast = ChokudaiConfig{}
+		c.run()
+		got := b.chokLast.FreeW == 1234 && b.chokLast.OpenX == 6
+		if got != c.own || b.chokLast.Depth == 0 {
+			t.Errorf("%s: searched with FreeW %d, OpenX %d (depth %d); own search %v", c.name, b.chokLast.FreeW, b.chokLast.OpenX, b.chokLast.Depth, c.own)
 		}
 	}
 }
