@@ -135,6 +135,14 @@ type Config struct {
 	// bonus per empty column at a wall, for room to extend a ready chain
 	// under ojama. 0: off.
 	ChokFree int
+	// ChokExt, when positive, makes plans (the opening and replans, not
+	// counter plans) choose among up to ChokExtK ready fields at least as
+	// long and early as the search's choice by how far each grows in 10
+	// plies while an opponent's fire of its size falls on it, on ChokExt
+	// states per read (ChokudaiConfig.ExtNodes; ChokExtK 0 reads one
+	// candidate). 0: off.
+	ChokExt  int64
+	ChokExtK int
 	// ChokEnemy makes the opponent's reads (its fire timing and answers,
 	// enemyFiresHit) with the chokudai builder instead of the chain beam:
 	// their key is the add potential, which an ojama row covers, so the
@@ -397,7 +405,8 @@ func (b *Bot) beamBy(ctx context.Context, s side, turn, depth, target, deadline,
 // when set.
 func (b *Bot) runChokudai(ctx context.Context, s side, turn int, bc BeamConfig) BeamResult {
 	cfg := ChokudaiConfig{Depth: min(bc.Depth, b.chokDepthAt(turn)), Budget: bc.Budget, XMin: 0, XMax: 8, Target: bc.Target,
-		Deadline: bc.Deadline, DeadlineMin: bc.DeadlineMin, Incoming: bc.Incoming, Threads: b.cfg.Threads}
+		Deadline: bc.Deadline, DeadlineMin: bc.DeadlineMin, Incoming: bc.Incoming, Threads: b.cfg.Threads,
+		ExtNodes: b.cfg.ChokExt, ExtK: b.cfg.ChokExtK}
 	return b.ownSearch(ctx, s, turn, cfg)
 }
 
@@ -443,7 +452,7 @@ func (b *Bot) chokSearch(ctx context.Context, s side, turn int, cfg ChokudaiConf
 	case b.cfg.FixedWidth > 0:
 		cfg.Nodes, cfg.Budget = int64(b.cfg.FixedWidth)*int64(cfg.Depth), 0
 	}
-	res := b.chok.search(ctx, s, b.packs[turn:], cfg)
+	res := b.chok.searchExt(ctx, s, b.packs[turn:], cfg)
 	b.nodes += res.Nodes
 	return res
 }

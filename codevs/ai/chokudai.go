@@ -70,6 +70,11 @@ type ChokudaiConfig struct {
 	// seed 9007; session codevs-chain). A block is worth 2 000, a row
 	// over Visible−2 −10 000. 0: off.
 	FreeW int
+	// ExtNodes, when positive, makes searchExt pick among the ready
+	// fields of up to ExtK candidate fires by how far each grows under an
+	// opponent's fire of its size (extension, ExtNodes states each).
+	ExtNodes int64
+	ExtK     int
 }
 
 // chokMaxOjama caps the ojama a state's potential or fire is scored by

@@ -5,6 +5,7 @@ package ai
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/yomi-ai/yomi/codevs"
@@ -218,6 +219,7 @@ func TestEdgeFree(t *testing.T) {
 
 	cfg := ContestConfig()
 	cfg.ChokFree, cfg.ChokOpenX, cfg.ChokNodes, cfg.Threads = 1234, 6, 20, 1
+	cfg.ChokExt, cfg.ChokExtK = 10, 2
 	b := NewBot(packs, cfg)
 	b.enHist = []int{0}
 	ctx := context.Background()
@@ -240,5 +242,52 @@ func TestEdgeFree(t *testing.T) {
 		if got != c.own || b.chokLast.Depth == 0 {
 			t.Errorf("%s: searched with FreeW %d, OpenX %d (depth %d); own search %v", c.name, b.chokLast.FreeW, b.chokLast.OpenX, b.chokLast.Depth, c.own)
 		}
+		// The extension pick is for plans only.
+		if ext := b.chokLast.ExtNodes == 10 && b.chokLast.ExtK == 2; ext != (c.name == "plan") {
+			t.Errorf("%s: ExtNodes %d, ExtK %d", c.name, b.chokLast.ExtNodes, b.chokLast.ExtK)
+		}
+	}
+}
+
+// TestSearchExt checks the extension pick: without ExtNodes searchExt is
+// search; with it the chosen fire is the search's or a candidate at least
+// as long and no later whose extension is longer, and on some of the
+// seeds it is a candidate (the rule changes plans).
+func TestSearchExt(t *testing.T) {
+	changed := 0
+	for _, seed := range []uint64{9000, 9001, 9003} {
+		packs, err := codevs.PacksForSeed(seed, codevs.ProfileClient)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := ChokudaiConfig{Depth: 13, Nodes: 4000, XMax: 8, Target: 13, Threads: 1}
+		var c Chokudai
+		base := c.search(context.Background(), side{}, packs, cfg)
+		same := c.searchExt(context.Background(), side{}, packs, cfg)
+		if !slices.Equal(base.Best.Moves, same.Best.Moves) || same.ExtReads != 0 {
+			t.Errorf("seed %d: searchExt without ExtNodes chose %v, search %v", seed, same.Best.Moves, base.Best.Moves)
+		}
+		cfg.ExtNodes, cfg.ExtK = 1500, 6
+		res := c.searchExt(context.Background(), side{}, packs, cfg)
+		if base.Best.Chains == 0 {
+			continue
+		}
+		e0 := c.extension(context.Background(), side{}, packs, base.Best, ojamaOf(base.Best.Chains), 1500, 1)
+		if slices.Equal(res.Best.Moves, base.Best.Moves) {
+			if res.ExtReads > 0 && res.Ext != e0 {
+				t.Errorf("seed %d: kept the search's fire, extension %d, read again %d", seed, res.Ext, e0)
+			}
+			continue
+		}
+		changed++
+		e := c.extension(context.Background(), side{}, packs, res.Best, ojamaOf(res.Best.Chains), 1500, 1)
+		if res.Best.Chains < base.Best.Chains || res.Best.Ply > base.Best.Ply || e <= e0 || e != res.Ext {
+			t.Errorf("seed %d: picked %d chains at ply %d (extension %d, reported %d) over the search's %d at ply %d (extension %d)",
+				seed, res.Best.Chains, res.Best.Ply, e, res.Ext, base.Best.Chains, base.Best.Ply, e0)
+		}
+		t.Logf("seed %d: %d chains at ply %d, extension %d -> %d chains at ply %d, extension %d (%d reads)", seed, base.Best.Chains, base.Best.Ply, e0, res.Best.Chains, res.Best.Ply, e, res.ExtReads)
+	}
+	if changed == 0 {
+		t.Errorf("the extension pick changed no plan")
 	}
 }
