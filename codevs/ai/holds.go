@@ -243,4 +243,3 @@ func sortFires(fs []Fire) {
 		return slices.Compare(a.Moves, b.Moves)
 	})
 }
-
