@@ -445,6 +445,9 @@ func (b *Bot) rowW(turn int) int {
 // × plies) expanded states instead of cfg.Budget when either is set.
 func (b *Bot) chokSearch(ctx context.Context, s side, turn int, cfg ChokudaiConfig) BeamResult {
 	b.budgeted += cfg.Budget
+	if cfg.ExtNodes > 0 { // the extension reads (searchExt)
+		b.budgeted += extBudget(cfg.Budget) * time.Duration(max(cfg.ExtK, 1)+1)
+	}
 	b.chokLast = cfg
 	switch {
 	case b.cfg.ChokNodes > 0:

@@ -72,7 +72,8 @@ type ChokudaiConfig struct {
 	FreeW int
 	// ExtNodes, when positive, makes searchExt pick among the ready
 	// fields of up to ExtK candidate fires by how far each grows under an
-	// opponent's fire of its size (extension, ExtNodes states each).
+	// opponent's fire of its size (extension, ExtNodes states each, and
+	// an eighth of Budget each when Budget is set).
 	ExtNodes int64
 	ExtK     int
 }

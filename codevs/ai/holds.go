@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"time"
 
 	"github.com/yomi-ai/yomi/codevs"
 	"github.com/yomi-ai/yomi/codevs/protocol"
@@ -165,9 +166,10 @@ const extPlies = 10
 // extension is the longest fire after ply 1 of a chokudai search of
 // extPlies from the field before f's fire (f's moves but the last played
 // from root on packs) with incoming ojama landing after ply 1, on nodes
-// expanded states with tanzaku's key: how far the ready field f builds
-// grows while the opponent's fire falls on it.
-func (c *Chokudai) extension(ctx context.Context, root side, packs []sim.Pack, f Fire, incoming int, nodes int64, threads int) int {
+// expanded states (and within budget when positive) with tanzaku's key:
+// how far the ready field f builds grows while the opponent's fire falls
+// on it.
+func (c *Chokudai) extension(ctx context.Context, root side, packs []sim.Pack, f Fire, incoming int, nodes int64, budget time.Duration, threads int) int {
 	s := root
 	for i, m := range f.Moves[:len(f.Moves)-1] {
 		rot := rotate(packs[i])
@@ -175,7 +177,7 @@ func (c *Chokudai) extension(ctx context.Context, root side, packs []sim.Pack, f
 			return 0
 		}
 	}
-	res := c.search(ctx, s, packs[len(f.Moves)-1:], ChokudaiConfig{Depth: extPlies, Nodes: nodes, XMax: 8, Incoming: incoming, IncomingPly: 1, Threads: threads})
+	res := c.search(ctx, s, packs[len(f.Moves)-1:], ChokudaiConfig{Depth: extPlies, Nodes: nodes, Budget: budget, XMax: 8, Incoming: incoming, IncomingPly: 1, Threads: threads})
 	best := 0
 	for _, p := range res.PerPly[1:] {
 		best = max(best, p.Chains)
@@ -214,19 +216,23 @@ func (c *Chokudai) searchExt(ctx context.Context, root side, packs []sim.Pack, c
 	if len(cands) == 0 {
 		return res
 	}
-	threads := cfg.Threads
-	top := c.extension(ctx, root, packs, best, ojamaOf(best.Chains), cfg.ExtNodes, threads)
+	threads, budget := cfg.Threads, extBudget(cfg.Budget)
+	top := c.extension(ctx, root, packs, best, ojamaOf(best.Chains), cfg.ExtNodes, budget, threads)
 	res.ExtReads, res.Ext = 1+len(cands), top
 	for _, f := range cands {
 		if ctx.Err() != nil {
 			break
 		}
-		if e := c.extension(ctx, root, packs, f, ojamaOf(f.Chains), cfg.ExtNodes, threads); e > top {
+		if e := c.extension(ctx, root, packs, f, ojamaOf(f.Chains), cfg.ExtNodes, budget, threads); e > top {
 			top, res.Best, res.Ext = e, f, e
 		}
 	}
 	return res
 }
+
+// extBudget is the time budget of one extension read of a search with
+// budget (0: none): an eighth, so the reads of ExtK 4 add at most 5/8.
+func extBudget(budget time.Duration) time.Duration { return budget / 8 }
 
 // sortFires orders fires by ply, then more chains, then more ojama, then
 // their moves (deterministic).

@@ -272,7 +272,7 @@ func TestSearchExt(t *testing.T) {
 		if base.Best.Chains == 0 {
 			continue
 		}
-		e0 := c.extension(context.Background(), side{}, packs, base.Best, ojamaOf(base.Best.Chains), 1500, 1)
+		e0 := c.extension(context.Background(), side{}, packs, base.Best, ojamaOf(base.Best.Chains), 1500, 0, 1)
 		if slices.Equal(res.Best.Moves, base.Best.Moves) {
 			if res.ExtReads > 0 && res.Ext != e0 {
 				t.Errorf("seed %d: kept the search's fire, extension %d, read again %d", seed, res.Ext, e0)
@@ -280,7 +280,7 @@ func TestSearchExt(t *testing.T) {
 			continue
 		}
 		changed++
-		e := c.extension(context.Background(), side{}, packs, res.Best, ojamaOf(res.Best.Chains), 1500, 1)
+		e := c.extension(context.Background(), side{}, packs, res.Best, ojamaOf(res.Best.Chains), 1500, 0, 1)
 		if res.Best.Chains < base.Best.Chains || res.Best.Ply > base.Best.Ply || e <= e0 || e != res.Ext {
 			t.Errorf("seed %d: picked %d chains at ply %d (extension %d, reported %d) over the search's %d at ply %d (extension %d)",
 				seed, res.Best.Chains, res.Best.Ply, e, res.Ext, base.Best.Chains, base.Best.Ply, e0)
