@@ -72,19 +72,23 @@ func runCodevsHolds(ctx context.Context, env *cli.Env, args []string) error {
 		`Measures how big a fire the chokudai builder (yomi codevs ai --builder chokudai) holds, on a
 fixed node budget per search (deterministic):
   solo: from an empty field on each pack seed of --seeds (client profile), one search of
-    --depth plies; the best fire (chains/ojama) at each turn of --turns (turn t = ply t+1).
+    --depth plies: the best fire (chains/ojama) at each turn of --turns (turn t = ply t+1);
+    then the opening plan (--target, 13 plies) and its extension: the longest fire after ply 1
+    of a 10-ply search from the field before the plan's fire with --ext-incoming ojama landing
+    after ply 1 (how far the ready field grows under an opponent's fire; read with tanzaku's
+    key whatever the --chok-* flags, which set the other searches).
   pressure: from each position of --fixtures (turn blocks of real games against tanzaku), the
     counter mode's search (10 plies) with the other side's best fire now landing after ply 1;
     our longest fire against what tanzaku's own search found in the same situation (its
     "counter done" list; fixtures on tanzaku's field, side opp, read our search on its field).
-The search flags are those of yomi codevs ai; --mode picks the parts.
+The --chok-* flags are those of yomi codevs ai; --mode picks the parts.
   yomi codevs holds --seeds 9000-9015 --nodes 20000 --json`)
 	mode := fs.String("mode", "both", "`parts` to run: solo, pressure or both")
 	seeds := fs.String("seeds", "9000-9015", "pack seeds of the solo build: `A-B` or a comma list")
 	turns := fs.String("turns", "8,10,12,14,16", "`turns` of the solo build to report (0-based; each below --depth; empty: only the plan and its extension)")
 	depth := fs.Int("depth", 17, "solo build: search `plies` of the per-turn best fires")
 	target := fs.Int("target", 13, "solo build: the opening plan's target `chains` (13 plies, as yomi codevs ai's opening)")
-	extIn := fs.Int("ext-incoming", 60, "solo build: `ojama` landing after ply 1 of the counter search from the plan's ready field (that search uses tanzaku's key, without the flags below)")
+	extIn := fs.Int("ext-incoming", 60, "solo build: `ojama` landing after ply 1 of the counter search from the plan's ready field")
 	fixtures := fs.String("fixtures", filepath.Join(codevsAITestdataDir(), "chains", "fixtures.json"), "pressure fixtures: a JSON `manifest`")
 	nodes := fs.Int64("nodes", 20000, "expanded `states` per search")
 	threads := fs.Int("threads", 2, "search `threads` (results do not depend on them)")
