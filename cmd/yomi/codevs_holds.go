@@ -98,7 +98,7 @@ The --chok-* flags are those of yomi codevs ai; --mode picks the parts.
 	fs.IntVar(&cfg.RowPack, "chok-row-pack", 0, "--chok-row's `mode` (the default AI: 2)")
 	fs.IntVar(&cfg.FreeW, "chok-free", 0, "queue key bonus per empty column at a wall (`W`; yomi codevs ai --chok-free; a block is 2000; 0: off)")
 	fs.Int64Var(&cfg.ExtNodes, "chok-ext", 0, "the solo plan picks among ready fields by their extension read on this many `states` (yomi codevs ai --chok-ext; 0: off)")
-	fs.IntVar(&cfg.ExtK, "chok-ext-k", 4, "--chok-ext's `candidates`")
+	fs.IntVar(&cfg.ExtK, "chok-ext-k", 0, "--chok-ext's `candidates` (0: 4)")
 	fs.IntVar(&cfg.OpenX, "chok-open-x", 0, "the first ply from an empty field tries only pack column `X`-1 (yomi codevs ai --chok-open-x; tanzaku: 6, column 5; 0: all)")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	quiet := fs.Bool("quiet", false, "no progress bar")

@@ -139,8 +139,7 @@ type Config struct {
 	// counter plans) choose among up to ChokExtK ready fields at least as
 	// long and early as the search's choice by how far each grows in 10
 	// plies while an opponent's fire of its size falls on it, on ChokExt
-	// states per read (ChokudaiConfig.ExtNodes; ChokExtK 0 reads one
-	// candidate). 0: off.
+	// states per read (ChokudaiConfig.ExtNodes; ChokExtK 0: 4). 0: off.
 	ChokExt  int64
 	ChokExtK int
 	// ChokEnemy makes the opponent's reads (its fire timing and answers,
@@ -446,7 +445,7 @@ func (b *Bot) rowW(turn int) int {
 func (b *Bot) chokSearch(ctx context.Context, s side, turn int, cfg ChokudaiConfig) BeamResult {
 	b.budgeted += cfg.Budget
 	if cfg.ExtNodes > 0 { // the extension reads (searchExt)
-		b.budgeted += extBudget(cfg.Budget) * time.Duration(max(cfg.ExtK, 1)+1)
+		b.budgeted += extBudget(cfg.Budget) * time.Duration(extK(cfg.ExtK)+1)
 	}
 	b.chokLast = cfg
 	switch {

@@ -210,7 +210,7 @@ func (c *Chokudai) searchExt(ctx context.Context, root side, packs []sim.Pack, c
 		}
 	}
 	sortFires(cands)
-	if k := max(cfg.ExtK, 1); len(cands) > k {
+	if k := extK(cfg.ExtK); len(cands) > k {
 		cands = cands[:k]
 	}
 	if len(cands) == 0 {
@@ -230,8 +230,19 @@ func (c *Chokudai) searchExt(ctx context.Context, root side, packs []sim.Pack, c
 	return res
 }
 
+// defExtK is the candidates an extension pick reads when ExtK is 0.
+const defExtK = 4
+
+// extK is ChokudaiConfig.ExtK, defExtK when 0.
+func extK(k int) int {
+	if k <= 0 {
+		return defExtK
+	}
+	return k
+}
+
 // extBudget is the time budget of one extension read of a search with
-// budget (0: none): an eighth, so the reads of ExtK 4 add at most 5/8.
+// budget (0: none): an eighth, so the reads of 4 candidates add at most 5/8.
 func extBudget(budget time.Duration) time.Duration { return budget / 8 }
 
 // sortFires orders fires by ply, then more chains, then more ojama, then
