@@ -56,7 +56,8 @@ func (b *Bot) chokRead(ctx context.Context, s side, turn, depth, incoming, targe
 	return b.chokSearch(ctx, s, turn, ChokudaiConfig{Depth: depth, Budget: budget, XMin: 0, XMax: 8, Incoming: incoming, Target: target, Threads: b.cfg.Threads})
 }
 
-// ownRead is chokRead for our own plans: with Config.ChokRow's row term.
+// ownRead is chokRead for our own plans: with ownSearch's key terms
+// (Config.ChokRow's row term, ChokOpenX, ChokFree).
 func (b *Bot) ownRead(ctx context.Context, s side, turn, depth, incoming, target int, budget time.Duration) BeamResult {
 	return b.ownSearch(ctx, s, turn, ChokudaiConfig{Depth: depth, Budget: budget, XMin: 0, XMax: 8, Incoming: incoming, Target: target, Threads: b.cfg.Threads})
 }

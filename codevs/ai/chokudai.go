@@ -71,9 +71,9 @@ type ChokudaiConfig struct {
 	// over Visible−2 −10 000. 0: off.
 	FreeW int
 	// ExtNodes, when positive, makes searchExt pick among the ready
-	// fields of up to ExtK (0: 4) candidate fires by how far each grows under an
-	// opponent's fire of its size (extension, ExtNodes states each, and
-	// an eighth of Budget each when Budget is set).
+	// fields of up to ExtK (0: 4) candidate fires by how far each grows
+	// under an opponent's fire of its size (extension, ExtNodes states
+	// each, and an eighth of Budget each when Budget is set).
 	ExtNodes int64
 	ExtK     int
 }
