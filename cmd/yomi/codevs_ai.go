@@ -21,7 +21,8 @@ import (
 // withCodevsAI adds the AI's verb and benchmarks to the codevs game.
 func withCodevsAI(g game) game {
 	g.area.Verbs = append(g.area.Verbs,
-		&cli.Verb{Name: "ai", Summary: "Yomi's contest AI on stdin/stdout (chain beam, exhaustive both-sides search, counter and skill rules)", Run: runCodevsAI})
+		&cli.Verb{Name: "ai", Summary: "Yomi's contest AI on stdin/stdout (chain beam, exhaustive both-sides search, counter and skill rules)", Run: runCodevsAI},
+		&cli.Verb{Name: "holds", Summary: "how big a fire the chokudai builder holds at a fixed node budget: solo builds on pack seeds, real positions under the opponent's fire", Run: runCodevsHolds})
 	g.benches = append(g.benches, codevsAIBenchmarks()...)
 	return g
 }
@@ -102,6 +103,10 @@ Run it under the referee:
 	fs.IntVar(&cfg.ChokRowMin, "chok-row-min", d.ChokRowMin, "--chok-row: only states whose potential has this many `chains` pay for the row potential (0: all)")
 	fs.IntVar(&cfg.ChokRowPack, "chok-row-pack", d.ChokRowPack, "--chok-row: the row term is the longest chain a known pack fires after the row instead of the row potential (`mode` 0): 1 the next pack, 2 the pack after it (wait a turn, then fire), 3 the lesser of both")
 	fs.IntVar(&cfg.ChokRowFrom, "chok-row-from", d.ChokRowFrom, "--chok-row applies from this `turn` on (0: the opening too; 1: replans, counter-mode and grow plans only)")
+	fs.IntVar(&cfg.ChokOpenX, "chok-open-x", d.ChokOpenX, "--builder chokudai: from an empty field the first ply tries only pack column `X`-1 (tanzaku: 6, column 5; session codevs-chain; 0: every column)")
+	fs.IntVar(&cfg.ChokFree, "chok-free", d.ChokFree, "--builder chokudai: own searches add `W` to a state's key per empty column at a wall (the longer run), for room to extend a ready chain under ojama (a block counts 2000; session codevs-chain; 0: off)")
+	fs.Int64Var(&cfg.ChokExt, "chok-ext", d.ChokExt, "--builder chokudai: plans choose among up to --chok-ext-k ready fields (every first move's best fire at least as long and early as the search's choice) by how far each grows in 10 plies under an opponent's fire of its size, read on this many `states` each (session codevs-chain; 0: off)")
+	fs.IntVar(&cfg.ChokExtK, "chok-ext-k", d.ChokExtK, "--chok-ext: `candidates` read besides the search's choice (0: 4)")
 	fs.BoolVar(&cfg.AntiCounter, "anti-counter", d.AntiCounter, "at the plan's fire, hold it when the opponent's answer (7 plies of the chokudai search, our ojama landing) has a chain more, and grow it into the biggest fire within 8 plies if the grow move keeps a chain under one ojama row (tanzaku's anti-counter; on by default since the 60 s matches against tanzaku)")
 	fs.BoolVar(&cfg.AntiPick, "anti-pick", d.AntiPick, "--anti-counter: grow along the longest fire within 8 plies whose first move still fires chains-1 under one ojama row, among every first move's best fire per ply (session codevs-clock2; off: only the longest fire's first move is checked)")
 	fs.IntVar(&cfg.AntiHold, "anti-hold", d.AntiHold, "--anti-counter: when the answer has a chain more and no grow move keeps our chain under one ojama row, still hold a fire of fewer than this many `ojama` and grow along the longest fire within 8 plies (tanzaku's extend; session codevs-study; 0: off, such a fire goes)")
@@ -145,6 +150,8 @@ Run it under the referee:
 		return ai.Config{}, cli.Usagef("--reserve-share, --opening-cap and --replan-cap must be in [0, 1)")
 	case cfg.ChokRow < 0 || cfg.ChokRow > 100 || cfg.ChokRowMin < 0 || cfg.ChokRowMin > 40 || cfg.ChokRowPack < 0 || cfg.ChokRowPack > 3 || cfg.ChokRowFrom < 0:
 		return ai.Config{}, cli.Usagef("--chok-row must be 0..100, --chok-row-min 0..40, --chok-row-pack 0..3, --chok-row-from not negative")
+	case cfg.ChokOpenX < 0 || cfg.ChokOpenX > 9 || cfg.ChokFree < 0 || cfg.ChokFree > 1e6 || cfg.ChokExt < 0 || cfg.ChokExtK < 0 || cfg.ChokExtK > 36:
+		return ai.Config{}, cli.Usagef("--chok-open-x must be 0..9, --chok-free 0..1000000, --chok-ext not negative, --chok-ext-k 0..36")
 	case cfg.RaceLate < 0 || cfg.RaceLate > 200:
 		return ai.Config{}, cli.Usagef("--race-late must be 0..200")
 	case cfg.LateHeight < 0 || cfg.LateHeight > 16 || cfg.LateBig < 0 || cfg.LateBig > 40 || cfg.LateRows < 0 || cfg.LateRows > 8:

@@ -42,6 +42,7 @@ func TestCodevsAIVerb(t *testing.T) {
 		{[]string{"codevs", "ai", "--chok-depth", "21"}, 2, "--chok-depth and --chok-late-depth must be 0..20"},
 		{[]string{"codevs", "ai", "--chok-late-depth", "-1"}, 2, "--chok-late-depth must be 0..20"},
 		{[]string{"codevs", "ai", "--nodes", "-1"}, 2, "--nodes not negative"},
+		{[]string{"codevs", "ai", "--chok-open-x", "10"}, 2, "--chok-open-x must be 0..9"},
 		{[]string{"codevs", "ai", "extra"}, 2, "unexpected"},
 	} {
 		code, out, errs := run(t, c.args...)

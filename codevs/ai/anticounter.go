@@ -56,10 +56,10 @@ func (b *Bot) chokRead(ctx context.Context, s side, turn, depth, incoming, targe
 	return b.chokSearch(ctx, s, turn, ChokudaiConfig{Depth: depth, Budget: budget, XMin: 0, XMax: 8, Incoming: incoming, Target: target, Threads: b.cfg.Threads})
 }
 
-// ownRead is chokRead for our own plans: with Config.ChokRow's row term.
+// ownRead is chokRead for our own plans: with ownSearch's key terms
+// (Config.ChokRow's row term, ChokOpenX, ChokFree).
 func (b *Bot) ownRead(ctx context.Context, s side, turn, depth, incoming, target int, budget time.Duration) BeamResult {
-	return b.chokSearch(ctx, s, turn, ChokudaiConfig{Depth: depth, Budget: budget, XMin: 0, XMax: 8, Incoming: incoming, Target: target, Threads: b.cfg.Threads,
-		RowW: b.rowW(turn), RowMin: b.cfg.ChokRowMin, RowPack: b.cfg.ChokRowPack})
+	return b.ownSearch(ctx, s, turn, ChokudaiConfig{Depth: depth, Budget: budget, XMin: 0, XMax: 8, Incoming: incoming, Target: target, Threads: b.cfg.Threads})
 }
 
 // longest returns the most chains and the most ojama among per-ply fires.
@@ -138,8 +138,7 @@ func (b *Bot) antiCounter(ctx context.Context, me, en side, turn int, remaining,
 // check (ties: the earliest ply, the most ojama): tanzaku's extend, which
 // Config.AntiHold grows along when no candidate keeps the chain.
 func (b *Bot) growPick(ctx context.Context, me side, turn, chains int, budget time.Duration, safe func(int) bool) (g Fire, keep, n int, free Fire) {
-	b.chokSearch(ctx, me, turn, ChokudaiConfig{Depth: extendDepth, Budget: budget, XMin: 0, XMax: 8, Threads: b.cfg.Threads, ByFirst: true,
-		RowW: b.rowW(turn), RowMin: b.cfg.ChokRowMin, RowPack: b.cfg.ChokRowPack})
+	b.ownSearch(ctx, me, turn, ChokudaiConfig{Depth: extendDepth, Budget: budget, XMin: 0, XMax: 8, Threads: b.cfg.Threads, ByFirst: true})
 	in := [MaxPly]int{codevs.OjamaRow}
 	t := b.exhaustIn(ctx, me, turn, 2, b.cfg.Threads, &in)
 	if t.Depth < 2 {

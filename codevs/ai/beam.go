@@ -110,6 +110,9 @@ type BeamResult struct {
 	Depth    int    // plies completed
 	MaxWidth int    // widest depth kept
 	WidthCap int    // narrowest width the budget allowed (cfg.Width if it never narrowed)
+	// ExtReads and Ext are the extension reads of ChokudaiConfig.ExtNodes
+	// and the chosen fire's extension (0 and 0 without them).
+	ExtReads, Ext int
 }
 
 // smallFire is the largest chain after which a beam state keeps building:

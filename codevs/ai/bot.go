@@ -127,6 +127,21 @@ type Config struct {
 	// opening): the row term costs the opening chain length, and the
 	// chains that broke under a row were replans (BENCHMARKS.md).
 	ChokRowFrom int
+	// ChokOpenX is ChokudaiConfig.OpenX of own chokudai searches: from an
+	// empty field the first ply tries only pack column ChokOpenX−1
+	// (tanzaku: column 5). 0: every column.
+	ChokOpenX int
+	// ChokFree is ChokudaiConfig.FreeW of own chokudai searches: a key
+	// bonus per empty column at a wall, for room to extend a ready chain
+	// under ojama. 0: off.
+	ChokFree int
+	// ChokExt, when positive, makes plans (the opening and replans, not
+	// counter plans) choose among up to ChokExtK ready fields at least as
+	// long and early as the search's choice by how far each grows in 10
+	// plies while an opponent's fire of its size falls on it, on ChokExt
+	// states per read (ChokudaiConfig.ExtNodes; ChokExtK 0: 4). 0: off.
+	ChokExt  int64
+	ChokExtK int
 	// ChokEnemy makes the opponent's reads (its fire timing and answers,
 	// enemyFiresHit) with the chokudai builder instead of the chain beam:
 	// their key is the add potential, which an ojama row covers, so the
@@ -351,6 +366,9 @@ type Bot struct {
 	cuts        int
 	// watchdogs counts the turns the watchdog answered (guard.go).
 	watchdogs int
+	// chokLast is the last chokudai search's settings (for the tests of
+	// what reaches the searches).
+	chokLast ChokudaiConfig
 }
 
 // NewBot returns a bot for a game on packs.
@@ -385,17 +403,32 @@ func (b *Bot) beamBy(ctx context.Context, s side, turn, depth, target, deadline,
 // ChokNodes (or FixedWidth × plies) expanded states instead of the budget
 // when set.
 func (b *Bot) runChokudai(ctx context.Context, s side, turn int, bc BeamConfig) BeamResult {
-	depth := b.cfg.ChokDepth
-	if depth <= 0 {
-		depth = chokDepth
-	}
-	if turn > chokLateTurn && b.cfg.ChokLateDepth > 0 {
-		depth = b.cfg.ChokLateDepth
-	}
-	cfg := ChokudaiConfig{Depth: min(bc.Depth, depth), Budget: bc.Budget, XMin: 0, XMax: 8, Target: bc.Target,
+	cfg := ChokudaiConfig{Depth: min(bc.Depth, b.chokDepthAt(turn)), Budget: bc.Budget, XMin: 0, XMax: 8, Target: bc.Target,
 		Deadline: bc.Deadline, DeadlineMin: bc.DeadlineMin, Incoming: bc.Incoming, Threads: b.cfg.Threads,
-		RowW: b.rowW(turn), RowMin: b.cfg.ChokRowMin, RowPack: b.cfg.ChokRowPack}
+		ExtNodes: b.cfg.ChokExt, ExtK: b.cfg.ChokExtK}
+	return b.ownSearch(ctx, s, turn, cfg)
+}
+
+// ownSearch is chokSearch for our own plans (not the reads of the
+// opponent): with the row term (Config.ChokRow from ChokRowFrom on) and
+// the opening and free-room terms (ChokOpenX, ChokFree).
+func (b *Bot) ownSearch(ctx context.Context, s side, turn int, cfg ChokudaiConfig) BeamResult {
+	cfg.RowW, cfg.RowMin, cfg.RowPack = b.rowW(turn), b.cfg.ChokRowMin, b.cfg.ChokRowPack
+	cfg.OpenX, cfg.FreeW = b.cfg.ChokOpenX, b.cfg.ChokFree
 	return b.chokSearch(ctx, s, turn, cfg)
+}
+
+// chokDepthAt is the chokudai builder's plies at most at turn:
+// Config.ChokDepth (0: chokDepth), or Config.ChokLateDepth after
+// chokLateTurn when set. Plans and the race counter both take it.
+func (b *Bot) chokDepthAt(turn int) int {
+	if turn > chokLateTurn && b.cfg.ChokLateDepth > 0 {
+		return b.cfg.ChokLateDepth
+	}
+	if b.cfg.ChokDepth > 0 {
+		return b.cfg.ChokDepth
+	}
+	return chokDepth
 }
 
 // rowW is the row term's weight of own chokudai searches at turn
@@ -411,13 +444,17 @@ func (b *Bot) rowW(turn int) int {
 // × plies) expanded states instead of cfg.Budget when either is set.
 func (b *Bot) chokSearch(ctx context.Context, s side, turn int, cfg ChokudaiConfig) BeamResult {
 	b.budgeted += cfg.Budget
+	if cfg.ExtNodes > 0 { // the extension reads (searchExt)
+		b.budgeted += extBudget(cfg.Budget) * time.Duration(extK(cfg.ExtK)+1)
+	}
+	b.chokLast = cfg
 	switch {
 	case b.cfg.ChokNodes > 0:
 		cfg.Nodes, cfg.Budget = b.cfg.ChokNodes, 0
 	case b.cfg.FixedWidth > 0:
 		cfg.Nodes, cfg.Budget = int64(b.cfg.FixedWidth)*int64(cfg.Depth), 0
 	}
-	res := b.chok.search(ctx, s, b.packs[turn:], cfg)
+	res := b.chok.searchExt(ctx, s, b.packs[turn:], cfg)
 	b.nodes += res.Nodes
 	return res
 }

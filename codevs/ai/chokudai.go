@@ -56,6 +56,26 @@ type ChokudaiConfig struct {
 	// hold; the wait move's own blocks are not placed); 3, the lesser of
 	// the two.
 	RowPack int
+	// OpenX, 1..9, makes the first ply from an empty field try only pack
+	// column OpenX−1 (tanzaku: column 5, OpenX 6): the build then leans on
+	// one side and leaves free columns together on the other, where a
+	// ready chain has room to be extended under ojama (session
+	// codevs-chain). 0: every column.
+	OpenX int
+	// FreeW adds FreeW to the queue key per empty column in the longer
+	// run of empty columns at either wall (edgeFree): among states of
+	// the same potential, builds that leave free room together on one
+	// side rank up (the same 13-chain shifted two columns right held a
+	// 16-chain under 60 ojama in tanzaku's field and none in ours, pack
+	// seed 9007; session codevs-chain). A block is worth 2 000, a row
+	// over Visible−2 −10 000. 0: off.
+	FreeW int
+	// ExtNodes, when positive, makes searchExt pick among the ready
+	// fields of up to ExtK (0: 4) candidate fires by how far each grows
+	// under an opponent's fire of its size (extension, ExtNodes states
+	// each, and an eighth of Budget each when Budget is set).
+	ExtNodes int64
+	ExtK     int
 }
 
 // chokMaxOjama caps the ojama a state's potential or fire is scored by
@@ -286,6 +306,18 @@ func chokScore(f *sim.Fast, ojama, fireHeight int) int64 {
 	return int64(min(ojama, chokMaxOjama))*1_000_000 + int64(feat)
 }
 
+// edgeFree is the longer run of empty columns at the left or right wall.
+func edgeFree(f *sim.Fast) int {
+	l, r := 0, 0
+	for l < sim.Width && f.Height(l) == 0 {
+		l++
+	}
+	for r < sim.Width && f.Height(sim.Width-1-r) == 0 {
+		r++
+	}
+	return max(l, r)
+}
+
 // potentialScore is the queue key of a state: chokScore of the chain the
 // erase-one-block potential holds (ErasePotential counts the erase as the
 // first chain; tanzaku counts only the chains after it).
@@ -512,11 +544,15 @@ func (c *Chokudai) expand(idx int32, lo, hi int, cfg *ChokudaiConfig) {
 	p := int(n.ply)
 	rot := &c.rots[p]
 	last := p+1 >= len(c.rots)
+	openX := -1
+	if idx == 0 && cfg.OpenX > 0 && n.s.f.MaxHeight() == 0 {
+		openX = cfg.OpenX - 1
+	}
 	for i := lo; i < hi; i++ {
 		m := c.moves[i]
 		k := &c.kids[i]
 		*k = chokKid{mv: uint8(m)}
-		if !rot.uniq[m&3] {
+		if !rot.uniq[m&3] || openX >= 0 && m>>2 != openX {
 			continue
 		}
 		s := n.s
@@ -546,10 +582,14 @@ func (c *Chokudai) expand(idx int32, lo, hi int, cfg *ChokudaiConfig) {
 				if cfg.RowPack&2 != 0 && p+2 < len(c.rots) {
 					after = &c.rots[p+2]
 				}
-				k.key = rowKey(&s.f, cfg.RowW, cfg.RowMin, next, after)<<8 | int64(k.hash&0xff)
+				k.key = rowKey(&s.f, cfg.RowW, cfg.RowMin, next, after)
 			} else {
-				k.key = potentialScore(&s.f)<<8 | int64(k.hash&0xff)
+				k.key = potentialScore(&s.f)
 			}
+			if cfg.FreeW > 0 {
+				k.key += int64(cfg.FreeW) * int64(edgeFree(&s.f))
+			}
+			k.key = k.key<<8 | int64(k.hash&0xff)
 		}
 	}
 }

@@ -53,12 +53,7 @@ func (b *Bot) raceCounter(ctx context.Context, me side, turn int, fires []int, p
 		return 0, false
 	}
 	target := chainsToCancel(x*3/2, 20)
-	depth := chokDepth
-	if turn > chokLateTurn && b.cfg.ChokLateDepth > 0 {
-		depth = b.cfg.ChokLateDepth
-	}
-	res := b.chokSearch(ctx, me, turn, ChokudaiConfig{Depth: max(depth, d+1), Budget: budget, XMin: 0, XMax: 8, Incoming: x, IncomingPly: d, Target: target, Threads: b.cfg.Threads,
-		RowW: b.rowW(turn), RowMin: b.cfg.ChokRowMin, RowPack: b.cfg.ChokRowPack})
+	res := b.ownSearch(ctx, me, turn, ChokudaiConfig{Depth: max(b.chokDepthAt(turn), d+1), Budget: budget, XMin: 0, XMax: 8, Incoming: x, IncomingPly: d, Target: target, Threads: b.cfg.Threads})
 	f := res.Best
 	if f.Chains == 0 || f.Ply <= d || f.Chains < plan.Chains || plan.Chains > 0 && f.Ply > plan.Ply || !safe(f.Moves[0]) {
 		b.logf("turn %d: race counter: opponent fires %d at ply %d before our %d chains (%d) at ply %d; no answer (best %d chains (%d) at ply %d)", turn, x, d, plan.Chains, plan.Sent, plan.Ply, f.Chains, f.Sent, f.Ply)
