@@ -98,6 +98,10 @@ type node struct {
 	parent  int32
 	piece   hatetris.Piece // piece placed to reach this well
 	o, x, y int8           // where it locked
+	// hash is the top half of wellHash(&well), computed by the worker
+	// that made the node (while the well is in its cache) for selectNext's
+	// de-duplication; it fills what was padding (64 bytes either way).
+	hash uint32
 }
 
 // entry is one well of a kept beam layer: the rows below the bar (beam
@@ -570,7 +574,8 @@ func (w *worker) expand(ctx context.Context, depth int, idx []int32, id int32) {
 			} else {
 				v = w.eval.Eval(&f.Well, score)
 			}
-			w.out = append(w.out, node{well: f.Well, value: v, score: int32(score), parent: i, piece: p, o: f.O, x: f.X, y: f.Y})
+			w.out = append(w.out, node{well: f.Well, value: v, score: int32(score), parent: i, piece: p, o: f.O, x: f.X, y: f.Y,
+				hash: uint32(wellHash(&f.Well) >> 32)})
 		}
 		s.segs[i] = segment{worker: id, lo: int32(start), hi: int32(len(w.out))}
 	}
@@ -669,27 +674,37 @@ func (s *search) selectNext(workers []*worker) []node {
 	all := make([]*node, 0, total)
 	vals := make([]float64, 0, total)
 	// An open-addressing set of indices into all, at most half full
-	// (4–8 bytes per child; a map keyed by the well took ≈ 50–100).
+	// (4–8 bytes per child; a map keyed by the well took ≈ 50–100). The
+	// slot is the top bits of the node's hash; the slot's spare high bits
+	// (above those the index needs) keep more bits of the hash, so that
+	// most probes of other wells are told apart without reading their
+	// nodes (a cache miss each in a wide beam).
 	size := 1
 	for size < 2*total {
 		size <<= 1
 	}
-	set := make([]int32, size) // all index + 1; 0 = empty
-	shift := 64 - bits.TrailingZeros(uint(size))
+	set := make([]uint32, size) // all index + 1 in the low idxBits; 0 = empty
+	logSize := bits.TrailingZeros(uint(size))
+	idxBits := bits.Len(uint(total)) // all index + 1 ≤ total
+	fpMask := ^uint32(0) << idxBits  // 0 when idxBits is 32
+	if idxBits >= 32 {
+		fpMask = 0
+	}
 	for _, g := range s.segs {
 		out := workers[g.worker].out[g.lo:g.hi]
 	children:
 		for k := range out {
 			c := &out[k]
-			h := int(wellHash(&c.well) >> shift) // 0 when size is 1
+			h := int(uint64(c.hash) << 32 >> (64 - logSize)) // 0 when size is 1
+			fp := c.hash << idxBits & fpMask                 // hash bits below the slot's
 			for ; set[h] != 0; h = (h + 1) & (size - 1) {
-				if sameWell(&all[set[h]-1].well, &c.well) {
+				if set[h]&fpMask == fp && sameWell(&all[set[h]&^fpMask-1].well, &c.well) {
 					continue children
 				}
 			}
 			all = append(all, c)
 			vals = append(vals, c.value)
-			set[h] = int32(len(all))
+			set[h] = uint32(len(all)) | fp
 		}
 	}
 	set = nil
