@@ -428,6 +428,7 @@ type search struct {
 	segs []segment
 	// order is the order in which the workers expand the beam (see expandOrder).
 	order []int32
+	sel   selBufs
 	// compact's and save's buffers.
 	buf   []byte
 	live  []bool
@@ -663,7 +664,8 @@ func (s *search) loops(depth int, idx int32, f *hatetris.Well) int {
 
 // selectNext merges the workers' children in beam order, drops repeated
 // wells (same well at the same depth means the same score), and keeps the
-// Width best by value (ties: earlier in beam order).
+// Width best by value (ties: earlier in beam order). The result is valid
+// until the next call.
 func (s *search) selectNext(workers []*worker) []node {
 	total := 0
 	for _, w := range workers {
@@ -671,8 +673,17 @@ func (s *search) selectNext(workers []*worker) []node {
 	}
 	// Children stay in the workers' buffers: all points at the unique ones
 	// and vals holds their values (16 bytes per child instead of a copy).
-	all := make([]*node, 0, total)
-	vals := make([]float64, 0, total)
+	// These buffers, the set and the result are the search's, reused from
+	// depth to depth: allocated afresh they were ≈ 30 bytes of garbage per
+	// child each depth, which let the heap (and RSS) grow to about twice
+	// what is live before the collector ran.
+	b := &s.sel
+	all := slices.Grow(b.all[:0], total)
+	vals := slices.Grow(b.vals[:0], total)
+	defer func() {
+		clear(all) // drop the pointers into the workers' buffers
+		b.all, b.vals = all[:0], vals[:0]
+	}()
 	// An open-addressing set of indices into all, at most half full
 	// (4–8 bytes per child; a map keyed by the well took ≈ 50–100). The
 	// slot is the top bits of the node's hash; the slot's spare high bits
@@ -683,7 +694,9 @@ func (s *search) selectNext(workers []*worker) []node {
 	for size < 2*total {
 		size <<= 1
 	}
-	set := make([]uint32, size) // all index + 1 in the low idxBits; 0 = empty
+	set := slices.Grow(b.set[:0], size)[:size] // all index + 1 in the low idxBits; 0 = empty
+	clear(set)
+	b.set = set
 	logSize := bits.TrailingZeros(uint(size))
 	idxBits := bits.Len(uint(total)) // all index + 1 ≤ total
 	fpMask := ^uint32(0) << idxBits  // 0 when idxBits is 32
@@ -707,15 +720,16 @@ func (s *search) selectNext(workers []*worker) []node {
 			set[h] = uint32(len(all)) | fp
 		}
 	}
-	set = nil
 	if len(all) <= s.opt.Width {
-		out := make([]node, len(all))
+		out := slices.Grow(b.next[:0], len(all))[:len(all)]
 		for i, c := range all {
 			out[i] = *c
 		}
+		b.next = out
 		return out
 	}
-	idx := make([]int32, len(all))
+	idx := slices.Grow(b.idx[:0], len(all))[:len(all)]
+	b.idx = idx
 	for i := range idx {
 		idx[i] = int32(i)
 	}
@@ -734,11 +748,21 @@ func (s *search) selectNext(workers []*worker) []node {
 	selectFirst(idx, s.opt.Width, cmp)
 	idx = idx[:s.opt.Width]
 	slices.SortFunc(idx, cmp)
-	out := make([]node, s.opt.Width)
+	out := slices.Grow(b.next[:0], s.opt.Width)[:s.opt.Width]
 	for i := range out {
 		out[i] = *all[idx[i]]
 	}
+	b.next = out
 	return out
+}
+
+// selBufs are selectNext's buffers, kept by the search from depth to depth.
+type selBufs struct {
+	all  []*node
+	vals []float64
+	set  []uint32
+	idx  []int32
+	next []node // the result: valid until the next selectNext
 }
 
 // sameWell compares two wells four rows at a time (== on the arrays calls
