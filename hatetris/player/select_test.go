@@ -108,3 +108,41 @@ func BenchmarkSelectNext(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*children), "ns/child")
 }
+
+// TestBloom: every added well is found (the loop rule's walk is skipped
+// only on a miss, so a false miss would change the game), and at the
+// fill the search allows (11 wells per unit of width) fewer than 1 % of
+// other wells hit.
+func TestBloom(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 1))
+	randWell := func() (w hatetris.Well) {
+		for y := hatetris.Bar + r.IntN(12); y < hatetris.Height; y++ {
+			w[y] = uint16(r.IntN(hatetris.FullRow))
+		}
+		return w
+	}
+	const width = 20000
+	b := newBloom(width)
+	added := make([]hatetris.Well, 11*width)
+	for i := range added {
+		added[i] = randWell()
+		b.add(&added[i])
+	}
+	for i := range added {
+		if !b.has(&added[i]) {
+			t.Fatalf("added well %d not found", i)
+		}
+	}
+	hits := 0
+	const n = 200000
+	for range n {
+		w := randWell()
+		if b.has(&w) {
+			hits++
+		}
+	}
+	if float64(hits) > 0.01*n {
+		t.Fatalf("%d of %d other wells hit", hits, n)
+	}
+	t.Logf("%d of %d other wells hit (%d-bit filter)", hits, n, 64*len(b.bits))
+}
