@@ -98,6 +98,10 @@ type node struct {
 	parent  int32
 	piece   hatetris.Piece // piece placed to reach this well
 	o, x, y int8           // where it locked
+	// hash is the top half of wellHash(&well), computed by the worker
+	// that made the node (while the well is in its cache) for selectNext's
+	// de-duplication; it fills what was padding (64 bytes either way).
+	hash uint32
 }
 
 // entry is one well of a kept beam layer: the rows below the bar (beam
@@ -424,6 +428,7 @@ type search struct {
 	segs []segment
 	// order is the order in which the workers expand the beam (see expandOrder).
 	order []int32
+	sel   selBufs
 	// compact's and save's buffers.
 	buf   []byte
 	live  []bool
@@ -570,7 +575,8 @@ func (w *worker) expand(ctx context.Context, depth int, idx []int32, id int32) {
 			} else {
 				v = w.eval.Eval(&f.Well, score)
 			}
-			w.out = append(w.out, node{well: f.Well, value: v, score: int32(score), parent: i, piece: p, o: f.O, x: f.X, y: f.Y})
+			w.out = append(w.out, node{well: f.Well, value: v, score: int32(score), parent: i, piece: p, o: f.O, x: f.X, y: f.Y,
+				hash: uint32(wellHash(&f.Well) >> 32)})
 		}
 		s.segs[i] = segment{worker: id, lo: int32(start), hi: int32(len(w.out))}
 	}
@@ -658,7 +664,8 @@ func (s *search) loops(depth int, idx int32, f *hatetris.Well) int {
 
 // selectNext merges the workers' children in beam order, drops repeated
 // wells (same well at the same depth means the same score), and keeps the
-// Width best by value (ties: earlier in beam order).
+// Width best by value (ties: earlier in beam order). The result is valid
+// until the next call.
 func (s *search) selectNext(workers []*worker) []node {
 	total := 0
 	for _, w := range workers {
@@ -666,41 +673,62 @@ func (s *search) selectNext(workers []*worker) []node {
 	}
 	// Children stay in the workers' buffers: all points at the unique ones
 	// and vals holds their values (16 bytes per child instead of a copy).
-	all := make([]*node, 0, total)
-	vals := make([]float64, 0, total)
+	// These buffers, the set and the result are the search's, reused from
+	// depth to depth instead of ≈ 30 bytes per child allocated, zeroed and
+	// collected again each depth.
+	b := &s.sel
+	all := slices.Grow(b.all[:0], total)
+	vals := slices.Grow(b.vals[:0], total)
+	defer func() {
+		clear(all) // drop the pointers into the workers' buffers
+		b.all, b.vals = all[:0], vals[:0]
+	}()
 	// An open-addressing set of indices into all, at most half full
-	// (4–8 bytes per child; a map keyed by the well took ≈ 50–100).
+	// (4–8 bytes per child; a map keyed by the well took ≈ 50–100). The
+	// slot is the top bits of the node's hash; the slot's spare high bits
+	// (above those the index needs) keep more bits of the hash, so that
+	// most probes of other wells are told apart without reading their
+	// nodes (a cache miss each in a wide beam).
 	size := 1
 	for size < 2*total {
 		size <<= 1
 	}
-	set := make([]int32, size) // all index + 1; 0 = empty
-	shift := 64 - bits.TrailingZeros(uint(size))
+	set := slices.Grow(b.set[:0], size)[:size] // all index + 1 in the low idxBits; 0 = empty
+	clear(set)
+	b.set = set
+	logSize := bits.TrailingZeros(uint(size))
+	idxBits := bits.Len(uint(total)) // all index + 1 ≤ total
+	fpMask := ^uint32(0) << idxBits  // 0 when idxBits is 32
+	if idxBits >= 32 {
+		fpMask = 0
+	}
 	for _, g := range s.segs {
 		out := workers[g.worker].out[g.lo:g.hi]
 	children:
 		for k := range out {
 			c := &out[k]
-			h := int(wellHash(&c.well) >> shift) // 0 when size is 1
+			h := int(uint64(c.hash) << 32 >> (64 - logSize)) // 0 when size is 1
+			fp := c.hash << idxBits & fpMask                 // hash bits below the slot's
 			for ; set[h] != 0; h = (h + 1) & (size - 1) {
-				if sameWell(&all[set[h]-1].well, &c.well) {
+				if set[h]&fpMask == fp && sameWell(&all[set[h]&^fpMask-1].well, &c.well) {
 					continue children
 				}
 			}
 			all = append(all, c)
 			vals = append(vals, c.value)
-			set[h] = int32(len(all))
+			set[h] = uint32(len(all)) | fp
 		}
 	}
-	set = nil
 	if len(all) <= s.opt.Width {
-		out := make([]node, len(all))
+		out := slices.Grow(b.next[:0], len(all))[:len(all)]
 		for i, c := range all {
 			out[i] = *c
 		}
+		b.next = out
 		return out
 	}
-	idx := make([]int32, len(all))
+	idx := slices.Grow(b.idx[:0], len(all))[:len(all)]
+	b.idx = idx
 	for i := range idx {
 		idx[i] = int32(i)
 	}
@@ -719,11 +747,21 @@ func (s *search) selectNext(workers []*worker) []node {
 	selectFirst(idx, s.opt.Width, cmp)
 	idx = idx[:s.opt.Width]
 	slices.SortFunc(idx, cmp)
-	out := make([]node, s.opt.Width)
+	out := slices.Grow(b.next[:0], s.opt.Width)[:s.opt.Width]
 	for i := range out {
 		out[i] = *all[idx[i]]
 	}
+	b.next = out
 	return out
+}
+
+// selBufs are selectNext's buffers, kept by the search from depth to depth.
+type selBufs struct {
+	all  []*node
+	vals []float64
+	set  []uint32
+	idx  []int32
+	next []node // the result: valid until the next selectNext
 }
 
 // sameWell compares two wells four rows at a time (== on the arrays calls

@@ -260,13 +260,20 @@ func (e *NetEval) outputRaw() float32 {
 	if h == lanes*len(e.acc) {
 		// Every word holds two units: the low lane is the low 32 bits as a
 		// signed number, the high lane what remains once it is taken off.
-		pre := e.pre[:h]
+		// nn.Net.OutputFastRaw fused with the unpacking: the same float32
+		// operations in the same order (so the same bits; TestUnpackLanes),
+		// without the store and reload of each unit's sum.
+		net := e.t.net
+		w2 := net.W2[:h]
+		s := net.B2
 		for k, word := range e.acc {
 			lo := int32(word)
-			pre[2*k] = float32(lo) * inv
-			pre[2*k+1] = float32(int32((word-uint64(int64(lo)))>>laneBits)) * inv
+			a0 := float32(lo) * inv
+			a1 := float32(int32((word-uint64(int64(lo)))>>laneBits)) * inv
+			s += w2[2*k] * nn.TanhExpFast(a0)
+			s += w2[2*k+1] * nn.TanhExpFast(a1)
 		}
-		return e.t.net.OutputFastRaw(pre)
+		return s
 	}
 	for k, word := range e.acc {
 		x := int64(word)
@@ -294,25 +301,47 @@ func (e *NetEval) block(pad *[Rows + 1]uint16, s int) []uint64 {
 	return sum
 }
 
-// addBlocks adds blocks lo..hi−1 of a padded well to acc: block's lookup
-// written out, since a call per block (block does not inline) costs.
-func (e *NetEval) addBlocks(pad *[Rows + 1]uint16, lo, hi int) {
+// addBlocks adds blocks lo..hi−1 of w to acc: block's lookup written out,
+// since a call per block (block does not inline) costs, and the keys rolled
+// from one block to the next (one padded row each) instead of padding all
+// of w's rows first.
+func (e *NetEval) addBlocks(w *hatetris.Well, lo, hi int) {
+	if lo >= hi {
+		return
+	}
 	n := e.n
 	acc := e.acc[:n]
 	keys := e.keys[:1<<cacheBits]
+	// v holds padded rows s..s+3 in 12-bit fields (blockKey without the mark).
+	v := uint64(0)
+	for y := lo; y < lo+3; y++ {
+		v = v>>12 | padRow(w, y)<<36
+	}
 	for s := lo; s < hi; s++ {
-		v := blockKey(pad, s)
-		slot := int((v * 0x9e3779b97f4a7c15) >> (64 - cacheBits))
+		v = v>>12 | padRow(w, s+3)<<36
+		key := v
+		if s == Blocks-1 {
+			key |= 1 << 48
+		}
+		slot := int((key * 0x9e3779b97f4a7c15) >> (64 - cacheBits))
 		sum := e.vals[slot*n : (slot+1)*n]
-		if keys[slot] != v {
-			e.t.blockSum(sum, v, s)
-			keys[slot] = v
+		if keys[slot] != key {
+			e.t.blockSum(sum, key, s)
+			keys[slot] = key
 		}
 		sum = sum[:len(acc)]
 		for j := range acc {
 			acc[j] += sum[j]
 		}
 	}
+}
+
+// padRow is row y of padded(w) (y = Rows is the floor).
+func padRow(w *hatetris.Well, y int) uint64 {
+	if y >= Rows {
+		return 1<<(hatetris.Width+2) - 1
+	}
+	return uint64(1 | w[hatetris.Bar+y]<<1 | 1<<(hatetris.Width+1))
 }
 
 // topRow returns the first non-empty row of w below the bar (Rows if none).
@@ -442,8 +471,7 @@ func (e *NetEval) fromRef(w *hatetris.Well, r *ref, row, budget int) bool {
 	if lo > k && k > 0 {
 		addPacked(e.acc, e.t.empties[k])
 	}
-	pad := padded(w)
-	e.addBlocks(&pad, lo, hi)
+	e.addBlocks(w, lo, hi)
 	return true
 }
 

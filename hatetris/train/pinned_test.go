@@ -32,7 +32,9 @@ type pinnedRun struct {
 // TestSearchPinned: short searches with the net (quiescence, 2 workers)
 // and the heuristic give exactly the game, per-depth stats and beams of
 // testdata/pinned-search.json, written by the search as of e330510 (before
-// the quiescence memo, the moved-down evaluation and the chunked workers).
+// the quiescence memo, the moved-down evaluation and the chunked workers);
+// the runs from "net-noq" on were added at 0b11835 (before the speed work
+// of branch hatetris-speed) and written by that code.
 // YOMI_PIN_UPDATE=1 rewrites the file.
 func TestSearchPinned(t *testing.T) {
 	net, err := nn.LoadFile("../nets/h24-run4-gen19.yomi")
@@ -49,16 +51,21 @@ func TestSearchPinned(t *testing.T) {
 		width   int
 		depth   int
 		workers int
+		noQ     bool // without quiescence
 	}{
-		{"net", func() player.Evaluator { return tab.New() }, 300, 40, 2},
-		{"net-1-worker", func() player.Evaluator { return tab.New() }, 120, 30, 1},
-		{"heuristic", nil, 300, 40, 2},
+		{"net", func() player.Evaluator { return tab.New() }, 300, 40, 2, false},
+		{"net-1-worker", func() player.Evaluator { return tab.New() }, 120, 30, 1, false},
+		{"heuristic", nil, 300, 40, 2, false},
+		{"net-noq", func() player.Evaluator { return tab.New() }, 600, 45, 2, true},
+		{"net-w1500", func() player.Evaluator { return tab.New() }, 1500, 30, 2, false},
+		{"net-w40-long", func() player.Evaluator { return tab.New() }, 40, 120, 2, false},
+		{"heuristic-noq", nil, 500, 40, 2, true},
 	}
 	var got []pinnedRun
 	for _, r := range runs {
 		run := pinnedRun{Name: r.name}
 		res, err := player.Search(context.Background(), player.Options{
-			Width: r.width, MaxDepth: r.depth, Workers: r.workers, Quiescence: true, NewEval: r.newEval,
+			Width: r.width, MaxDepth: r.depth, Workers: r.workers, Quiescence: !r.noQ, NewEval: r.newEval,
 			OnDepth: func(depth int, beam []hatetris.Well) {
 				h := fnv.New64a()
 				for i := range beam {
