@@ -34,13 +34,7 @@ for p in tanzaku/test-ai togatoga/togatog_ai kera/kera ysai/ysai; do
 		exit 2
 	fi
 done
-if [ ! -x "$Y" ]; then
-	tmp=$(mktemp -d)
-	git worktree add -q --detach "$tmp/src" "$COMMIT"
-	(cd "$tmp/src" && go build -o "$Y" ./cmd/yomi)
-	git worktree remove --force "$tmp/src"
-	rmdir "$tmp"
-fi
+"$(dirname "$0")/yomi-pin.sh" "$COMMIT" "$Y" >/dev/null
 while [ "$ROUND" -le 50 ]; do
 	for opp in tanzaku togatoga kera ysai; do
 		case $opp in

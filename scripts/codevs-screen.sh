@@ -26,13 +26,7 @@ if [ ! -x "$PEERS/tanzaku/test-ai" ]; then
 	echo "codevs-screen.sh: $PEERS/tanzaku/test-ai missing: build it with scripts/peers/tanzaku.sh" >&2
 	exit 2
 fi
-if [ ! -x "$Y" ]; then
-	tmp=$(mktemp -d)
-	git worktree add -q --detach "$tmp/src" "$COMMIT"
-	(cd "$tmp/src" && go build -o "$Y" ./cmd/yomi)
-	git worktree remove --force "$tmp/src"
-	rmdir "$tmp"
-fi
+"$(dirname "$0")/yomi-pin.sh" "$COMMIT" "$Y" >/dev/null
 for set in 9000:8 8000:9; do
 	seed=${set%:*} n=${set#*:}
 	echo "$(date -u +%T) tanzaku, pack seeds $seed+$n"
