@@ -135,11 +135,12 @@ type Config struct {
 	// bonus per empty column at a wall, for room to extend a ready chain
 	// under ojama. 0: off.
 	ChokFree int
-	// ChokExt, when positive, makes plans (the opening and replans; counter
-	// plans under ChokExtCounter) choose among up to ChokExtK ready fields at least as
-	// long and early as the search's choice by how far each grows in 10
-	// plies while an opponent's fire of its size falls on it, on ChokExt
-	// states per read (ChokudaiConfig.ExtNodes; ChokExtK 0: 4). 0: off.
+	// ChokExt, when positive, makes plans (the opening and replans;
+	// counter plans under ChokExtCounter) choose among up to ChokExtK
+	// ready fields at least as long and early as the search's choice by
+	// how far each grows in 10 plies while an opponent's fire of its size
+	// falls on it, on ChokExt states per read (ChokudaiConfig.ExtNodes;
+	// ChokExtK 0: 4). 0: off.
 	ChokExt  int64
 	ChokExtK int
 	// ChokExtLater and ChokExtShorter widen ChokExt's candidates to fires
