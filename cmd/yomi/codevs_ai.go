@@ -106,7 +106,10 @@ Run it under the referee:
 	fs.IntVar(&cfg.ChokOpenX, "chok-open-x", d.ChokOpenX, "--builder chokudai: from an empty field the first ply tries only pack column `X`-1 (tanzaku: 6, column 5; session codevs-chain; 0: every column)")
 	fs.IntVar(&cfg.ChokFree, "chok-free", d.ChokFree, "--builder chokudai: own searches add `W` to a state's key per empty column at a wall (the longer run), for room to extend a ready chain under ojama (a block counts 2000; session codevs-chain; 0: off)")
 	fs.Int64Var(&cfg.ChokExt, "chok-ext", d.ChokExt, "--builder chokudai: plans choose among up to --chok-ext-k ready fields (every first move's best fire at least as long and early as the search's choice) by how far each grows in 10 plies under an opponent's fire of its size, read on this many `states` each (session codevs-chain; 0: off)")
-	fs.IntVar(&cfg.ChokExtK, "chok-ext-k", d.ChokExtK, "--chok-ext: `candidates` read besides the search's choice (0: 4)")
+	fs.IntVar(&cfg.ChokExtK, "chok-ext-k", d.ChokExtK, "--chok-ext: `candidates` read besides the search's choice (0: 4); as many again under --chok-ext-later or --chok-ext-shorter")
+	fs.IntVar(&cfg.ChokExtLater, "chok-ext-later", d.ChokExtLater, "--chok-ext: also read fires up to this many `plies` later than the search's choice, after the as-long-and-early ones; one is taken only when its field grows more than all of those (session codevs-ext2; 0: off)")
+	fs.IntVar(&cfg.ChokExtShorter, "chok-ext-shorter", d.ChokExtShorter, "--chok-ext: also read fires up to this many `chains` shorter than the search's choice, as --chok-ext-later (session codevs-ext2; 0: off)")
+	fs.BoolVar(&cfg.ChokExtCounter, "chok-ext-counter", d.ChokExtCounter, "--chok-ext: counter plans (the counter mode's plan under the opponent's threatened fire, and its plan under our stock) pick by the extension too, read with their landing (session codevs-ext2; off: opening and replans only)")
 	fs.BoolVar(&cfg.AntiCounter, "anti-counter", d.AntiCounter, "at the plan's fire, hold it when the opponent's answer (7 plies of the chokudai search, our ojama landing) has a chain more, and grow it into the biggest fire within 8 plies if the grow move keeps a chain under one ojama row (tanzaku's anti-counter; on by default since the 60 s matches against tanzaku)")
 	fs.BoolVar(&cfg.AntiPick, "anti-pick", d.AntiPick, "--anti-counter: grow along the longest fire within 8 plies whose first move still fires chains-1 under one ojama row, among every first move's best fire per ply (session codevs-clock2; off: only the longest fire's first move is checked)")
 	fs.IntVar(&cfg.AntiHold, "anti-hold", d.AntiHold, "--anti-counter: when the answer has a chain more and no grow move keeps our chain under one ojama row, still hold a fire of fewer than this many `ojama` and grow along the longest fire within 8 plies (tanzaku's extend; session codevs-study; 0: off, such a fire goes)")
@@ -150,8 +153,9 @@ Run it under the referee:
 		return ai.Config{}, cli.Usagef("--reserve-share, --opening-cap and --replan-cap must be in [0, 1)")
 	case cfg.ChokRow < 0 || cfg.ChokRow > 100 || cfg.ChokRowMin < 0 || cfg.ChokRowMin > 40 || cfg.ChokRowPack < 0 || cfg.ChokRowPack > 3 || cfg.ChokRowFrom < 0:
 		return ai.Config{}, cli.Usagef("--chok-row must be 0..100, --chok-row-min 0..40, --chok-row-pack 0..3, --chok-row-from not negative")
-	case cfg.ChokOpenX < 0 || cfg.ChokOpenX > 9 || cfg.ChokFree < 0 || cfg.ChokFree > 1e6 || cfg.ChokExt < 0 || cfg.ChokExtK < 0 || cfg.ChokExtK > 36:
-		return ai.Config{}, cli.Usagef("--chok-open-x must be 0..9, --chok-free 0..1000000, --chok-ext not negative, --chok-ext-k 0..36")
+	case cfg.ChokOpenX < 0 || cfg.ChokOpenX > 9 || cfg.ChokFree < 0 || cfg.ChokFree > 1e6 || cfg.ChokExt < 0 || cfg.ChokExtK < 0 || cfg.ChokExtK > 36 ||
+		cfg.ChokExtLater < 0 || cfg.ChokExtLater > 10 || cfg.ChokExtShorter < 0 || cfg.ChokExtShorter > 10:
+		return ai.Config{}, cli.Usagef("--chok-open-x must be 0..9, --chok-free 0..1000000, --chok-ext not negative, --chok-ext-k 0..36, --chok-ext-later and --chok-ext-shorter 0..10")
 	case cfg.RaceLate < 0 || cfg.RaceLate > 200:
 		return ai.Config{}, cli.Usagef("--race-late must be 0..200")
 	case cfg.LateHeight < 0 || cfg.LateHeight > 16 || cfg.LateBig < 0 || cfg.LateBig > 40 || cfg.LateRows < 0 || cfg.LateRows > 8:

@@ -25,6 +25,13 @@ type holdsSolo struct {
 	// before it, with --ext-incoming landing (0: the plan did not fire).
 	Plan holdFire `json:"plan"`
 	Ext  holdFire `json:"ext"`
+	// PlanReads is the plan's extension reads (--chok-ext; 0: none).
+	PlanReads int `json:"plan_reads,omitempty"`
+	// SecondTurn, Second and SecondExt are the replan after the plan's
+	// fire (--second): its turn, its fire and that fire's extension.
+	SecondTurn int      `json:"second_turn,omitempty"`
+	Second     holdFire `json:"second"`
+	SecondExt  holdFire `json:"second_ext"`
 }
 
 // holdFire is a best fire: chains, ojama and its ply (turn+1 in the solo build).
@@ -46,8 +53,13 @@ type holdsPressure struct {
 	Later    holdFire `json:"later"`   // our longest after ply 1
 	Ref      []int    `json:"ref,omitempty"`
 	RefBest  holdFire `json:"ref_best"` // tanzaku's longest in the same situation
-	Nodes    int64    `json:"nodes"`
-	Note     string   `json:"note"`
+	// Counter is the counter mode's plan (the earliest fire sending 1.5×
+	// the landing, else the longest; picked by the extension under
+	// --chok-ext-counter), CounterExt its ready field's extension.
+	Counter    holdFire `json:"counter"`
+	CounterExt holdFire `json:"counter_ext"`
+	Nodes      int64    `json:"nodes"`
+	Note       string   `json:"note"`
 }
 
 // holdsReport is the --json output.
@@ -58,13 +70,20 @@ type holdsReport struct {
 	SoloMean []float64   `json:"solo_mean_chains,omitempty"` // per --turns entry
 	// PlanMean and ExtMean are the mean chains of the solo plans' fires
 	// and of their extensions under pressure.
-	PlanMean float64         `json:"plan_mean,omitempty"`
-	ExtMean  float64         `json:"ext_mean,omitempty"`
-	Pressure []holdsPressure `json:"pressure,omitempty"`
+	PlanMean float64 `json:"plan_mean,omitempty"`
+	ExtMean  float64 `json:"ext_mean,omitempty"`
+	// SecondMean and SecondExtMean are the same of the replans (--second).
+	SecondMean    float64         `json:"second_mean,omitempty"`
+	SecondExtMean float64         `json:"second_ext_mean,omitempty"`
+	Pressure      []holdsPressure `json:"pressure,omitempty"`
 	// OursMean and RefMean are the mean longest fires over the fixtures
 	// with a reference (ours within the same plies).
 	OursMean float64 `json:"ours_mean,omitempty"`
 	RefMean  float64 `json:"ref_mean,omitempty"`
+	// CounterMean and CounterExtMean are the mean chains of the counter
+	// plans and of their extensions over all fixtures.
+	CounterMean    float64 `json:"counter_mean,omitempty"`
+	CounterExtMean float64 `json:"counter_ext_mean,omitempty"`
 }
 
 func runCodevsHolds(ctx context.Context, env *cli.Env, args []string) error {
@@ -76,11 +95,15 @@ fixed node budget per search (deterministic):
     then the opening plan (--target, 13 plies) and its extension: the longest fire after ply 1
     of a 10-ply search from the field before the plan's fire with --ext-incoming ojama landing
     after ply 1 (how far the ready field grows under an opponent's fire; read with tanzaku's
-    key whatever the --chok-* flags, which set the other searches).
+    key whatever the --chok-* flags, which set the other searches). With --second, also the
+    replan from the field after the plan's fire (target --target, 13 plies to turn 10, then
+    10, as yomi codevs ai's) and its extension.
   pressure: from each position of --fixtures (turn blocks of real games against tanzaku), the
     counter mode's search (10 plies) with the other side's best fire now landing after ply 1;
     our longest fire against what tanzaku's own search found in the same situation (its
     "counter done" list; fixtures on tanzaku's field, side opp, read our search on its field).
+    Then the counter mode's plan itself (the earliest fire sending 1.5 times the landing) and
+    its extension as above (the landing taken first).
 The --chok-* flags are those of yomi codevs ai; --mode picks the parts.
   yomi codevs holds --seeds 9000-9015 --nodes 20000 --json`)
 	mode := fs.String("mode", "both", "`parts` to run: solo, pressure or both")
@@ -99,6 +122,11 @@ The --chok-* flags are those of yomi codevs ai; --mode picks the parts.
 	fs.IntVar(&cfg.FreeW, "chok-free", 0, "queue key bonus per empty column at a wall (`W`; yomi codevs ai --chok-free; a block is 2000; 0: off)")
 	fs.Int64Var(&cfg.ExtNodes, "chok-ext", 0, "the solo plan picks among ready fields by their extension read on this many `states` (yomi codevs ai --chok-ext; 0: off)")
 	fs.IntVar(&cfg.ExtK, "chok-ext-k", 0, "--chok-ext's `candidates` (0: 4)")
+	fs.IntVar(&cfg.ExtLater, "chok-ext-later", 0, "--chok-ext also reads fires up to this many `plies` later (yomi codevs ai --chok-ext-later)")
+	fs.IntVar(&cfg.ExtShorter, "chok-ext-shorter", 0, "--chok-ext also reads fires up to this many `chains` shorter (yomi codevs ai --chok-ext-shorter)")
+	extCounter := fs.Bool("chok-ext-counter", false, "pressure: the counter plans pick by the extension too (yomi codevs ai --chok-ext-counter)")
+	rowFrom := fs.Int("chok-row-from", 0, "--chok-row applies to searches from this `turn` on (yomi codevs ai --chok-row-from; the default AI: 1, the opening without it)")
+	second := fs.Bool("second", false, "solo build: also measure the replan after the opening plan's fire")
 	fs.IntVar(&cfg.OpenX, "chok-open-x", 0, "the first ply from an empty field tries only pack column `X`-1 (yomi codevs ai --chok-open-x; tanzaku: 6, column 5; 0: all)")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	quiet := fs.Bool("quiet", false, "no progress bar")
@@ -118,7 +146,21 @@ The --chok-* flags are those of yomi codevs ai; --mode picks the parts.
 	if !doSolo && !doPressure {
 		return cli.Usagef("--mode must be solo, pressure or both, not %q", *mode)
 	}
+	if *rowFrom < 0 || cfg.ExtLater < 0 || cfg.ExtLater > 10 || cfg.ExtShorter < 0 || cfg.ExtShorter > 10 {
+		return cli.Usagef("--chok-row-from must not be negative, --chok-ext-later and --chok-ext-shorter 0..10")
+	}
 	cfg.Nodes, cfg.Threads, cfg.XMin, cfg.XMax = *nodes, *threads, 0, 8
+	// rowAt is cfg with the row term at turn (--chok-row-from).
+	rowAt := func(c ai.ChokudaiConfig, turn int) ai.ChokudaiConfig {
+		if turn < *rowFrom {
+			c.RowW = 0
+		}
+		return c
+	}
+	// The extension is read with tanzaku's key whatever the plan's:
+	// a fixed yardstick of the planned field.
+	xc := ai.ChokudaiConfig{Depth: 10, Nodes: cfg.Nodes, Threads: cfg.Threads, XMax: 8}
+	var nSecond int
 	rep := holdsReport{Nodes: *nodes}
 	var seedList []uint64
 	if doSolo {
@@ -154,7 +196,7 @@ The --chok-* flags are those of yomi codevs ai; --mode picks the parts.
 		}
 		row := holdsSolo{Seed: s}
 		if len(rep.Turns) > 0 {
-			sc := cfg
+			sc := rowAt(cfg, 0)
 			sc.Depth = *depth
 			res := c.Plan(ctx, &codevs.Player{}, packs, sc)
 			row.Nodes = res.Nodes
@@ -165,18 +207,24 @@ The --chok-* flags are those of yomi codevs ai; --mode picks the parts.
 			}
 			row.Chains, _ = longestFire(res.PerPly, 0)
 		}
-		pc := cfg
+		pc := rowAt(cfg, 0)
 		pc.Depth, pc.Target = 13, *target
-		// The extension is read with tanzaku's key whatever the plan's:
-		// a fixed yardstick of the planned field.
-		xc := ai.ChokudaiConfig{Depth: 10, Nodes: cfg.Nodes, Threads: cfg.Threads, XMax: 8}
 		plan, ext := c.SoloHold(ctx, packs, pc, xc, *extIn)
-		row.Plan = holdFire{Ply: plan.Best.Ply, Chains: plan.Best.Chains, Sent: plan.Best.Sent}
-		if ch, p := longestFire(ext.PerPly, 1); p > 0 {
-			row.Ext = holdFire{Ply: p, Chains: ch, Sent: ext.PerPly[p-1].Sent}
-		}
+		row.Plan, row.Ext, row.PlanReads = fireOf(plan.Best), extOf(ext), plan.ExtReads
 		rep.PlanMean += float64(row.Plan.Chains)
 		rep.ExtMean += float64(row.Ext.Chains)
+		if *second && plan.Best.Chains > 0 {
+			sc := cfg
+			sc.Depth, sc.Target = 13, *target
+			if len(plan.Best.Moves) > 10 {
+				sc.Depth = 10 // yomi codevs ai's plies after turn 10
+			}
+			turn, res, x := c.SecondHold(ctx, packs, plan.Best, sc, xc, *extIn, *rowFrom)
+			row.SecondTurn, row.Second, row.SecondExt = turn, fireOf(res.Best), extOf(x)
+			rep.SecondMean += float64(row.Second.Chains)
+			rep.SecondExtMean += float64(row.SecondExt.Chains)
+			nSecond++
+		}
 		rep.Solo = append(rep.Solo, row)
 		bar.Add(1)
 		if err := ctx.Err(); err != nil {
@@ -190,15 +238,25 @@ The --chok-* flags are those of yomi codevs ai; --mode picks the parts.
 		rep.PlanMean /= n
 		rep.ExtMean /= n
 	}
+	if nSecond > 0 {
+		rep.SecondMean /= float64(nSecond)
+		rep.SecondExtMean /= float64(nSecond)
+	}
 	var nRef int
 	for _, fx := range fxs {
 		pos, err := fx.Load()
 		if err != nil {
 			return err
 		}
-		pc := cfg
+		pc := rowAt(cfg, pos.Turn)
 		pc.Depth = fx.Plies
+		kc := pc
+		pc.ExtNodes = 0 // the longest fire: the search alone
 		res := c.Holds(ctx, pos, pc)
+		if !*extCounter {
+			kc.ExtNodes = 0
+		}
+		kres, kx := c.CounterHold(ctx, pos, kc, xc, *extIn)
 		row := holdsPressure{Name: fx.Name, Side: fx.Side, Turn: pos.Turn, Incoming: pos.Incoming, FireNow: pos.FireNow, Ref: fx.Ref, Nodes: res.Nodes, Note: fx.Note}
 		for _, f := range res.PerPly {
 			row.PerPly = append(row.PerPly, f.Chains)
@@ -211,6 +269,9 @@ The --chok-* flags are those of yomi codevs ai; --mode picks the parts.
 		if row.Later.Ply > 0 {
 			row.Later.Sent = res.PerPly[row.Later.Ply-1].Sent
 		}
+		row.Counter, row.CounterExt = fireOf(kres.Best), extOf(kx)
+		rep.CounterMean += float64(row.Counter.Chains)
+		rep.CounterExtMean += float64(row.CounterExt.Chains)
 		if len(fx.Ref) > 0 {
 			for p, ch := range fx.Ref {
 				if ch > row.RefBest.Chains {
@@ -231,6 +292,10 @@ The --chok-* flags are those of yomi codevs ai; --mode picks the parts.
 		rep.OursMean /= float64(nRef)
 		rep.RefMean /= float64(nRef)
 	}
+	if n := float64(len(rep.Pressure)); n > 0 {
+		rep.CounterMean /= n
+		rep.CounterExtMean /= n
+	}
 	bar.Finish()
 	if *asJSON {
 		return cli.WriteJSON(env.Stdout, rep)
@@ -242,19 +307,31 @@ The --chok-* flags are those of yomi codevs ai; --mode picks the parts.
 		for _, t := range rep.Turns {
 			fmt.Fprintf(w, " %8s", "t"+strconv.Itoa(t))
 		}
-		fmt.Fprintf(w, " %8s %8s %8s\n", "longest", "plan", "ext")
+		fmt.Fprintf(w, " %8s %8s %8s", "longest", "plan", "ext")
+		if *second {
+			fmt.Fprintf(w, " %8s %8s", "second", "ext")
+		}
+		fmt.Fprintln(w)
 		for _, r := range rep.Solo {
 			fmt.Fprintf(w, "%-6d", r.Seed)
 			for _, f := range r.Fires {
 				fmt.Fprintf(w, " %8s", fmt.Sprintf("%d/%d", f.Chains, f.Sent))
 			}
-			fmt.Fprintf(w, " %8d %8s %8s\n", r.Chains, fmt.Sprintf("%d@%d", r.Plan.Chains, r.Plan.Ply), fmt.Sprintf("%d@%d", r.Ext.Chains, r.Ext.Ply))
+			fmt.Fprintf(w, " %8d %8s %8s", r.Chains, fmt.Sprintf("%d@%d", r.Plan.Chains, r.Plan.Ply), fmt.Sprintf("%d@%d", r.Ext.Chains, r.Ext.Ply))
+			if *second {
+				fmt.Fprintf(w, " %8s %8s", fmt.Sprintf("%d@%d", r.Second.Chains, r.SecondTurn+r.Second.Ply), fmt.Sprintf("%d@%d", r.SecondExt.Chains, r.SecondExt.Ply))
+			}
+			fmt.Fprintln(w)
 		}
 		fmt.Fprintf(w, "%-6s", "mean")
 		for _, m := range rep.SoloMean {
 			fmt.Fprintf(w, " %8.2f", m)
 		}
-		fmt.Fprintf(w, " %8s %8.2f %8.2f\n", "", rep.PlanMean, rep.ExtMean)
+		fmt.Fprintf(w, " %8s %8.2f %8.2f", "", rep.PlanMean, rep.ExtMean)
+		if *second {
+			fmt.Fprintf(w, " %8.2f %8.2f", rep.SecondMean, rep.SecondExtMean)
+		}
+		fmt.Fprintln(w)
 		fmt.Fprintf(w, "plan: the opening plan's fire (target %d, 13 plies); ext: the longest fire after ply 1 of a 10-ply search from the field before it, %d ojama landing after ply 1\n", *target, *extIn)
 	}
 	if len(rep.Pressure) > 0 {
@@ -264,13 +341,25 @@ The --chok-* flags are those of yomi codevs ai; --mode picks the parts.
 			if len(r.Ref) > 0 {
 				ref = fmt.Sprintf("%d@%d", r.RefBest.Chains, r.RefBest.Ply)
 			}
-			fmt.Fprintf(w, "%-16s t%-3d in %3d  ours %2d/%-3d@%-2d later %2d@%-2d  tanzaku %-5s  %v\n", r.Name, r.Turn, r.Incoming, r.Best.Chains, r.Best.Sent, r.Best.Ply, r.Later.Chains, r.Later.Ply, ref, r.PerPly)
+			fmt.Fprintf(w, "%-16s t%-3d in %3d  ours %2d/%-3d@%-2d later %2d@%-2d  tanzaku %-5s  counter %2d@%-2d ext %2d  %v\n", r.Name, r.Turn, r.Incoming, r.Best.Chains, r.Best.Sent, r.Best.Ply, r.Later.Chains, r.Later.Ply, ref, r.Counter.Chains, r.Counter.Ply, r.CounterExt.Chains, r.PerPly)
 		}
 		if nRef > 0 {
 			fmt.Fprintf(w, "mean longest over the %d fixtures with tanzaku's list: ours %.2f, tanzaku %.2f\n", nRef, rep.OursMean, rep.RefMean)
 		}
+		fmt.Fprintf(w, "counter plans (earliest fire sending 1.5x the landing): mean %.2f chains, extension %.2f (%d ojama landing after it)\n", rep.CounterMean, rep.CounterExtMean, *extIn)
 	}
 	return nil
+}
+
+// fireOf is f's chains, ojama and ply.
+func fireOf(f ai.Fire) holdFire { return holdFire{Ply: f.Ply, Chains: f.Chains, Sent: f.Sent} }
+
+// extOf is the longest fire after ply 1 of an extension search (none: zero).
+func extOf(x ai.BeamResult) holdFire {
+	if ch, p := longestFire(x.PerPly, 1); p > 0 {
+		return holdFire{Ply: p, Chains: ch, Sent: x.PerPly[p-1].Sent}
+	}
+	return holdFire{}
 }
 
 // longestFire is the longest of per-ply fires after ply from (0: all) and

@@ -62,6 +62,16 @@ func (b *Bot) ownRead(ctx context.Context, s side, turn, depth, incoming, target
 	return b.ownSearch(ctx, s, turn, ChokudaiConfig{Depth: depth, Budget: budget, XMin: 0, XMax: 8, Incoming: incoming, Target: target, Threads: b.cfg.Threads})
 }
 
+// counterRead is ownRead for counter plans (counterMode, counterHit): with
+// the extension pick of Config.ChokExt under Config.ChokExtCounter.
+func (b *Bot) counterRead(ctx context.Context, s side, turn, depth, incoming, target int, budget time.Duration) BeamResult {
+	cfg := ChokudaiConfig{Depth: depth, Budget: budget, XMin: 0, XMax: 8, Incoming: incoming, Target: target, Threads: b.cfg.Threads}
+	if b.cfg.ChokExtCounter {
+		cfg = b.withExt(cfg)
+	}
+	return b.ownSearch(ctx, s, turn, cfg)
+}
+
 // longest returns the most chains and the most ojama among per-ply fires.
 func longest(perPly []Fire) (chains, sent int) {
 	for _, f := range perPly {
@@ -241,7 +251,7 @@ func (b *Bot) counterMode(ctx context.Context, me side, cur, prev, turn int, rem
 		return 0, false
 	}
 	target := chainsToCancel(cur*3/2, 20)
-	res := b.ownRead(ctx, me, turn, counterModeDepth, cur, target, replan)
+	res := b.counterRead(ctx, me, turn, counterModeDepth, cur, target, replan)
 	if res.Best.Chains == 0 || !safe(res.Best.Moves[0]) {
 		b.logf("turn %d: counter mode: opponent can fire %d now (before: %d); no plan (best %d chains)", turn, cur, prev, res.Best.Chains)
 		return 0, false
@@ -279,7 +289,7 @@ func (b *Bot) counterHit(ctx context.Context, me side, now Best, turn int, remai
 		return 0, false
 	}
 	target := chainsToCancel(me.stock*3/2, 20)
-	res := b.ownRead(ctx, me, turn, counterModeDepth, 0, target, replan)
+	res := b.counterRead(ctx, me, turn, counterModeDepth, 0, target, replan)
 	if res.Best.Chains == 0 || len(res.Best.Moves) < 2 || res.Best.Sent <= now.Sent || !safe(res.Best.Moves[0]) {
 		b.logf("turn %d: counter mode: stock %d, no later fire above now's %d (best %d chains (%d) at ply %d)", turn, me.stock, now.Sent, res.Best.Chains, res.Best.Sent, res.Best.Ply)
 		return 0, false

@@ -135,13 +135,25 @@ type Config struct {
 	// bonus per empty column at a wall, for room to extend a ready chain
 	// under ojama. 0: off.
 	ChokFree int
-	// ChokExt, when positive, makes plans (the opening and replans, not
-	// counter plans) choose among up to ChokExtK ready fields at least as
-	// long and early as the search's choice by how far each grows in 10
-	// plies while an opponent's fire of its size falls on it, on ChokExt
-	// states per read (ChokudaiConfig.ExtNodes; ChokExtK 0: 4). 0: off.
+	// ChokExt, when positive, makes plans (the opening and replans;
+	// counter plans under ChokExtCounter) choose among up to ChokExtK
+	// ready fields at least as long and early as the search's choice by
+	// how far each grows in 10 plies while an opponent's fire of its size
+	// falls on it, on ChokExt states per read (ChokudaiConfig.ExtNodes;
+	// ChokExtK 0: 4). 0: off.
 	ChokExt  int64
 	ChokExtK int
+	// ChokExtLater and ChokExtShorter widen ChokExt's candidates to fires
+	// up to that many plies later or chains shorter than the search's
+	// choice, read after the as-long-and-early ones and taken only when
+	// they grow more than all of them (ChokudaiConfig.ExtLater,
+	// ExtShorter). 0: off.
+	ChokExtLater, ChokExtShorter int
+	// ChokExtCounter applies ChokExt's pick to counter plans too (the
+	// counter mode's plan under the opponent's threatened fire and its
+	// plan under our stock: counterMode, counterHit), read with their
+	// landing. Off by default.
+	ChokExtCounter bool
 	// ChokEnemy makes the opponent's reads (its fire timing and answers,
 	// enemyFiresHit) with the chokudai builder instead of the chain beam:
 	// their key is the add potential, which an ojama row covers, so the
@@ -404,9 +416,16 @@ func (b *Bot) beamBy(ctx context.Context, s side, turn, depth, target, deadline,
 // when set.
 func (b *Bot) runChokudai(ctx context.Context, s side, turn int, bc BeamConfig) BeamResult {
 	cfg := ChokudaiConfig{Depth: min(bc.Depth, b.chokDepthAt(turn)), Budget: bc.Budget, XMin: 0, XMax: 8, Target: bc.Target,
-		Deadline: bc.Deadline, DeadlineMin: bc.DeadlineMin, Incoming: bc.Incoming, Threads: b.cfg.Threads,
-		ExtNodes: b.cfg.ChokExt, ExtK: b.cfg.ChokExtK}
-	return b.ownSearch(ctx, s, turn, cfg)
+		Deadline: bc.Deadline, DeadlineMin: bc.DeadlineMin, Incoming: bc.Incoming, Threads: b.cfg.Threads}
+	return b.ownSearch(ctx, s, turn, b.withExt(cfg))
+}
+
+// withExt is cfg with the extension pick of Config.ChokExt (its nodes,
+// candidates and widening).
+func (b *Bot) withExt(cfg ChokudaiConfig) ChokudaiConfig {
+	cfg.ExtNodes, cfg.ExtK = b.cfg.ChokExt, b.cfg.ChokExtK
+	cfg.ExtLater, cfg.ExtShorter = b.cfg.ChokExtLater, b.cfg.ChokExtShorter
+	return cfg
 }
 
 // ownSearch is chokSearch for our own plans (not the reads of the
@@ -445,7 +464,7 @@ func (b *Bot) rowW(turn int) int {
 func (b *Bot) chokSearch(ctx context.Context, s side, turn int, cfg ChokudaiConfig) BeamResult {
 	b.budgeted += cfg.Budget
 	if cfg.ExtNodes > 0 { // the extension reads (searchExt)
-		b.budgeted += extBudget(cfg.Budget) * time.Duration(extK(cfg.ExtK)+1)
+		b.budgeted += extBudget(cfg.Budget) * time.Duration(extReadsMax(cfg))
 	}
 	b.chokLast = cfg
 	switch {

@@ -76,6 +76,10 @@ type ChokudaiConfig struct {
 	// each, and an eighth of Budget each when Budget is set).
 	ExtNodes int64
 	ExtK     int
+	// ExtLater and ExtShorter widen ExtNodes's candidates to fires up to
+	// ExtLater plies later or ExtShorter chains shorter than the choice
+	// (up to ExtK more; searchExt). 0: as long and early only.
+	ExtLater, ExtShorter int
 }
 
 // chokMaxOjama caps the ojama a state's potential or fire is scored by

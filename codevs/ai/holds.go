@@ -144,12 +144,57 @@ func (c *Chokudai) Holds(ctx context.Context, pos HoldPosition, cfg ChokudaiConf
 // the second ext's (its ply 1 includes the plan's own fire); a plan
 // without a fire returns an empty second result.
 func (c *Chokudai) SoloHold(ctx context.Context, packs []sim.Pack, plan, ext ChokudaiConfig, incoming int) (BeamResult, BeamResult) {
-	res := c.searchExt(ctx, side{}, packs, plan)
+	return c.hold(ctx, side{}, packs, plan, ext, incoming)
+}
+
+// CounterHold is SoloHold for the counter mode's plan from pos
+// (counterMode): plan's Depth with pos's landing after ply 1 and the target
+// of the earliest fire that sends 1.5 times it (else the longest); ext is
+// read from the plan's ready field with the landing taken (or, for a fire
+// at ply 1, added to incoming: the two fires cross).
+func (c *Chokudai) CounterHold(ctx context.Context, pos HoldPosition, plan, ext ChokudaiConfig, incoming int) (BeamResult, BeamResult) {
+	plan.Incoming, plan.IncomingPly = pos.Incoming, 1
+	plan.Target = chainsToCancel(pos.Incoming*3/2, 20)
+	root := side{f: sim.FastFrom(&pos.Player.Board), stock: pos.Player.Ojama, gauge: pos.Player.Gauge}
+	return c.hold(ctx, root, pos.Packs, plan, ext, incoming)
+}
+
+// SecondHold is SoloHold for the replan after first, a fire of a plan from
+// an empty field on packs: plan (its Depth, Target) from the field after
+// that fire, at turn len(first.Moves) (returned; packs from there on).
+// When plan.RowW is set, it applies from turn rowFrom on only.
+func (c *Chokudai) SecondHold(ctx context.Context, packs []sim.Pack, first Fire, plan, ext ChokudaiConfig, incoming, rowFrom int) (int, BeamResult, BeamResult) {
+	s := side{}
+	for i, m := range first.Moves {
+		rot := rotate(packs[i])
+		if o := s.act(m, &rot); o.dead {
+			return len(first.Moves), BeamResult{}, BeamResult{}
+		}
+	}
+	turn := len(first.Moves)
+	if turn < rowFrom {
+		plan.RowW = 0
+	}
+	res, x := c.hold(ctx, s, packs[turn:], plan, ext, incoming)
+	return turn, res, x
+}
+
+// hold is SoloHold from root: plan (searchExt), then ext from the plan's
+// ready field (the plan's own landing taken, or added to incoming when the
+// fire comes first).
+func (c *Chokudai) hold(ctx context.Context, root side, packs []sim.Pack, plan, ext ChokudaiConfig, incoming int) (BeamResult, BeamResult) {
+	res := c.searchExt(ctx, root, packs, plan)
 	f := res.Best
 	if f.Chains == 0 {
 		return res, BeamResult{}
 	}
-	s, _ := beforeFire(side{}, packs, f)
+	s, ok := beforeFire(root, packs, f, plan.Incoming, plan.IncomingPly)
+	if !ok {
+		return res, BeamResult{}
+	}
+	if plan.Incoming > 0 && len(f.Moves)-1 < max(plan.IncomingPly, 1) {
+		incoming += plan.Incoming
+	}
 	ext.Incoming, ext.IncomingPly = incoming, 1
 	return res, c.search(ctx, s, packs[len(f.Moves)-1:], ext)
 }

@@ -230,6 +230,7 @@ func TestEdgeFree(t *testing.T) {
 	}{
 		{"plan", func() { b.runChokudai(ctx, root, 3, BeamConfig{Depth: 13, Target: 13}) }, true},
 		{"counter plan", func() { b.ownRead(ctx, root, 3, 10, 60, 15, 0) }, true},
+		{"counter-mode plan", func() { b.counterRead(ctx, root, 3, 10, 60, 15, 0) }, true},
 		{"grow plan", func() { b.growPick(ctx, root, 3, 5, 0, func(int) bool { return true }) }, true},
 		{"race counter", func() {
 			b.raceCounter(ctx, root, 3, []int{0, 60}, Fire{}, 0, 0, func(int) bool { return true })
@@ -245,6 +246,26 @@ func TestEdgeFree(t *testing.T) {
 		// The extension pick is for plans only.
 		if ext := b.chokLast.ExtNodes == 10 && b.chokLast.ExtK == 2; ext != (c.name == "plan") {
 			t.Errorf("%s: ExtNodes %d, ExtK %d", c.name, b.chokLast.ExtNodes, b.chokLast.ExtK)
+		}
+	}
+	// ChokExtCounter adds the counter-mode plans (counterRead), and the
+	// widening reaches every search that picks.
+	b.cfg.ChokExtCounter, b.cfg.ChokExtLater, b.cfg.ChokExtShorter = true, 1, 2
+	for _, c := range []struct {
+		name string
+		run  func()
+		ext  bool
+	}{
+		{"plan", func() { b.runChokudai(ctx, root, 3, BeamConfig{Depth: 13, Target: 13}) }, true},
+		{"counter-mode plan", func() { b.counterRead(ctx, root, 3, 10, 60, 15, 0) }, true},
+		{"counter plan", func() { b.ownRead(ctx, root, 3, 10, 60, 15, 0) }, false},
+		{"opponent read", func() { b.chokRead(ctx, root, 3, 7, 60, 0, 0) }, false},
+	} {
+		b.chokLast = ChokudaiConfig{}
+		c.run()
+		l := b.chokLast
+		if ext := l.ExtNodes == 10 && l.ExtK == 2 && l.ExtLater == 1 && l.ExtShorter == 2; ext != c.ext {
+			t.Errorf("ChokExtCounter: %s: ExtNodes %d, ExtK %d, ExtLater %d, ExtShorter %d; want the pick %v", c.name, l.ExtNodes, l.ExtK, l.ExtLater, l.ExtShorter, c.ext)
 		}
 	}
 }
@@ -272,7 +293,7 @@ func TestSearchExt(t *testing.T) {
 		if base.Best.Chains == 0 {
 			continue
 		}
-		e0 := c.extension(context.Background(), side{}, packs, base.Best, ojamaOf(base.Best.Chains), 1500, 0, 1)
+		e0 := c.extension(context.Background(), side{}, packs, base.Best, 0, 0, ojamaOf(base.Best.Chains), 1500, 0, 1)
 		if slices.Equal(res.Best.Moves, base.Best.Moves) {
 			if res.ExtReads > 0 && res.Ext != e0 {
 				t.Errorf("seed %d: kept the search's fire, extension %d, read again %d", seed, res.Ext, e0)
@@ -280,7 +301,7 @@ func TestSearchExt(t *testing.T) {
 			continue
 		}
 		changed++
-		e := c.extension(context.Background(), side{}, packs, res.Best, ojamaOf(res.Best.Chains), 1500, 0, 1)
+		e := c.extension(context.Background(), side{}, packs, res.Best, 0, 0, ojamaOf(res.Best.Chains), 1500, 0, 1)
 		if res.Best.Chains < base.Best.Chains || res.Best.Ply > base.Best.Ply || e <= e0 || e != res.Ext {
 			t.Errorf("seed %d: picked %d chains at ply %d (extension %d, reported %d) over the search's %d at ply %d (extension %d)",
 				seed, res.Best.Chains, res.Best.Ply, e, res.Ext, base.Best.Chains, base.Best.Ply, e0)
