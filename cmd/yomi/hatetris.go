@@ -191,7 +191,7 @@ SIGKILL) loses at most the depth in progress. A checkpoint written with another 
 --eval net, --quiescence or --ai is refused; --max-depth and --workers may change.`)
 	width := fs.Int("beam", 1000, "beam width (wells kept per depth)")
 	quiet := fs.Bool("quiescence", false, "value wells by their best single-line-clear chain too (slower, stronger)")
-	evalName := fs.String("eval", "heuristic", "evaluator: heuristic, or nn:FILE for a net file written by 'yomi hatetris train'")
+	evalName := fs.String("eval", "heuristic", "evaluator: heuristic, or nn:FILE for a net file written by 'yomi hatetris train' (either feature set; the file says which)")
 	ai := aiFlag(fs)
 	fs.Uint64("seed", 0, "accepted for scripts; the search uses no randomness")
 	workers := fs.Int("workers", 0, "goroutines (0 = all cores)")
@@ -311,15 +311,15 @@ func hatetrisEval(name string) (func() player.Evaluator, error) {
 	case name == "heuristic":
 		return nil, nil
 	case strings.HasPrefix(name, "nn:"):
-		net, err := nn.LoadFile(strings.TrimPrefix(name, "nn:"))
+		net, _, err := train.LoadNet(strings.TrimPrefix(name, "nn:"))
 		if err != nil {
 			return nil, err
 		}
-		tab, err := train.NewTables(net)
+		tab, err := train.NewEvaluators(net)
 		if err != nil {
 			return nil, err
 		}
-		return func() player.Evaluator { return tab.New() }, nil
+		return func() player.Evaluator { return tab.NewValuer() }, nil
 	}
 	return nil, cli.Usagef("--eval %q: want heuristic or nn:FILE", name)
 }

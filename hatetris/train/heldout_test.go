@@ -14,11 +14,13 @@ import (
 
 // TestHeldOutHidden is a measurement, not a check (skipped unless
 // YOMI_HELDOUT=RUN:G names a campaign and a generation): nets of several
-// hidden sizes, each trained from random weights with Learn's settings on
-// the targets of generations G−History..G−1, are scored by their MSE on
-// generation G's targets, which none of them saw. The campaign's own
-// generation-G net is printed too, but G's targets are blended from that
-// net's values, so its figure is not comparable.
+// feature sets and hidden sizes, each trained from random weights with
+// Learn's settings on the targets of generations G−History..G−1, are
+// scored by their MSE on generation G's targets, which none of them saw.
+// YOMI_HELDOUT_NETS lists them as SET/HIDDEN (default
+// "knewjade/24,knewjade/48"); all share the seed and the split. The
+// campaign's own generation-G net is printed too, but G's targets are
+// blended from that net's values, so its figure is not comparable.
 func TestHeldOutHidden(t *testing.T) {
 	spec := os.Getenv("YOMI_HELDOUT")
 	if spec == "" {
@@ -36,23 +38,43 @@ func TestHeldOutHidden(t *testing.T) {
 	if err := readJSON(filepath.Join(r.Dir, "config.json"), &r.Config); err != nil {
 		t.Fatal(err)
 	}
-	load := func(k int) []nn.Sample {
+	type netSpec struct {
+		fs     FeatureSet
+		hidden int
+	}
+	var specs []netSpec
+	list := os.Getenv("YOMI_HELDOUT_NETS")
+	if list == "" {
+		list = "knewjade/24,knewjade/48"
+	}
+	for _, e := range strings.Split(list, ",") {
+		name, h, ok := strings.Cut(e, "/")
+		fs, err := ParseFeatureSet(name)
+		var hidden int
+		if _, err2 := fmt.Sscan(h, &hidden); !ok || err != nil || err2 != nil {
+			t.Fatalf("YOMI_HELDOUT_NETS entry %q: want SET/HIDDEN (%v)", e, err)
+		}
+		specs = append(specs, netSpec{fs, hidden})
+	}
+	load := func(k int, fs FeatureSet) []nn.Sample {
 		ts, err := r.readTargets(k)
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := samplesOf(ts)
+		s, err := samplesOf(ts, fs)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return s
 	}
-	var train []nn.Sample
-	for k := max(0, g-r.Config.History); k < g; k++ {
-		train = append(train, load(k)...)
+	sets := func(fs FeatureSet) (train, held []nn.Sample) {
+		for k := max(0, g-r.Config.History); k < g; k++ {
+			train = append(train, load(k, fs)...)
+		}
+		return train, load(g, fs)
 	}
-	held := load(g)
-	mse := func(n *nn.Net) float64 {
+	_, held := sets(Knewjade)
+	mse := func(n *nn.Net, held []nn.Sample) float64 {
 		acc := make([]float32, n.Hidden)
 		sum := 0.0
 		for _, s := range held {
@@ -66,11 +88,13 @@ func TestHeldOutHidden(t *testing.T) {
 		return sum / float64(len(held))
 	}
 	if own, err := nn.LoadFile(filepath.Join(r.genDir(g), "net.yomi")); err == nil {
-		t.Logf("campaign's gen-%d net (hidden %d): held-out MSE %.4f (biased: the targets blend its values)", g, own.Hidden, mse(own))
+		t.Logf("campaign's gen-%d net (hidden %d): held-out MSE %.4f (biased: the targets blend its values)", g, own.Hidden, mse(own, held))
 	}
 	c := r.Config
-	for _, h := range []int{24, 48} {
-		n, err := nn.New(Inputs, h, c.Seed)
+	for _, sp := range specs {
+		h := sp.hidden
+		train, held := sets(sp.fs)
+		n, err := sp.fs.NewNet(h, c.Seed)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -78,11 +102,14 @@ func TestHeldOutHidden(t *testing.T) {
 		epochs := 0
 		val, err := n.Train(context.Background(), train, nn.TrainConfig{Epochs: c.Epochs, Batch: c.Batch, LR: c.LR,
 			ValFrac: 0.1, Shards: 8, Seed: c.Seed ^ uint64(g)*0x9e3779b97f4a7c15,
-			OnEpoch: func(ep int, _, _ float64) { epochs = ep + 1 }})
+			OnEpoch: func(ep int, tl, vl float64) {
+				epochs = ep + 1
+				t.Logf("  %s/%d epoch %d: train %.4f val %.4f (%.0f s)", sp.fs, h, epochs, tl, vl, time.Since(start).Seconds())
+			}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		t.Logf("hidden %d from random weights, %d samples of gens %d-%d: %d epochs, val MSE %.4f, held-out (gen %d, %d samples) MSE %.4f, %.0f s",
-			h, len(train), max(0, g-c.History), g-1, epochs, val, g, len(held), mse(n), time.Since(start).Seconds())
+		t.Logf("%s features, hidden %d from random weights, %d samples of gens %d-%d: %d epochs, val MSE %.4f, held-out (gen %d, %d samples) MSE %.4f, %.0f s",
+			sp.fs, h, len(train), max(0, g-c.History), g-1, epochs, val, g, len(held), mse(n, held), time.Since(start).Seconds())
 	}
 }
