@@ -113,3 +113,72 @@ func TestHeldOutHidden(t *testing.T) {
 			sp.fs, h, len(train), max(0, g-c.History), g-1, epochs, val, g, len(held), mse(n, held), time.Since(start).Seconds())
 	}
 }
+
+// TestHeldOutCoverage is a measurement (skipped unless YOMI_HELDOUT=RUN:G):
+// for each feature set, how many inputs the training targets of
+// generations G−History..G−1 activate, and the share of generation G's
+// active inputs (with multiplicity) that no training sample activates: an
+// input never seen in training keeps its random initial weights.
+func TestHeldOutCoverage(t *testing.T) {
+	spec := os.Getenv("YOMI_HELDOUT")
+	if spec == "" {
+		t.Skip("set YOMI_HELDOUT=RUN:G to measure")
+	}
+	i := strings.LastIndex(spec, ":")
+	var g int
+	if _, err := fmt.Sscan(spec[i+1:], &g); i < 0 || err != nil {
+		t.Fatalf("YOMI_HELDOUT=%q: want RUN:G", spec)
+	}
+	r := &Runner{Dir: spec[:i], Config: DefaultConfig()}
+	if err := readJSON(filepath.Join(r.Dir, "config.json"), &r.Config); err != nil {
+		t.Fatal(err)
+	}
+	for _, fs := range FeatureSets {
+		seen := make([]bool, fs.Inputs())
+		distinct, nTrain := 0, 0
+		for k := max(0, g-r.Config.History); k < g; k++ {
+			ts, err := r.readTargets(k)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := samplesOf(ts, fs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			nTrain += len(s)
+			for _, x := range s {
+				for _, f := range x.Features {
+					if !seen[f.Index] {
+						seen[f.Index] = true
+						distinct++
+					}
+				}
+			}
+		}
+		ts, err := r.readTargets(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		held, err := samplesOf(ts, fs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var all, unseen float64
+		wells := 0
+		for _, x := range held {
+			any := false
+			for _, f := range x.Features {
+				all += float64(f.Count)
+				if !seen[f.Index] {
+					unseen += float64(f.Count)
+					any = true
+				}
+			}
+			if any {
+				wells++
+			}
+		}
+		t.Logf("%s: %d training samples activate %d of %d inputs; of gen %d's %d wells, %.2f %% of active inputs are unseen in training, %.1f %% of wells have one or more",
+			fs, nTrain, distinct, fs.Inputs(), g, len(held), 100*unseen/all, 100*float64(wells)/float64(len(held)))
+	}
+}
