@@ -18,7 +18,8 @@ import (
 // Learn's settings on the targets of generations G−History..G−1, are
 // scored by their MSE on generation G's targets, which none of them saw.
 // YOMI_HELDOUT_NETS lists them as SET/HIDDEN (default
-// "knewjade/24,knewjade/48"); all share the seed and the split. The
+// "knewjade/24,knewjade/48"); all share the seed and the split;
+// YOMI_HELDOUT_SAVE=DIR keeps each net there. The
 // campaign's own generation-G net is printed too, but G's targets are
 // blended from that net's values, so its figure is not comparable.
 func TestHeldOutHidden(t *testing.T) {
@@ -108,6 +109,13 @@ func TestHeldOutHidden(t *testing.T) {
 			}})
 		if err != nil {
 			t.Fatal(err)
+		}
+		if dir := os.Getenv("YOMI_HELDOUT_SAVE"); dir != "" {
+			p := filepath.Join(dir, fmt.Sprintf("%s-g%d-%s-h%d.yomi", filepath.Base(r.Dir), g, sp.fs, h))
+			if err := n.SaveFile(p); err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("saved %s", p)
 		}
 		t.Logf("%s features, hidden %d from random weights, %d samples of gens %d-%d: %d epochs, val MSE %.4f, held-out (gen %d, %d samples) MSE %.4f, %.0f s",
 			sp.fs, h, len(train), max(0, g-c.History), g-1, epochs, val, g, len(held), mse(n, held), time.Since(start).Seconds())
