@@ -343,7 +343,7 @@ func hatetrisEvalID(name string) (string, error) {
 func hatetrisBenches() []bench.Benchmark {
 	return []bench.Benchmark{{
 		Name:    "nn/forward",
-		Summary: "net value of HATETRIS wells (random net, seed 1, hidden 24 and 48; the 752 wells of the 289-line game; 1 core): evaluator from scratch, plain features+forward, and incremental on the children of each well (as in the beam)",
+		Summary: "net value of HATETRIS wells (random net, seed 1, hidden 24 and 48; the 752 wells of the 289-line game; 1 core): evaluator from scratch, plain features+forward, and incremental on the children of each well (as in the beam); children-dnf: a D&F-feature net's evaluator on the same children",
 		Run: func(ctx context.Context) ([]bench.Figure, error) {
 			wells, err := player.BenchGame()
 			if err != nil {
@@ -411,6 +411,26 @@ func hatetrisBenches() []bench.Benchmark {
 				figs = append(figs, bench.Figure{Name: fmt.Sprintf("nn/forward/children-h%d", hidden), Value: n / el.Seconds(), Unit: "wells/s"})
 				if cpuOK {
 					figs = append(figs, bench.Figure{Name: fmt.Sprintf("nn/forward/children-h%d/cpu", hidden), Value: float64(cpu.Nanoseconds()) / n, Unit: "cpu-ns/well"})
+				}
+				// A D&F-feature net of the same size (its evaluator sums 120 rows per well, from scratch).
+				dnet, _ := train.DNF.NewNet(hidden, 1)
+				dtab, err := train.NewEvaluators(dnet)
+				if err != nil {
+					return nil, err
+				}
+				de := dtab.NewValuer()
+				calls, _, el, cpu, cpuOK = bench.RateCPU(time.Second, func() int64 {
+					for i := range wells {
+						for k := range kids[i] {
+							sum += de.Eval(&kids[i][k], 0)
+						}
+					}
+					return 0
+				})
+				n = float64(calls) * float64(nKids)
+				figs = append(figs, bench.Figure{Name: fmt.Sprintf("nn/forward/children-dnf-h%d", hidden), Value: n / el.Seconds(), Unit: "wells/s"})
+				if cpuOK {
+					figs = append(figs, bench.Figure{Name: fmt.Sprintf("nn/forward/children-dnf-h%d/cpu", hidden), Value: float64(cpu.Nanoseconds()) / n, Unit: "cpu-ns/well"})
 				}
 			}
 			// The first-well value pins the net and features (deterministic).
