@@ -90,7 +90,7 @@ func TestDNFRun(t *testing.T) {
 		t.Skip("runs a small training cycle")
 	}
 	cfg := tinyConfig()
-	cfg.Features = string(DNF)
+	cfg.Features, cfg.Start = string(DNF), StartRandom
 	dir := t.TempDir()
 	if _, err := (&Runner{Dir: dir, Config: cfg, Workers: 2, chunk: 8}).Run(context.Background()); err != nil {
 		t.Fatal(err)
