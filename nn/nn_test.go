@@ -366,24 +366,25 @@ func TestFileFeatures(t *testing.T) {
 }
 
 // TestTrainSparseMatchesDense checks the row-sparse gradients and
-// optimiser step against a dense reference of the same Adam on a net
-// with many inputs and few active: the weights agree bit for bit.
+// optimiser step (over 1 024 live rows, so split among the workers)
+// against a dense reference of the same Adam on a net with many inputs
+// and few active: the weights agree bit for bit.
 func TestTrainSparseMatchesDense(t *testing.T) {
 	r := rand.New(rand.NewPCG(8, 9))
 	var samples []Sample
-	for i := 0; i < 300; i++ {
-		f := randFeats(r, 200)
+	for i := 0; i < 600; i++ {
+		f := randFeats(r, 5000)
 		samples = append(samples, Sample{f, float32(r.Float64()*2 - 1)})
 	}
-	sparse, _ := New(200, 5, 4)
+	sparse, _ := New(5000, 5, 4)
 	dense := sparse.Clone()
-	if _, err := sparse.Train(context.Background(), samples, TrainConfig{Epochs: 3, Batch: 32, LR: 1e-2, ValFrac: 0.1, Shards: 3, Seed: 2}); err != nil {
+	if _, err := sparse.Train(context.Background(), samples, TrainConfig{Epochs: 3, Batch: 32, LR: 1e-2, ValFrac: 0.1, Shards: 3, Workers: 4, Seed: 2}); err != nil {
 		t.Fatal(err)
 	}
 	// The dense reference: Train's loop with every row summed and stepped.
 	rr := rand.New(rand.NewPCG(2, 0x7472))
 	idx := rr.Perm(len(samples))
-	tr := idx[30:]
+	tr := idx[60:]
 	m, v := dense.NewGrad(), dense.NewGrad()
 	best, bestNet := math.Inf(1), dense.Clone()
 	for ep, step := 0, 0; ep < 3; ep++ {
@@ -435,7 +436,7 @@ func TestTrainSparseMatchesDense(t *testing.T) {
 			}
 			one(&dense.B2, &m.B2, &v.B2, g.B2)
 		}
-		if l := dense.loss(samples, idx[:30]); l < best {
+		if l := dense.loss(samples, idx[:60]); l < best {
 			best, bestNet = l, dense.Clone()
 		}
 	}

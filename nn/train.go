@@ -104,7 +104,7 @@ func (n *Net) Train(ctx context.Context, samples []Sample, cfg TrainConfig) (flo
 			for _, l := range losses {
 				tl += l
 			}
-			opt.step(n, grads[0], cfg.LR, 1/float32(len(batch)))
+			opt.step(n, grads[0], cfg.LR, 1/float32(len(batch)), cfg.Workers)
 		}
 		vl := n.loss(samples, val)
 		if cfg.OnEpoch != nil {
@@ -184,14 +184,16 @@ type adam struct {
 	// left alone, so the step visits only live and touched rows.
 	live   []int32
 	isLive []bool
+	keep   []bool // scratch: keep[k] = live[k] stays live after the step
 }
 
 func newAdam(n *Net) *adam {
 	return &adam{m: n.NewGrad(), v: n.NewGrad(), isLive: make([]bool, n.Inputs)}
 }
 
-// step applies one Adam update with step size lr to the mean gradient g·scale.
-func (a *adam) step(n *Net, g *Grad, lr, scale float32) {
+// step applies one Adam update with step size lr to the mean gradient
+// g·scale, on up to workers goroutines.
+func (a *adam) step(n *Net, g *Grad, lr, scale float32, workers int) {
 	a.t++
 	const b1, b2, eps = 0.9, 0.999, 1e-8
 	c1 := float32(1 - math.Pow(b1, float64(a.t)))
@@ -208,18 +210,45 @@ func (a *adam) step(n *Net, g *Grad, lr, scale float32) {
 			a.live = append(a.live, i)
 		}
 	}
+	// Rows are independent: split the live rows among the workers (the
+	// result does not depend on how), each marking the rows whose moment
+	// is still non-zero; then keep those, in order.
 	h := n.Hidden
-	k := 0
-	for _, r := range a.live {
-		nz := false
-		for i := int(r) * h; i < int(r+1)*h; i++ {
-			if g.W1[i] == 0 && a.m.W1[i] == 0 {
-				continue // no gradient and no momentum: nothing moves
+	if cap(a.keep) < len(a.live) {
+		a.keep = make([]bool, len(a.live), 2*len(a.live))
+	}
+	keep := a.keep[:len(a.live)]
+	rowStep := func(lo, hi int) {
+		for k := lo; k < hi; k++ {
+			r := a.live[k]
+			nz := false
+			for i := int(r) * h; i < int(r+1)*h; i++ {
+				if g.W1[i] == 0 && a.m.W1[i] == 0 {
+					continue // no gradient and no momentum: nothing moves
+				}
+				one(&n.W1[i], &a.m.W1[i], &a.v.W1[i], g.W1[i])
+				nz = nz || a.m.W1[i] != 0
 			}
-			one(&n.W1[i], &a.m.W1[i], &a.v.W1[i], g.W1[i])
-			nz = nz || a.m.W1[i] != 0
+			keep[k] = nz
 		}
-		if nz {
+	}
+	parts := max(1, min(workers, len(a.live)/1024))
+	if parts == 1 {
+		rowStep(0, len(a.live))
+	} else {
+		var wg sync.WaitGroup
+		for p := 0; p < parts; p++ {
+			wg.Add(1)
+			go func(lo, hi int) {
+				defer wg.Done()
+				rowStep(lo, hi)
+			}(p*len(a.live)/parts, (p+1)*len(a.live)/parts)
+		}
+		wg.Wait()
+	}
+	k := 0
+	for j, r := range a.live {
+		if keep[j] {
 			a.live[k] = r
 			k++
 		} else {
