@@ -19,7 +19,8 @@ import (
 // scored by their MSE on generation G's targets, which none of them saw.
 // YOMI_HELDOUT_NETS lists them as SET/HIDDEN (default
 // "knewjade/24,knewjade/48"); all share the seed and the split;
-// YOMI_HELDOUT_SAVE=DIR keeps each net there. The
+// YOMI_HELDOUT_SAVE=DIR keeps each net there. Each epoch's line shows
+// the held-out MSE of that epoch's weights too (not used to stop). The
 // campaign's own generation-G net is printed too, but G's targets are
 // blended from that net's values, so its figure is not comparable.
 func TestHeldOutHidden(t *testing.T) {
@@ -105,7 +106,7 @@ func TestHeldOutHidden(t *testing.T) {
 			ValFrac: 0.1, Shards: 8, Seed: c.Seed ^ uint64(g)*0x9e3779b97f4a7c15,
 			OnEpoch: func(ep int, tl, vl float64) {
 				epochs = ep + 1
-				t.Logf("  %s/%d epoch %d: train %.4f val %.4f (%.0f s)", sp.fs, h, epochs, tl, vl, time.Since(start).Seconds())
+				t.Logf("  %s/%d epoch %d: train %.4f val %.4f held-out %.4f (%.0f s)", sp.fs, h, epochs, tl, vl, mse(n, held), time.Since(start).Seconds())
 			}})
 		if err != nil {
 			t.Fatal(err)
