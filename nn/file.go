@@ -1,5 +1,6 @@
 // This file holds the versioned binary file format: magic "YOMINN", version,
-// shape, little-endian float32 weights and a CRC-32 checksum of everything before it.
+// shape, (version 2) the feature-set name, little-endian float32 weights and
+// a CRC-32 checksum of everything before it.
 package nn
 
 import (
@@ -15,16 +16,30 @@ import (
 
 const magic = "YOMINN"
 
-// Version is the file format version written by Save.
-const Version = 1
+// Version is the newest file format version: Save writes version 2 (the
+// shape followed by a length byte and the Features name) for a net whose
+// Features is set, and version 1 (no name) otherwise, so that nets of the
+// default encoding keep their bytes.
+const Version = 2
 
 // MarshalBinary encodes the net.
 func (n *Net) MarshalBinary() ([]byte, error) {
 	var b bytes.Buffer
+	if len(n.Features) > 255 {
+		return nil, fmt.Errorf("nn: feature-set name of %d bytes, at most 255", len(n.Features))
+	}
 	b.WriteString(magic)
-	binary.Write(&b, binary.LittleEndian, uint16(Version))
+	v := uint16(1)
+	if n.Features != "" {
+		v = 2
+	}
+	binary.Write(&b, binary.LittleEndian, v)
 	binary.Write(&b, binary.LittleEndian, uint32(n.Inputs))
 	binary.Write(&b, binary.LittleEndian, uint32(n.Hidden))
+	if v == 2 {
+		b.WriteByte(byte(len(n.Features)))
+		b.WriteString(n.Features)
+	}
 	for _, s := range [][]float32{n.W1, n.B1, n.W2, {n.B2}} {
 		for _, v := range s {
 			binary.Write(&b, binary.LittleEndian, math.Float32bits(v))
@@ -36,8 +51,11 @@ func (n *Net) MarshalBinary() ([]byte, error) {
 
 // Save writes the net to w.
 func (n *Net) Save(w io.Writer) error {
-	b, _ := n.MarshalBinary()
-	_, err := w.Write(b)
+	b, err := n.MarshalBinary()
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(b)
 	return err
 }
 
@@ -50,13 +68,23 @@ func Unmarshal(b []byte) (*Net, error) {
 	if string(b[:len(magic)]) != magic {
 		return nil, fmt.Errorf("nn: bad magic at offset 0: not a yomi net file")
 	}
-	if v := binary.LittleEndian.Uint16(b[6:]); v != Version {
-		return nil, fmt.Errorf("nn: unsupported version %d at offset 6 (want %d)", v, Version)
+	v := binary.LittleEndian.Uint16(b[6:])
+	if v != 1 && v != 2 {
+		return nil, fmt.Errorf("nn: unsupported version %d at offset 6 (want 1 or %d)", v, Version)
 	}
 	in := uint64(binary.LittleEndian.Uint32(b[8:]))
 	hid := uint64(binary.LittleEndian.Uint32(b[12:]))
 	if in == 0 || hid == 0 || in > 1<<24 || hid > 1<<16 {
 		return nil, fmt.Errorf("nn: bad shape inputs=%d hidden=%d at offset 8", in, hid)
+	}
+	features := ""
+	if v == 2 {
+		k := int(b[hdr])
+		if k == 0 || len(b) < hdr+1+k+4 {
+			return nil, fmt.Errorf("nn: bad or truncated feature-set name of %d bytes at offset %d", k, hdr)
+		}
+		features = string(b[hdr+1 : hdr+1+k])
+		hdr += 1 + k
 	}
 	nw := in*hid + 2*hid + 1
 	want := uint64(hdr) + 4*nw + 4
@@ -66,7 +94,7 @@ func Unmarshal(b []byte) (*Net, error) {
 	if got, sum := crc32.ChecksumIEEE(b[:len(b)-4]), binary.LittleEndian.Uint32(b[len(b)-4:]); got != sum {
 		return nil, fmt.Errorf("nn: checksum mismatch (file %08x, computed %08x): corrupt file", sum, got)
 	}
-	n := &Net{Inputs: int(in), Hidden: int(hid), W1: make([]float32, in*hid), B1: make([]float32, hid), W2: make([]float32, hid)}
+	n := &Net{Inputs: int(in), Hidden: int(hid), Features: features, W1: make([]float32, in*hid), B1: make([]float32, hid), W2: make([]float32, hid)}
 	p := hdr
 	rd := func(s []float32) {
 		for i := range s {
@@ -95,7 +123,10 @@ func Load(r io.Reader) (*Net, error) {
 // SaveFile writes the net to path atomically (temporary file, sync, rename),
 // so a killed process never leaves a half-written net.
 func (n *Net) SaveFile(path string) error {
-	b, _ := n.MarshalBinary()
+	b, err := n.MarshalBinary()
+	if err != nil {
+		return err
+	}
 	return atomicfile.Write(path, b)
 }
 

@@ -325,3 +325,124 @@ func TestSquashMonotone(t *testing.T) {
 		t.Fatalf("OutputFast %v, Squash(OutputFastRaw) %v", a, b)
 	}
 }
+
+// TestFileFeatures: a net with a feature-set name is written as version 2
+// and keeps its name; one without is written as version 1, as before.
+func TestFileFeatures(t *testing.T) {
+	n, _ := New(6, 2, 1)
+	v1, _ := n.MarshalBinary()
+	if v1[6] != 1 {
+		t.Fatalf("unnamed net written as version %d", v1[6])
+	}
+	n.Features = "dnf"
+	v2, err := n.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v2[6] != 2 || len(v2) != len(v1)+4 {
+		t.Fatalf("named net: version %d, %d bytes (unnamed %d)", v2[6], len(v2), len(v1))
+	}
+	for _, c := range []struct {
+		b    []byte
+		want string
+	}{{v1, ""}, {v2, "dnf"}} {
+		m, err := Unmarshal(c.b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Features != c.want || m.W1[3] != n.W1[3] || m.B2 != n.B2 {
+			t.Errorf("loaded features %q want %q, or weights differ", m.Features, c.want)
+		}
+	}
+	bad := append([]byte(nil), v2...)
+	bad[16] = 200 // name longer than the file
+	if _, err := Unmarshal(bad); err == nil || !strings.Contains(err.Error(), "feature-set name") {
+		t.Errorf("overlong name: %v", err)
+	}
+	n.Features = strings.Repeat("x", 256)
+	if _, err := n.MarshalBinary(); err == nil {
+		t.Error("256-byte name accepted")
+	}
+}
+
+// TestTrainSparseMatchesDense checks the row-sparse gradients and
+// optimiser step (over 1 024 live rows, so split among the workers)
+// against a dense reference of the same Adam on a net with many inputs
+// and few active: the weights agree bit for bit.
+func TestTrainSparseMatchesDense(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 9))
+	var samples []Sample
+	for i := 0; i < 600; i++ {
+		f := randFeats(r, 5000)
+		samples = append(samples, Sample{f, float32(r.Float64()*2 - 1)})
+	}
+	sparse, _ := New(5000, 5, 4)
+	dense := sparse.Clone()
+	if _, err := sparse.Train(context.Background(), samples, TrainConfig{Epochs: 3, Batch: 32, LR: 1e-2, ValFrac: 0.1, Shards: 3, Workers: 4, Seed: 2}); err != nil {
+		t.Fatal(err)
+	}
+	// The dense reference: Train's loop with every row summed and stepped.
+	rr := rand.New(rand.NewPCG(2, 0x7472))
+	idx := rr.Perm(len(samples))
+	tr := idx[60:]
+	m, v := dense.NewGrad(), dense.NewGrad()
+	best, bestNet := math.Inf(1), dense.Clone()
+	for ep, step := 0, 0; ep < 3; ep++ {
+		rr.Shuffle(len(tr), func(i, j int) { tr[i], tr[j] = tr[j], tr[i] })
+		for b := 0; b < len(tr); b += 32 {
+			batch := tr[b:min(b+32, len(tr))]
+			gs := make([]*Grad, 3)
+			acc := make([]float32, dense.Hidden)
+			for s := range gs {
+				gs[s] = dense.NewGrad()
+				for k := s; k < len(batch); k += 3 {
+					dense.Backward(gs[s], acc, samples[batch[k]].Features, samples[batch[k]].Target)
+				}
+			}
+			g := gs[0]
+			for s := 1; s < 3; s++ {
+				for i := range g.W1 {
+					g.W1[i] += gs[s].W1[i]
+				}
+				for i := range g.B1 {
+					g.B1[i] += gs[s].B1[i]
+				}
+				for i := range g.W2 {
+					g.W2[i] += gs[s].W2[i]
+				}
+				g.B2 += gs[s].B2
+			}
+			step++
+			const b1, b2, eps = 0.9, 0.999, 1e-8
+			c1 := float32(1 - math.Pow(b1, float64(step)))
+			c2 := float32(1 - math.Pow(b2, float64(step)))
+			scale := 1 / float32(len(batch))
+			one := func(w, m, v *float32, gi float32) {
+				gi *= scale
+				*m = b1**m + (1-b1)*gi
+				*v = b2**v + (1-b2)*gi*gi
+				*w -= 1e-2 * (*m / c1) / (float32(math.Sqrt(float64(*v/c2))) + eps)
+			}
+			for i := range g.W1 {
+				if g.W1[i] != 0 || m.W1[i] != 0 {
+					one(&dense.W1[i], &m.W1[i], &v.W1[i], g.W1[i])
+				}
+			}
+			for i := range g.B1 {
+				one(&dense.B1[i], &m.B1[i], &v.B1[i], g.B1[i])
+			}
+			for i := range g.W2 {
+				one(&dense.W2[i], &m.W2[i], &v.W2[i], g.W2[i])
+			}
+			one(&dense.B2, &m.B2, &v.B2, g.B2)
+		}
+		if l := dense.loss(samples, idx[:60]); l < best {
+			best, bestNet = l, dense.Clone()
+		}
+	}
+	a, _ := sparse.MarshalBinary()
+	b, _ := bestNet.MarshalBinary()
+	if !bytes.Equal(a, b) {
+		t.Fatal("sparse training differs from the dense reference")
+	}
+}

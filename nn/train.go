@@ -104,7 +104,7 @@ func (n *Net) Train(ctx context.Context, samples []Sample, cfg TrainConfig) (flo
 			for _, l := range losses {
 				tl += l
 			}
-			opt.step(n, grads[0], cfg.LR, 1/float32(len(batch)))
+			opt.step(n, grads[0], cfg.LR, 1/float32(len(batch)), cfg.Workers)
 		}
 		vl := n.loss(samples, val)
 		if cfg.OnEpoch != nil {
@@ -142,16 +142,30 @@ func (n *Net) clone() *Net {
 	return &c
 }
 
+// zero clears the gradient: only the touched rows of W1 can be non-zero.
 func (g *Grad) zero() {
-	clear(g.W1)
+	h := len(g.W1) / len(g.touched)
+	for _, i := range g.rows {
+		clear(g.W1[int(i)*h : int(i+1)*h])
+		g.touched[i] = false
+	}
+	g.rows = g.rows[:0]
 	clear(g.B1)
 	clear(g.W2)
 	g.B2 = 0
 }
 
+// add adds o to g. Rows o did not touch are zero in o, so skipping them
+// leaves g's sums as a dense add would (up to the sign of a zero, which
+// the optimiser treats alike).
 func (g *Grad) add(o *Grad) {
-	for i, v := range o.W1 {
-		g.W1[i] += v
+	h := len(g.W1) / len(g.touched)
+	for _, i := range o.rows {
+		g.touch(i)
+		dst, src := g.W1[int(i)*h:int(i+1)*h], o.W1[int(i)*h:int(i+1)*h]
+		for j, v := range src {
+			dst[j] += v
+		}
 	}
 	for i, v := range o.B1 {
 		g.B1[i] += v
@@ -165,12 +179,21 @@ func (g *Grad) add(o *Grad) {
 type adam struct {
 	m, v *Grad
 	t    int
+	// live lists the rows of W1 whose first moment may be non-zero
+	// (isLive marks them): a weight with zero gradient and zero moment is
+	// left alone, so the step visits only live and touched rows.
+	live   []int32
+	isLive []bool
+	keep   []bool // scratch: keep[k] = live[k] stays live after the step
 }
 
-func newAdam(n *Net) *adam { return &adam{m: n.NewGrad(), v: n.NewGrad()} }
+func newAdam(n *Net) *adam {
+	return &adam{m: n.NewGrad(), v: n.NewGrad(), isLive: make([]bool, n.Inputs)}
+}
 
-// step applies one Adam update with step size lr to the mean gradient g·scale.
-func (a *adam) step(n *Net, g *Grad, lr, scale float32) {
+// step applies one Adam update with step size lr to the mean gradient
+// g·scale, on up to workers goroutines.
+func (a *adam) step(n *Net, g *Grad, lr, scale float32, workers int) {
 	a.t++
 	const b1, b2, eps = 0.9, 0.999, 1e-8
 	c1 := float32(1 - math.Pow(b1, float64(a.t)))
@@ -181,12 +204,58 @@ func (a *adam) step(n *Net, g *Grad, lr, scale float32) {
 		*v = b2**v + (1-b2)*gi*gi
 		*w -= lr * (*m / c1) / (float32(math.Sqrt(float64(*v/c2))) + eps)
 	}
-	for i := range g.W1 {
-		if g.W1[i] == 0 && a.m.W1[i] == 0 {
-			continue // feature absent so far: keep sparse rows cheap
+	for _, i := range g.rows {
+		if !a.isLive[i] {
+			a.isLive[i] = true
+			a.live = append(a.live, i)
 		}
-		one(&n.W1[i], &a.m.W1[i], &a.v.W1[i], g.W1[i])
 	}
+	// Rows are independent: split the live rows among the workers (the
+	// result does not depend on how), each marking the rows whose moment
+	// is still non-zero; then keep those, in order.
+	h := n.Hidden
+	if cap(a.keep) < len(a.live) {
+		a.keep = make([]bool, len(a.live), 2*len(a.live))
+	}
+	keep := a.keep[:len(a.live)]
+	rowStep := func(lo, hi int) {
+		for k := lo; k < hi; k++ {
+			r := a.live[k]
+			nz := false
+			for i := int(r) * h; i < int(r+1)*h; i++ {
+				if g.W1[i] == 0 && a.m.W1[i] == 0 {
+					continue // no gradient and no momentum: nothing moves
+				}
+				one(&n.W1[i], &a.m.W1[i], &a.v.W1[i], g.W1[i])
+				nz = nz || a.m.W1[i] != 0
+			}
+			keep[k] = nz
+		}
+	}
+	parts := max(1, min(workers, len(a.live)/1024))
+	if parts == 1 {
+		rowStep(0, len(a.live))
+	} else {
+		var wg sync.WaitGroup
+		for p := 0; p < parts; p++ {
+			wg.Add(1)
+			go func(lo, hi int) {
+				defer wg.Done()
+				rowStep(lo, hi)
+			}(p*len(a.live)/parts, (p+1)*len(a.live)/parts)
+		}
+		wg.Wait()
+	}
+	k := 0
+	for j, r := range a.live {
+		if keep[j] {
+			a.live[k] = r
+			k++
+		} else {
+			a.isLive[r] = false
+		}
+	}
+	a.live = a.live[:k]
 	for i := range g.B1 {
 		one(&n.B1[i], &a.m.B1[i], &a.v.B1[i], g.B1[i])
 	}

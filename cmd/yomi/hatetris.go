@@ -191,7 +191,7 @@ SIGKILL) loses at most the depth in progress. A checkpoint written with another 
 --eval net, --quiescence or --ai is refused; --max-depth and --workers may change.`)
 	width := fs.Int("beam", 1000, "beam width (wells kept per depth)")
 	quiet := fs.Bool("quiescence", false, "value wells by their best single-line-clear chain too (slower, stronger)")
-	evalName := fs.String("eval", "heuristic", "evaluator: heuristic, or nn:FILE for a net file written by 'yomi hatetris train'")
+	evalName := fs.String("eval", "heuristic", "evaluator: heuristic, or nn:FILE for a net file written by 'yomi hatetris train' (either feature set; the file says which)")
 	ai := aiFlag(fs)
 	fs.Uint64("seed", 0, "accepted for scripts; the search uses no randomness")
 	workers := fs.Int("workers", 0, "goroutines (0 = all cores)")
@@ -311,15 +311,15 @@ func hatetrisEval(name string) (func() player.Evaluator, error) {
 	case name == "heuristic":
 		return nil, nil
 	case strings.HasPrefix(name, "nn:"):
-		net, err := nn.LoadFile(strings.TrimPrefix(name, "nn:"))
+		net, _, err := train.LoadNet(strings.TrimPrefix(name, "nn:"))
 		if err != nil {
 			return nil, err
 		}
-		tab, err := train.NewTables(net)
+		tab, err := train.NewEvaluators(net)
 		if err != nil {
 			return nil, err
 		}
-		return func() player.Evaluator { return tab.New() }, nil
+		return func() player.Evaluator { return tab.NewValuer() }, nil
 	}
 	return nil, cli.Usagef("--eval %q: want heuristic or nn:FILE", name)
 }
@@ -343,7 +343,7 @@ func hatetrisEvalID(name string) (string, error) {
 func hatetrisBenches() []bench.Benchmark {
 	return []bench.Benchmark{{
 		Name:    "nn/forward",
-		Summary: "net value of HATETRIS wells (random net, seed 1, hidden 24 and 48; the 752 wells of the 289-line game; 1 core): evaluator from scratch, plain features+forward, and incremental on the children of each well (as in the beam)",
+		Summary: "net value of HATETRIS wells (random net, seed 1, hidden 24 and 48; the 752 wells of the 289-line game; 1 core): evaluator from scratch, plain features+forward, and incremental on the children of each well (as in the beam); children-dnf: a D&F-feature net's evaluator on the same children",
 		Run: func(ctx context.Context) ([]bench.Figure, error) {
 			wells, err := player.BenchGame()
 			if err != nil {
@@ -411,6 +411,26 @@ func hatetrisBenches() []bench.Benchmark {
 				figs = append(figs, bench.Figure{Name: fmt.Sprintf("nn/forward/children-h%d", hidden), Value: n / el.Seconds(), Unit: "wells/s"})
 				if cpuOK {
 					figs = append(figs, bench.Figure{Name: fmt.Sprintf("nn/forward/children-h%d/cpu", hidden), Value: float64(cpu.Nanoseconds()) / n, Unit: "cpu-ns/well"})
+				}
+				// A D&F-feature net of the same size (its evaluator sums 120 rows per well, from scratch).
+				dnet, _ := train.DNF.NewNet(hidden, 1)
+				dtab, err := train.NewEvaluators(dnet)
+				if err != nil {
+					return nil, err
+				}
+				de := dtab.NewValuer()
+				calls, _, el, cpu, cpuOK = bench.RateCPU(time.Second, func() int64 {
+					for i := range wells {
+						for k := range kids[i] {
+							sum += de.Eval(&kids[i][k], 0)
+						}
+					}
+					return 0
+				})
+				n = float64(calls) * float64(nKids)
+				figs = append(figs, bench.Figure{Name: fmt.Sprintf("nn/forward/children-dnf-h%d", hidden), Value: n / el.Seconds(), Unit: "wells/s"})
+				if cpuOK {
+					figs = append(figs, bench.Figure{Name: fmt.Sprintf("nn/forward/children-dnf-h%d/cpu", hidden), Value: float64(cpu.Nanoseconds()) / n, Unit: "cpu-ns/well"})
 				}
 			}
 			// The first-well value pins the net and features (deterministic).

@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/yomi-ai/yomi/hatetris/train"
 )
 
 // hatetrisVector returns a replay from the package's copy of the upstream vectors.
@@ -151,6 +153,44 @@ func TestHatetrisTrainAndSearchNN(t *testing.T) {
 		{[]string{"hatetris", "train"}, 2, "--dir"},
 		{[]string{"hatetris", "train", "--dir", dir, "--beam", "0"}, 2, "beam"},
 		{[]string{"hatetris", "train", "--dir", dir, "--beam", "9"}, 1, "same settings"},
+	} {
+		code, _, errOut := run(t, c.args...)
+		if code != c.code || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: code %d err %q, want %d %q", c.args, code, errOut, c.code, c.want)
+		}
+	}
+}
+
+// TestHatetrisTrainDNF: a tiny run with --features dnf writes D&F nets
+// that search --eval nn:FILE plays (the run's own game); a resume with
+// other features, an unknown set and dnf with the solved start are refused.
+func TestHatetrisTrainDNF(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	code, out, errOut := run(t, "hatetris", "train", "--dir", dir, "--features", "dnf", "--start", "random", "--gens", "1", "--beam", "8", "--samples", "2",
+		"--refine-width", "3", "--refine-depth", "2", "--max-depth", "15", "--hidden", "4", "--epochs", "2", "--json")
+	if code != 0 {
+		t.Fatalf("train --features dnf: %d %s", code, errOut)
+	}
+	var table []struct{ Score int }
+	if err := json.Unmarshal([]byte(out), &table); err != nil || len(table) != 2 {
+		t.Fatalf("train --json: %v %q", err, out)
+	}
+	if _, f, err := train.LoadNet(filepath.Join(dir, "gen-001", "net.yomi")); err != nil || f != train.DNF {
+		t.Fatalf("gen-1 net: %q %v", f, err)
+	}
+	code, out, errOut = run(t, "hatetris", "search", "--beam", "8", "--max-depth", "15", "--quiescence", "--eval", "nn:"+filepath.Join(dir, "gen-001", "net.yomi"), "--json")
+	var res struct{ Score int }
+	if code != 0 || json.Unmarshal([]byte(out), &res) != nil || res.Score != table[1].Score {
+		t.Errorf("search with the D&F gen-1 net: %d %q %s, train says %d", code, out, errOut, table[1].Score)
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"hatetris", "train", "--dir", dir, "--features", "knewjade"}, 1, "same settings"},
+		{[]string{"hatetris", "train", "--dir", t.TempDir(), "--features", "bogus"}, 2, "unknown feature set"},
+		{[]string{"hatetris", "train", "--dir", t.TempDir(), "--features", "dnf", "--start", "solved"}, 2, "knewjade"},
 	} {
 		code, _, errOut := run(t, c.args...)
 		if code != c.code || !strings.Contains(errOut, c.want) {

@@ -19,7 +19,7 @@ import (
 )
 
 func runHatetrisTrain(ctx context.Context, env *cli.Env, args []string) error {
-	fs := cli.NewFlags(env, "yomi hatetris train", "--dir RUN [--start heuristic|solved|random] [--gens N] [--beam W] [--samples K] [--refine-width W] [--refine-depth D] [--hidden H] [--json]\n       yomi hatetris train --resume RUN [--gens N]",
+	fs := cli.NewFlags(env, "yomi hatetris train", "--dir RUN [--start heuristic|solved|random] [--gens N] [--beam W] [--samples K] [--refine-width W] [--refine-depth D] [--hidden H] [--features knewjade|dnf] [--json]\n       yomi hatetris train --resume RUN [--gens N]",
 		`Trains a HATETRIS evaluator net as in seed 001, one generation at a time:
   Search  plays a full game by beam search with the current net (RUN/gen-N/search.json,
           its replay) and samples K wells from every depth of the beam;
@@ -36,7 +36,13 @@ solved exactly (as `+"`yomi hatetris solve`"+`; seconds up to height 5, 20 minut
 --solved-frac of them is trained on, target (lines/--solved-norm - 0.5)*2 clamped to [-1, 1]
 (norm 0: the deepest height's optimum), the small wells' fewer patterns fed as they are (a
 better generation 0 than the heuristic's, campaigns mixed: BENCHMARKS.md, "The solved start");
---start random uses random weights (--seed). The defaults are the recipe measured in BENCHMARKS.md. After --gens generations the last net
+--start random uses random weights (--seed). --features picks the net's inputs: knewjade
+(default) counts row and 3x4 window patterns anywhere in the well, one weight per pattern
+(5 119 inputs); dnf is David & Felipe's positional windows, each row and each 3x4 block
+position with its own weights (442 368 inputs, 120 active; ~86 times the first layer: 42 MB
+per net file at --hidden 24; not with --start solved). The net file records its set, and
+Search and Refine evaluate a dnf net without the fast incremental evaluator (a plain sum of
+its 120 rows). The defaults are the recipe measured in BENCHMARKS.md. After --gens generations the last net
 plays one more Search game. Refine runs as jobs (kind hatetris.refine, 64 samples each, the
 net shipped by digest) on the job fabric: an embedded one by default, run by --concurrency
 goroutines here; with --nats URL, `+"`yomi worker --nats URL`"+` processes anywhere share them
@@ -63,6 +69,7 @@ Use a net with: yomi hatetris search --eval nn:RUN/gen-N/net.yomi`)
 	rd := fs.Int("refine-depth", def.RefineDepth, "pieces each Refine beam plays")
 	blend := fs.Float64("blend", def.Blend, "target t = x + blend*(y - x)")
 	hidden := fs.Int("hidden", def.Hidden, "hidden units, 1..1024 (the seed used 24, later 48)")
+	features := fs.String("features", string(train.Knewjade), "the net's inputs: knewjade (pattern counts) or dnf (D&F's positional windows)")
 	history := fs.Int("history", def.History, "generations of targets Learn trains on")
 	epochs := fs.Int("epochs", def.Epochs, "Learn's epoch limit")
 	batch := fs.Int("batch", def.Batch, "Learn's mini-batch size")
@@ -122,6 +129,12 @@ Use a net with: yomi hatetris search --eval nn:RUN/gen-N/net.yomi`)
 	apply("refine-depth", func() { cfg.RefineDepth = *rd })
 	apply("blend", func() { cfg.Blend = *blend })
 	apply("hidden", func() { cfg.Hidden = *hidden })
+	apply("features", func() {
+		cfg.Features = *features
+		if *features == string(train.Knewjade) {
+			cfg.Features = "" // the default is stored as no entry, as before the flag
+		}
+	})
 	apply("history", func() { cfg.History = *history })
 	apply("epochs", func() { cfg.Epochs = *epochs })
 	apply("batch", func() { cfg.Batch = *batch })

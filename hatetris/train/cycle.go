@@ -57,6 +57,15 @@ type Config struct {
 	SolvedHeight int     `json:"solvedHeight,omitempty"`
 	SolvedFrac   float64 `json:"solvedFrac,omitempty"`
 	SolvedNorm   float64 `json:"solvedNorm,omitempty"`
+	// Features is the nets' feature set ("" = Knewjade; see FeatureSet),
+	// omitted when empty so that the runs before it keep their config.json.
+	Features string `json:"features,omitempty"`
+}
+
+// featureSet is the run's feature set (Validate has checked the name).
+func (c Config) featureSet() FeatureSet {
+	f, _ := ParseFeatureSet(c.Features)
+	return f
 }
 
 // DefaultConfig returns the defaults of `yomi hatetris train`: the recipe
@@ -98,6 +107,15 @@ func (c Config) Validate() error {
 		return errors.New("solved fraction must be in (0, 1] and the norm not negative")
 	case c.Start == StartHeuristic && (c.DistillWidth < 1 || c.DistillSamples < 1):
 		return errors.New("distill width and samples must be at least 1")
+	}
+	f, err := ParseFeatureSet(c.Features)
+	if err != nil {
+		return err
+	}
+	if f == DNF && c.Start == StartSolved {
+		// The solved start's small wells are described by knewjade's
+		// floor-padded windows; positional windows have no such reading.
+		return fmt.Errorf("start %s needs %s features", StartSolved, Knewjade)
 	}
 	return nil
 }
@@ -265,13 +283,18 @@ func (r *Runner) checkConfig() error {
 // the one Learn wrote.
 func (r *Runner) net(ctx context.Context, g int) (*nn.Net, error) {
 	p := filepath.Join(r.genDir(g), "net.yomi")
+	fs := r.Config.featureSet()
 	if _, err := os.Stat(p); err == nil {
-		return nn.LoadFile(p)
+		net, f, err := LoadNet(p)
+		if err == nil && f != fs {
+			err = fmt.Errorf("%s uses %s features, the run %s", p, f, fs)
+		}
+		return net, err
 	}
 	if g > 0 {
 		return nil, fmt.Errorf("%s is missing: the run directory is damaged", p)
 	}
-	net, err := nn.New(Inputs, r.Config.Hidden, r.Config.Seed)
+	net, err := fs.NewNet(r.Config.Hidden, r.Config.Seed)
 	if err != nil {
 		return nil, err
 	}
@@ -313,7 +336,7 @@ func (r *Runner) distill(ctx context.Context, net *nn.Net) error {
 			return err
 		}
 	}
-	samples, err := samplesOf(ts)
+	samples, err := samplesOf(ts, c.featureSet())
 	if err != nil {
 		return err
 	}
@@ -405,7 +428,7 @@ func (r *Runner) search(ctx context.Context, g int, net *nn.Net, needSamples boo
 // A checkpoint whose sample log does not reach its depth is removed and the
 // game started again.
 func (r *Runner) playSearch(ctx context.Context, g int, net *nn.Net) (*player.Result, []hatetris.Well, error) {
-	tab, err := NewTables(net)
+	tab, err := NewEvaluators(net)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -429,7 +452,7 @@ func (r *Runner) playSearch(ctx context.Context, g int, net *nn.Net) (*player.Re
 		}
 		res, err := player.Search(sctx, player.Options{
 			Width: r.Config.Beam, Quiescence: r.Config.Quiescence, Workers: r.Workers, MaxDepth: r.Config.MaxDepth,
-			NewEval:    func() player.Evaluator { return tab.New() },
+			NewEval:    func() player.Evaluator { return tab.NewValuer() },
 			Checkpoint: ckpt, EvalID: fmt.Sprintf("nn:sha256:%x", sha256.Sum256(raw)),
 			Resumed: func(s player.Stats) { open(s.Depth) },
 			OnDepth: func(d int, beam []hatetris.Well) {
@@ -502,7 +525,7 @@ func (r *Runner) refine(ctx context.Context, g int, net *nn.Net, sum *GenSummary
 	if err != nil {
 		return err
 	}
-	tab, err := NewTables(net)
+	tab, err := NewEvaluators(net)
 	if err != nil {
 		return err
 	}
@@ -538,7 +561,7 @@ func (r *Runner) refine(ctx context.Context, g int, net *nn.Net, sum *GenSummary
 			next.Add(1)
 			go func() {
 				defer next.Done()
-				e := tab.New()
+				e := tab.NewValuer()
 				for i := range jobs {
 					x, y, err := refineOne(ctx, tab, e, &wells[i], r.Config)
 					if err != nil {
@@ -587,13 +610,13 @@ func cmpErr(old, err error) error {
 
 // refineOne returns the net's value x of w and y, the best value after a
 // small beam RefineDepth pieces deep (−1 if that beam dies).
-func refineOne(ctx context.Context, tab *Tables, e *NetEval, w *hatetris.Well, c Config) (x, y float32, err error) {
+func refineOne(ctx context.Context, tab Evaluators, e Valuer, w *hatetris.Well, c Config) (x, y float32, err error) {
 	x, err = e.Value(w)
 	if err != nil {
 		return 0, 0, err
 	}
 	res, err := player.Search(ctx, player.Options{Width: c.RefineWidth, MaxDepth: c.RefineDepth, Workers: 1, Start: *w,
-		NewEval: func() player.Evaluator { return tab.New() }})
+		NewEval: func() player.Evaluator { return tab.NewValuer() }})
 	if err != nil {
 		return 0, 0, err
 	}
@@ -636,35 +659,46 @@ type learnOut struct {
 	Seconds   float64 `json:"seconds"`
 }
 
+// learnNet trains a copy of generation g's net on the targets of the last
+// History generations and returns it, writing nothing.
+func (r *Runner) learnNet(ctx context.Context, g int, net *nn.Net) (*nn.Net, learnOut, error) {
+	var samples []nn.Sample
+	fs := r.Config.featureSet()
+	for k := max(0, g-r.Config.History+1); k <= g; k++ {
+		ts, err := r.readTargets(k)
+		if err != nil {
+			return nil, learnOut{}, err
+		}
+		for i := range ts.Wells {
+			f, _, err := fs.Extract(nil, nil, &ts.Wells[i])
+			if err != nil {
+				return nil, learnOut{}, fmt.Errorf("gen %d sample %d: %w", k, i, err)
+			}
+			samples = append(samples, nn.Sample{Features: f, Target: ts.T[i]})
+		}
+	}
+	n := net.Clone()
+	start := time.Now()
+	epochs, trainLoss := 0, 0.0
+	val, err := n.Train(ctx, samples, nn.TrainConfig{Epochs: r.Config.Epochs, Batch: r.Config.Batch, LR: r.Config.LR,
+		ValFrac: 0.1, Shards: 8, Workers: r.Workers, Seed: r.Config.Seed ^ uint64(g+1)*0x9e3779b97f4a7c15,
+		OnEpoch: func(ep int, tl, vl float64) {
+			epochs, trainLoss = ep+1, tl
+			r.progress(g, "learn", ep+1, r.Config.Epochs, fmt.Sprintf("train %.4f val %.4f", tl, vl))
+		}})
+	if err != nil {
+		return nil, learnOut{}, err
+	}
+	return n, learnOut{TrainSet: len(samples), TrainLoss: trainLoss, ValLoss: val, Epochs: epochs, Seconds: time.Since(start).Seconds()}, nil
+}
+
 // learn trains generation g's net on the targets of the last History
 // generations and writes it as generation g+1's net (learn.json is the marker).
 func (r *Runner) learn(ctx context.Context, g int, net *nn.Net, sum *GenSummary) error {
 	p := filepath.Join(r.genDir(g), "learn.json")
 	var out learnOut
 	if readJSON(p, &out) != nil {
-		var samples []nn.Sample
-		for k := max(0, g-r.Config.History+1); k <= g; k++ {
-			ts, err := r.readTargets(k)
-			if err != nil {
-				return err
-			}
-			for i := range ts.Wells {
-				f, _, err := Features(nil, nil, &ts.Wells[i])
-				if err != nil {
-					return fmt.Errorf("gen %d sample %d: %w", k, i, err)
-				}
-				samples = append(samples, nn.Sample{Features: f, Target: ts.T[i]})
-			}
-		}
-		n := net.Clone()
-		start := time.Now()
-		epochs, trainLoss := 0, 0.0
-		val, err := n.Train(ctx, samples, nn.TrainConfig{Epochs: r.Config.Epochs, Batch: r.Config.Batch, LR: r.Config.LR,
-			ValFrac: 0.1, Shards: 8, Workers: r.Workers, Seed: r.Config.Seed ^ uint64(g+1)*0x9e3779b97f4a7c15,
-			OnEpoch: func(ep int, tl, vl float64) {
-				epochs, trainLoss = ep+1, tl
-				r.progress(g, "learn", ep+1, r.Config.Epochs, fmt.Sprintf("train %.4f val %.4f", tl, vl))
-			}})
+		n, o, err := r.learnNet(ctx, g, net)
 		if err != nil {
 			return err
 		}
@@ -674,7 +708,7 @@ func (r *Runner) learn(ctx context.Context, g int, net *nn.Net, sum *GenSummary)
 		if err := n.SaveFile(filepath.Join(r.genDir(g+1), "net.yomi")); err != nil {
 			return err
 		}
-		out = learnOut{TrainSet: len(samples), TrainLoss: trainLoss, ValLoss: val, Epochs: epochs, Seconds: time.Since(start).Seconds()}
+		out = o
 		if err := writeJSON(p, out); err != nil {
 			return err
 		}

@@ -107,11 +107,11 @@ func rankTargets(t []float32, vals []float64) {
 	}
 }
 
-// samplesOf turns wells and targets into training samples.
-func samplesOf(ts *targets) ([]nn.Sample, error) {
+// samplesOf turns wells and targets into training samples with feature set fs.
+func samplesOf(ts *targets, fs FeatureSet) ([]nn.Sample, error) {
 	samples := make([]nn.Sample, 0, len(ts.Wells))
 	for i := range ts.Wells {
-		f, _, err := Features(nil, nil, &ts.Wells[i])
+		f, _, err := fs.Extract(nil, nil, &ts.Wells[i])
 		if err != nil {
 			return nil, err
 		}

@@ -49,8 +49,12 @@ type Tables struct {
 // largest power of two for which no first-layer sum of a well can leave
 // its lane), packs the weights and precomputes the empty-block sums.
 func NewTables(net *nn.Net) (*Tables, error) {
-	if net.Inputs != Inputs {
-		return nil, fmt.Errorf("train: net has %d inputs, HATETRIS features need %d", net.Inputs, Inputs)
+	f, err := NetFeatures(net)
+	if err != nil {
+		return nil, err
+	}
+	if f != Knewjade {
+		return nil, fmt.Errorf("train: the fast evaluator takes %s nets; this net uses %s features", Knewjade, f)
 	}
 	h := net.Hidden
 	// Bound every unit's |sum|: |bias| + 16 rows + 140 windows, each at the

@@ -1,7 +1,9 @@
 // Package train holds the HATETRIS side of the learned evaluator: pattern
-// features of a hatetris.Well for the nn package (Features), a fast
-// incremental evaluator that plugs into the beam search (NetEval), and the
-// Search → Refine → Learn cycle (Run).
+// features of a hatetris.Well for the nn package (Features; D&F's
+// positional windows, DNFFeatures, are the other FeatureSet), a fast
+// incremental evaluator that plugs into the beam search (NetEval; DNFEval
+// for D&F nets, NewEvaluators picks), and the Search → Refine → Learn
+// cycle (Run).
 package train
 
 import (

@@ -55,8 +55,8 @@ type refineResult struct {
 // (the fabric client's GetArtifact). Nets are cached by digest.
 func RefineHandler(fetch func(ctx context.Context, digest string) ([]byte, error)) fabric.Handler {
 	var mu sync.Mutex
-	cache := map[string]*Tables{}
-	tables := func(ctx context.Context, digest string) (*Tables, error) {
+	cache := map[string]Evaluators{}
+	tables := func(ctx context.Context, digest string) (Evaluators, error) {
 		mu.Lock()
 		defer mu.Unlock()
 		if t, ok := cache[digest]; ok {
@@ -70,7 +70,7 @@ func RefineHandler(fetch func(ctx context.Context, digest string) ([]byte, error
 		if err != nil {
 			return nil, fmt.Errorf("net %s: %w", digest, err)
 		}
-		t, err := NewTables(net)
+		t, err := NewEvaluators(net)
 		if err != nil {
 			return nil, err
 		}
@@ -94,7 +94,7 @@ func RefineHandler(fetch func(ctx context.Context, digest string) ([]byte, error
 		}
 		n := len(rj.Wells) / wellBytes
 		out := refineResult{X: make([]uint32, n), Y: make([]uint32, n)}
-		e := tab.New()
+		e := tab.NewValuer()
 		cfg := Config{RefineWidth: rj.Width, RefineDepth: rj.Depth}
 		for i := 0; i < n; i++ {
 			w := getWell(rj.Wells[i*wellBytes:])
