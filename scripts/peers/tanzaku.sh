@@ -24,6 +24,16 @@
 # How to run it in a match: `DEST/test-ai` (no flags; it reports the name "test-best-ai"). It
 # reads the remaining time from the protocol: 15-18 s searches while 30 s or more remain, 1 s
 # below that, so it plays any --time-ms, but its strength is that of the contest's 180 s.
+#
+# A second binary, DEST/test-ai-fixed, is the same AI with one more change, for matches whose
+# result must not depend on the machine's load: with TANZAKU_POPS_PER_S=R in its environment,
+# each search stops after (its think time in ms) * R / 1000 states popped from its per-turn
+# queues (each pop expands every action of one state, so pops measure work far more evenly than
+# the main loop's iterations, whose rate varied 717-2 571 per s within one game) instead of at the
+# think time (15-18 s, or 1 s below 30 s left). Its search is single-threaded and its random
+# generator has a fixed seed, so such a game is the same on any machine at any load. Without the
+# variable it stops on the clock as test-ai does. Either way it prints
+# "yomi-fixed: iter=I pops=P think_ms=T ms=M" to stderr after each search: R is measured from it.
 set -eu
 REPO_URL=https://github.com/tanzaku/codevs-reborn
 LIB_URL=https://github.com/tanzaku/codevs-reborn-lib
@@ -67,5 +77,30 @@ nice -n 10 cargo build --release --offline --quiet 2>"$DEST/build.log" || {
 	exit 1
 }
 cp target/release/test-ai "$DEST/test-ai"
+
+# test-ai-fixed: rensa_plan.rs's loop test `milli >= context.think_time_in_milli` gains the
+# pop budget described above, each pop from a queue is counted, and the commented-out report
+# of the iteration count becomes the "yomi-fixed:" line. Each pattern is checked to occur
+# exactly once: a source that no longer matches fails the build.
+P=$DEST/src/codevs-reborn-lib/src/rensa_plan.rs
+for pat in '^    let mut _iter = 0;$' 'if milli >= context.think_time_in_milli ||' \
+	'if let Some(b) = heaps\[search_turn\].pop() {$' '^    // eprintln!("iter={}", _iter);$'; do
+	[ "$(grep -c "$pat" "$P")" = 1 ] || {
+		echo "tanzaku.sh: $P: '$pat' does not occur exactly once" >&2
+		exit 1
+	}
+done
+sed -i \
+	-e 's|^    let mut _iter = 0;$|    let mut _iter: u64 = 0;\n    let mut _pops: u64 = 0;\n    let fixed_rate: Option<u64> = std::env::var("TANZAKU_POPS_PER_S").ok().and_then(\|s\| s.parse().ok());|' \
+	-e 's|if milli >= context.think_time_in_milli \|\||if (match fixed_rate { Some(r) => _pops >= context.think_time_in_milli * r / 1000, None => milli >= context.think_time_in_milli }) \|\||' \
+	-e 's|if let Some(b) = heaps\[search_turn\].pop() {$|if let Some(b) = heaps[search_turn].pop() { _pops += 1;|' \
+	-e 's|^    // eprintln!("iter={}", _iter);$|    eprintln!("yomi-fixed: iter={} pops={} think_ms={} ms={}", _iter, _pops, context.think_time_in_milli, timer.elapsed().as_millis());|' \
+	"$P"
+nice -n 10 cargo build --release --offline --quiet 2>"$DEST/build-fixed.log" || {
+	cat "$DEST/build-fixed.log" >&2
+	exit 1
+}
+cp target/release/test-ai "$DEST/test-ai-fixed"
 echo "built $DEST/test-ai from $REPO_URL@$COMMIT and $LIB_URL@$LIB_COMMIT ($(rustc --version))"
+echo "built $DEST/test-ai-fixed (TANZAKU_POPS_PER_S=R: a fixed amount of work per search)"
 echo "run line: $DEST/test-ai"
