@@ -366,6 +366,16 @@ func hatetrisBenches() []bench.Benchmark {
 			}
 			var figs []bench.Figure
 			var sum float64
+			// measure appends the rate of f, which values per wells, and its CPU per well where
+			// the OS reports it.
+			measure := func(name string, per int, f func()) {
+				calls, _, el, cpu, cpuOK := bench.RateCPU(time.Second, func() int64 { f(); return 0 })
+				n := float64(calls) * float64(per)
+				figs = append(figs, bench.Figure{Name: name, Value: n / el.Seconds(), Unit: "wells/s"})
+				if cpuOK {
+					figs = append(figs, bench.Figure{Name: name + "/cpu", Value: float64(cpu.Nanoseconds()) / n, Unit: "cpu-ns/well"})
+				}
+			}
 			for _, hidden := range []int{24, 48} {
 				net, _ := nn.New(train.Inputs, hidden, 1)
 				tab, err := train.NewTables(net)
@@ -373,21 +383,15 @@ func hatetrisBenches() []bench.Benchmark {
 					return nil, err
 				}
 				e := tab.New()
-				calls, _, el, cpu, cpuOK := bench.RateCPU(time.Second, func() int64 {
+				measure(fmt.Sprintf("nn/forward/h%d", hidden), len(wells), func() {
 					for i := range wells {
 						sum += e.Eval(&wells[i], 0)
 					}
-					return 0
 				})
-				n := float64(calls) * float64(len(wells))
-				figs = append(figs, bench.Figure{Name: fmt.Sprintf("nn/forward/h%d", hidden), Value: n / el.Seconds(), Unit: "wells/s"})
-				if cpuOK {
-					figs = append(figs, bench.Figure{Name: fmt.Sprintf("nn/forward/h%d/cpu", hidden), Value: float64(cpu.Nanoseconds()) / n, Unit: "cpu-ns/well"})
-				}
 				acc := make([]float32, hidden)
 				var feats []nn.Feature
 				var idx []int32
-				calls, _, el = bench.Rate(time.Second, func() int64 {
+				calls, _, el := bench.Rate(time.Second, func() int64 {
 					for i := range wells {
 						feats, idx, _ = train.Features(feats[:0], idx, &wells[i])
 						v, _ := net.Forward(acc, feats)
@@ -395,23 +399,17 @@ func hatetrisBenches() []bench.Benchmark {
 					}
 					return 0
 				})
-				n = float64(calls) * float64(len(wells))
+				n := float64(calls) * float64(len(wells))
 				figs = append(figs, bench.Figure{Name: fmt.Sprintf("nn/forward/plain-h%d", hidden), Value: n / el.Seconds(), Unit: "wells/s"})
 				// As in the beam: SetParent, then every child of the enemy's piece.
-				calls, _, el, cpu, cpuOK = bench.RateCPU(time.Second, func() int64 {
+				measure(fmt.Sprintf("nn/forward/children-h%d", hidden), nKids, func() {
 					for i := range wells {
 						e.SetParent(&wells[i])
 						for k := range kids[i] {
 							sum += e.Eval(&kids[i][k], 0)
 						}
 					}
-					return 0
 				})
-				n = float64(calls) * float64(nKids)
-				figs = append(figs, bench.Figure{Name: fmt.Sprintf("nn/forward/children-h%d", hidden), Value: n / el.Seconds(), Unit: "wells/s"})
-				if cpuOK {
-					figs = append(figs, bench.Figure{Name: fmt.Sprintf("nn/forward/children-h%d/cpu", hidden), Value: float64(cpu.Nanoseconds()) / n, Unit: "cpu-ns/well"})
-				}
 				// A D&F-feature net of the same size (its evaluator sums 120 rows per well, from scratch).
 				dnet, _ := train.DNF.NewNet(hidden, 1)
 				dtab, err := train.NewEvaluators(dnet)
@@ -419,19 +417,13 @@ func hatetrisBenches() []bench.Benchmark {
 					return nil, err
 				}
 				de := dtab.NewValuer()
-				calls, _, el, cpu, cpuOK = bench.RateCPU(time.Second, func() int64 {
+				measure(fmt.Sprintf("nn/forward/children-dnf-h%d", hidden), nKids, func() {
 					for i := range wells {
 						for k := range kids[i] {
 							sum += de.Eval(&kids[i][k], 0)
 						}
 					}
-					return 0
 				})
-				n = float64(calls) * float64(nKids)
-				figs = append(figs, bench.Figure{Name: fmt.Sprintf("nn/forward/children-dnf-h%d", hidden), Value: n / el.Seconds(), Unit: "wells/s"})
-				if cpuOK {
-					figs = append(figs, bench.Figure{Name: fmt.Sprintf("nn/forward/children-dnf-h%d/cpu", hidden), Value: float64(cpu.Nanoseconds()) / n, Unit: "cpu-ns/well"})
-				}
 			}
 			// The first-well value pins the net and features (deterministic).
 			net, _ := nn.New(train.Inputs, 24, 1)
