@@ -95,9 +95,18 @@ func TestNodeRateNoWallClock(t *testing.T) {
 	if testing.Short() {
 		turns = 12
 	}
-	_, bot := vclockGameN(t, vclockCfg(), turns)
-	if bot.timed != 0 {
-		t.Errorf("%d searches ran on a time budget under NodeRate", bot.timed)
+	// Also the searches the default does not run: the chain beam builder
+	// (runOwn), the late stance, skill mode, chokudai reads of the opponent.
+	other := vclockCfg()
+	other.Chokudai, other.Late, other.SkillMode, other.ChokEnemy = false, true, true, true
+	for _, cfg := range []Config{vclockCfg(), other} {
+		_, bot := vclockGameN(t, cfg, turns)
+		if bot.timed != 0 {
+			t.Errorf("chokudai %v: %d searches ran on a time budget under NodeRate", cfg.Chokudai, bot.timed)
+		}
+		if bot.spent == 0 {
+			t.Errorf("chokudai %v: no states charged", cfg.Chokudai)
+		}
 	}
 	// The same on the real clock, one turn on 2 s: its searches are timed.
 	real := vclockCfg()
