@@ -75,6 +75,9 @@ func TestNodeRateDeterministic(t *testing.T) {
 			t.Fatalf("turn %d: %v with the full clock reported, %v with the falling one", i, a[i], b[i])
 		}
 	}
+	if botA.timed+botB.timed != 0 {
+		t.Errorf("%d and %d searches ran on a time budget", botA.timed, botB.timed)
+	}
 	if botB.spent != botA.spent {
 		t.Errorf("%d states charged, then %d", botA.spent, botB.spent)
 	}
@@ -99,7 +102,11 @@ func TestNodeRateNoWallClock(t *testing.T) {
 	// (runOwn), the late stance, skill mode, chokudai reads of the opponent.
 	other := vclockCfg()
 	other.Chokudai, other.Late, other.SkillMode, other.ChokEnemy = false, true, true, true
-	for _, cfg := range []Config{vclockCfg(), other} {
+	cfgs := []Config{other}
+	if testing.Short() { // else TestNodeRateDeterministic checks the default
+		cfgs = append(cfgs, vclockCfg())
+	}
+	for _, cfg := range cfgs {
 		_, bot := vclockGameN(t, cfg, turns)
 		if bot.timed != 0 {
 			t.Errorf("chokudai %v: %d searches ran on a time budget under NodeRate", cfg.Chokudai, bot.timed)
