@@ -49,9 +49,10 @@ holding a fire the opponent would out-counter (--anti-counter) and answering its
 decision ends within half of them, and under 1 s left a cheap emergency move is played.
 With --node-rate R the AI runs on a virtual clock instead (fixed-work matches, issue 27):
 every search budget of T seconds becomes T×R expanded states, and the remaining time the
-budgets are shares of is the first turn block's clock less the states spent so far / R, so
-with --threads 1 its moves do not depend on the machine's speed or load; the real clock
-still bounds every decision (the hard deadline, the watchdog, the emergency under 1 s).
+budgets are shares of is the first turn block's clock less the states those searches spent
+so far / R (the exhaustive tables, fixed work, are not charged), so with --threads 1 its
+moves do not depend on the machine's speed or load; the real clock still bounds every
+decision (the hard deadline, the watchdog, the emergency under 1 s).
 The default before the 180 s matches against tanzaku (tuned at 60 s):
   --anti-pick=false --clock-budgets=false --chok-row 0 --chok-row-pack 0 --chok-row-from 0
 The AI before the tanzaku work (the ysai matches):
