@@ -47,6 +47,12 @@ plies each turn, and fires, counters or uses the skill by the rules described in
 holding a fire the opponent would out-counter (--anti-counter) and answering its big fires
 (--counter-mode). Time is managed from the remaining milliseconds in each turn block: every
 decision ends within half of them, and under 1 s left a cheap emergency move is played.
+With --node-rate R the AI runs on a virtual clock instead (fixed-work matches, issue 27):
+every search budget of T seconds becomes T×R expanded states, and the remaining time the
+budgets are shares of is the first turn block's clock less the states those searches spent
+so far / R (the exhaustive tables, fixed work, are not charged), so with --threads 1 its
+moves do not depend on the machine's speed or load; the real clock still bounds every
+decision (the hard deadline, the watchdog, the emergency under 1 s).
 The default before the 180 s matches against tanzaku (tuned at 60 s):
   --anti-pick=false --clock-budgets=false --chok-row 0 --chok-row-pack 0 --chok-row-from 0
 The AI before the tanzaku work (the ysai matches):
@@ -98,6 +104,7 @@ Run it under the referee:
 	enemyBuilder := fs.String("enemy-builder", "beam", "`builder` of the opponent's reads (its fire timing and answers): beam or chokudai (as --builder, with the reads' own plies and budgets)")
 	fs.IntVar(&cfg.ChokDepth, "chok-depth", 0, "--builder chokudai: `plies` at most (0: 13)")
 	fs.IntVar(&cfg.ChokLateDepth, "chok-late-depth", d.ChokLateDepth, "--builder chokudai: `plies` at most after turn 10 (0: --chok-depth; tanzaku: 10)")
+	fs.Float64Var(&cfg.NodeRate, "node-rate", 0, "virtual clock: a search budget of T seconds expands T×`R` states, and the budgets share the game's clock less the states spent / R instead of the reported time (deterministic with --threads 1; not with --width or --nodes; 0: the real clock)")
 	fs.Int64Var(&cfg.ChokNodes, "nodes", 0, "--builder chokudai: expanded `states` per search instead of a time budget (deterministic; 0: time-managed, or --width × plies with --width)")
 	fs.IntVar(&cfg.ChokRow, "chok-row", d.ChokRow, "--builder chokudai: own searches rank states partly by the chain left after one ojama row: the key's ojama is (100-W)% the erase-one-block potential's and W% the same potential's after a row (`W` 0..100; 0: off, tanzaku's key; session codevs-rowchok)")
 	fs.IntVar(&cfg.ChokRowMin, "chok-row-min", d.ChokRowMin, "--chok-row: only states whose potential has this many `chains` pay for the row potential (0: all)")
@@ -156,6 +163,8 @@ Run it under the referee:
 	case cfg.ChokOpenX < 0 || cfg.ChokOpenX > 9 || cfg.ChokFree < 0 || cfg.ChokFree > 1e6 || cfg.ChokExt < 0 || cfg.ChokExtK < 0 || cfg.ChokExtK > 36 ||
 		cfg.ChokExtLater < 0 || cfg.ChokExtLater > 10 || cfg.ChokExtShorter < 0 || cfg.ChokExtShorter > 10:
 		return ai.Config{}, cli.Usagef("--chok-open-x must be 0..9, --chok-free 0..1000000, --chok-ext not negative, --chok-ext-k 0..36, --chok-ext-later and --chok-ext-shorter 0..10")
+	case cfg.NodeRate < 0 || cfg.NodeRate > 1e9 || cfg.NodeRate > 0 && (cfg.FixedWidth > 0 || cfg.ChokNodes > 0):
+		return ai.Config{}, cli.Usagef("--node-rate must be 0..1e9 and goes without --width and --nodes")
 	case cfg.RaceLate < 0 || cfg.RaceLate > 200:
 		return ai.Config{}, cli.Usagef("--race-late must be 0..200")
 	case cfg.LateHeight < 0 || cfg.LateHeight > 16 || cfg.LateBig < 0 || cfg.LateBig > 40 || cfg.LateRows < 0 || cfg.LateRows > 8:

@@ -43,6 +43,9 @@ func TestCodevsAIVerb(t *testing.T) {
 		{[]string{"codevs", "ai", "--chok-late-depth", "-1"}, 2, "--chok-late-depth must be 0..20"},
 		{[]string{"codevs", "ai", "--nodes", "-1"}, 2, "--nodes not negative"},
 		{[]string{"codevs", "ai", "--chok-open-x", "10"}, 2, "--chok-open-x must be 0..9"},
+		{[]string{"codevs", "ai", "--node-rate", "-1"}, 2, "--node-rate must be 0..1e9"},
+		{[]string{"codevs", "ai", "--node-rate", "1000", "--nodes", "300"}, 2, "goes without --width and --nodes"},
+		{[]string{"codevs", "ai", "--node-rate", "1000", "--width", "40"}, 2, "goes without --width and --nodes"},
 		{[]string{"codevs", "ai", "extra"}, 2, "unexpected"},
 	} {
 		code, out, errs := run(t, c.args...)
@@ -55,9 +58,10 @@ func TestCodevsAIVerb(t *testing.T) {
 	in := protocol.AppendStart(nil, codevs.ProtocolPacks(packs))
 	tb := g.Input(0, [2]int64{180000, 180000})
 	in = protocol.AppendTurn(in, &tb)
-	for _, extra := range [][]string{nil, {"--builder", "chokudai", "--nodes", "300"}, {"--builder", "chokudai", "--enemy-builder", "chokudai"}} {
+	for _, extra := range [][]string{{"--width", "40"}, {"--width", "40", "--builder", "chokudai", "--nodes", "300"},
+		{"--width", "40", "--builder", "chokudai", "--enemy-builder", "chokudai"}, {"--node-rate", "300", "--threads", "1"}} {
 		var out, errb bytes.Buffer
-		args := append([]string{"codevs", "ai", "--name", "tester", "--width", "40", "--own-depth", "2"}, extra...)
+		args := append([]string{"codevs", "ai", "--name", "tester", "--own-depth", "2"}, extra...)
 		code := newApp().Main(context.Background(), &cli.Env{Stdin: bytes.NewReader(in), Stdout: &out, Stderr: &errb}, args)
 		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 		if code != 0 || len(lines) != 2 || lines[0] != "tester" {

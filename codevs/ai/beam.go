@@ -29,6 +29,10 @@ type BeamConfig struct {
 	// Budget, when positive, lets the beam narrow its width after each depth
 	// so that the whole search fits the budget (results then depend on speed).
 	Budget time.Duration
+	// Nodes, when positive (and Budget is not), narrows the width in the
+	// same way so that the whole search expands about Nodes states: a
+	// budget counted in states, so the result does not depend on speed.
+	Nodes int64
 	// Horizon, when positive, is the plies the Budget is planned over
 	// (default Depth): a target search that usually ends near ply Target+1
 	// would otherwise plan widths for Depth plies and leave most of its
@@ -377,6 +381,11 @@ func runBeam(ctx context.Context, root side, packs []sim.Pack, cfg BeamConfig) B
 			}
 			want := int(left / time.Duration(planPlies(depth, cfg.Horizon, d)) / perParent)
 			width = max(min(want, cfg.Width), 8)
+			res.WidthCap = min(res.WidthCap, width)
+		} else if cfg.Nodes > 0 && d+1 < depth {
+			// Each kept state is expanded once at the next depth.
+			want := (cfg.Nodes - res.Nodes) / int64(planPlies(depth, cfg.Horizon, d))
+			width = int(max(min(want, int64(cfg.Width)), 8))
 			res.WidthCap = min(res.WidthCap, width)
 		}
 	}

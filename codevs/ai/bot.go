@@ -114,6 +114,15 @@ type Config struct {
 	// expanded states and no time budget (deterministic); with FixedWidth
 	// and no ChokNodes it is FixedWidth × the plies.
 	ChokNodes int64
+	// NodeRate, when positive, runs the bot on a virtual clock of NodeRate
+	// expanded states per second (issue 27, fixed-work matches): every
+	// time budget of a search becomes a budget of budget × NodeRate states,
+	// and the remaining time its budgets are shares of is the game's total
+	// clock less the states spent so far over NodeRate, not the time the
+	// referee reports. With one thread its moves then do not depend on the
+	// machine's speed or load; the hard deadline and the watchdog still run
+	// on the real clock (guard.go). Not with FixedWidth or ChokNodes.
+	NodeRate float64
 	// ChokRow, 1..100, makes own chokudai searches (plans, replans,
 	// counter-mode and grow plans; not the reads of the opponent) rank
 	// states partly by the chain left after one ojama row
@@ -365,6 +374,15 @@ type Bot struct {
 	antiLast antiRead
 	// total is the game's clock: the most remaining time seen.
 	total time.Duration
+	// spent sums the states the node-budgeted searches of the game
+	// expanded under Config.NodeRate: the virtual clock's use. The
+	// fixed-work searches (the exhaustive tables) are not charged: at
+	// about 50 M states/s they would take most of a clock counted at the
+	// chokudai builder's rate of about 14 k/s.
+	spent int64
+	// timed counts the searches run on a time budget (for the test that
+	// none does under Config.NodeRate).
+	timed int
 	// bud is this turn's search budgets (Config.turnBudgets).
 	bud clockBudgets
 	// budgeted sums the time budgets given to searches this turn (with
@@ -460,7 +478,8 @@ func (b *Bot) rowW(turn int) int {
 }
 
 // chokSearch runs a chokudai search from turn, on ChokNodes (or FixedWidth
-// × plies) expanded states instead of cfg.Budget when either is set.
+// × plies, or cfg.Budget × NodeRate) expanded states instead of cfg.Budget
+// when one is set.
 func (b *Bot) chokSearch(ctx context.Context, s side, turn int, cfg ChokudaiConfig) BeamResult {
 	b.budgeted += cfg.Budget
 	if cfg.ExtNodes > 0 { // the extension reads (searchExt)
@@ -472,21 +491,28 @@ func (b *Bot) chokSearch(ctx context.Context, s side, turn int, cfg ChokudaiConf
 		cfg.Nodes, cfg.Budget = b.cfg.ChokNodes, 0
 	case b.cfg.FixedWidth > 0:
 		cfg.Nodes, cfg.Budget = int64(b.cfg.FixedWidth)*int64(cfg.Depth), 0
+	case b.cfg.NodeRate > 0:
+		cfg.Nodes, cfg.Budget = b.nodesFor(cfg.Budget), 0
 	}
+	b.noteTimed(cfg.Budget)
 	res := b.chok.searchExt(ctx, s, b.packs[turn:], cfg)
 	b.nodes += res.Nodes
+	b.charge(res.Nodes)
 	return res
 }
 
 // runOwn runs an own-side beam from turn: FixedWidth replaces the width
-// and budget, buckets hold 30 % of the width, and a budgeted beam is cut
-// off at 1.5× its budget.
+// and budget (NodeRate the budget by its states), buckets hold 30 % of the
+// width, and a budgeted beam is cut off at 1.5× its budget.
 func (b *Bot) runOwn(ctx context.Context, s side, turn int, cfg BeamConfig) BeamResult {
 	b.budgeted += cfg.Budget
 	if b.cfg.FixedWidth > 0 {
 		cfg.Width, cfg.Budget = b.cfg.FixedWidth, 0
+	} else if b.cfg.NodeRate > 0 {
+		cfg.Nodes, cfg.Budget = b.nodesFor(cfg.Budget), 0
 	}
 	cfg.BucketWidth = max(cfg.Width*3/10, 4)
+	b.noteTimed(cfg.Budget)
 	if cfg.Budget > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, cfg.Budget*3/2)
@@ -494,7 +520,42 @@ func (b *Bot) runOwn(ctx context.Context, s side, turn int, cfg BeamConfig) Beam
 	}
 	res := runBeam(ctx, s, b.packs[turn:], cfg)
 	b.nodes += res.Nodes
+	b.charge(res.Nodes)
 	return res
+}
+
+// nodesFor is a time budget's states under Config.NodeRate (at least one:
+// a search with neither budget would run to its context's end).
+func (b *Bot) nodesFor(budget time.Duration) int64 {
+	return max(int64(budget.Seconds()*b.cfg.NodeRate), 1)
+}
+
+// charge counts n states of a budgeted search on the virtual clock
+// (Config.NodeRate; a fixed-width search is not on it).
+func (b *Bot) charge(n int64) {
+	if b.cfg.NodeRate > 0 && b.cfg.FixedWidth == 0 && b.cfg.ChokNodes == 0 {
+		b.spent += n
+	}
+}
+
+// noteTimed counts a search about to run on a time budget.
+func (b *Bot) noteTimed(budget time.Duration) {
+	if budget > 0 {
+		b.timed++
+	}
+}
+
+// clockLeft is the remaining time the budgets of turn block t share: the
+// referee's, or under Config.NodeRate the virtual clock's (the game's
+// total clock less the states spent over NodeRate). It notes the total.
+func (b *Bot) clockLeft(t *protocol.Turn) time.Duration {
+	real := time.Duration(t.Me.TimeMs) * time.Millisecond
+	b.total = max(b.total, real)
+	if b.cfg.NodeRate <= 0 {
+		return real
+	}
+	used := time.Duration(float64(b.spent) / b.cfg.NodeRate * float64(time.Second))
+	return max(b.total-used, 0)
 }
 
 func (b *Bot) setPlan(turn int, f Fire) {
@@ -541,9 +602,8 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	remaining := time.Duration(t.Me.TimeMs) * time.Millisecond
+	remaining := b.clockLeft(t)
 	packs := b.packs[turn:]
-	b.total = max(b.total, remaining)
 	b.budgeted = 0
 
 	// Time: a share for the opening plan, then a slice per turn.
@@ -816,13 +876,13 @@ func (b *Bot) decide(ctx context.Context, t *protocol.Turn) (int, error) {
 		if deadline > 0 {
 			b.logf("turn %d: opponent fires %d+ at ply %d", turn, b.raceThreatAt(turn), deadline)
 			if b.cfg.RaceCounter {
-				if m, ok := b.raceCounter(ctx, me, turn, fires, res.Best, replan, t.Me.TimeMs, safe); ok {
+				if m, ok := b.raceCounter(ctx, me, turn, fires, res.Best, replan, remaining.Milliseconds(), safe); ok {
 					return m, nil
 				}
 			}
 		}
 	}
-	b.logf("turn %d: plan %d chains at ply %d (%d nodes, width %d, %d ms left)", turn, res.Best.Chains, res.Best.Ply, res.Nodes, res.MaxWidth, t.Me.TimeMs)
+	b.logf("turn %d: plan %d chains at ply %d (%d nodes, width %d, %d ms left)", turn, res.Best.Chains, res.Best.Ply, res.Nodes, res.MaxWidth, remaining.Milliseconds())
 	if b.cfg.SkillMode && b.decideAfterBeam(ctx, turn, me, en, &res, perTurn) {
 		if ln := b.skillBeam(ctx, me, turn, perTurn); len(ln.Moves) > 0 && safe(ln.Moves[0]) {
 			return ln.Moves[0], nil
@@ -983,9 +1043,13 @@ func (b *Bot) enemyFiresHit(ctx context.Context, en side, turn, depth, width, in
 		cfg := ChokudaiConfig{Depth: depth, Budget: budget, XMin: 0, XMax: 8, Incoming: incoming, Threads: b.cfg.Threads}
 		if b.cfg.FixedWidth > 0 {
 			cfg.Nodes, cfg.Budget = int64(width)*int64(depth), 0
+		} else if b.cfg.NodeRate > 0 {
+			cfg.Nodes, cfg.Budget = b.nodesFor(budget), 0
 		}
+		b.noteTimed(cfg.Budget)
 		res := b.chok.search(ctx, en, b.packs[turn:], cfg)
 		b.nodes += res.Nodes
+		b.charge(res.Nodes)
 		out := make([]int, len(res.PerPly))
 		for i, f := range res.PerPly {
 			out[i] = f.Sent
@@ -993,14 +1057,19 @@ func (b *Bot) enemyFiresHit(ctx context.Context, en side, turn, depth, width, in
 		return out
 	}
 	cfg := BeamConfig{Depth: depth, Width: width, BucketWidth: max(width*3/10, 4), XMin: 0, XMax: 8, Threads: b.cfg.Threads, Potential: !b.cfg.NextPackKey, Incoming: incoming, Key: b.cfg.EnemyKey}
-	if b.cfg.FixedWidth == 0 {
+	switch {
+	case b.cfg.NodeRate > 0 && b.cfg.FixedWidth == 0:
+		cfg.Nodes = b.nodesFor(budget)
+	case b.cfg.FixedWidth == 0:
 		cfg.Budget = budget
+		b.noteTimed(budget)
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, budget*3/2)
 		defer cancel()
 	}
 	res := runBeam(ctx, en, b.packs[turn:], cfg)
 	b.nodes += res.Nodes
+	b.charge(res.Nodes)
 	out := make([]int, len(res.PerPly))
 	for i, f := range res.PerPly {
 		out[i] = f.Sent

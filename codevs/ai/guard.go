@@ -70,7 +70,7 @@ func (b *Bot) DecideAt(ctx context.Context, t *protocol.Turn, start time.Time) (
 func (b *Bot) decideGuarded(ctx context.Context, t *protocol.Turn, start time.Time) (int, error) {
 	b.nodes, b.emergencies = 0, 0
 	remaining := time.Duration(t.Me.TimeMs) * time.Millisecond
-	if remaining < lowClock {
+	if remaining < lowClock || b.cfg.NodeRate > 0 && b.clockLeft(t) < lowClock {
 		return b.emergency(t)
 	}
 	dctx, cancel := context.WithDeadline(ctx, start.Add(hardLimit(remaining)))

@@ -182,7 +182,7 @@ func (b *Bot) decideAfterBeam(ctx context.Context, turn int, me, en side, own *B
 // the opponent's beam. ok is false when a condition already rules skill
 // mode out or a beam was cut short.
 func (b *Bot) skillFacts(ctx context.Context, turn int, me, en side, own *BeamResult, limit time.Duration) (skillFacts, bool, int) {
-	start := time.Now()
+	start, spent0 := time.Now(), b.spent
 	var f skillFacts
 	f.EnStock = en.stock
 	after := me.f
@@ -221,7 +221,11 @@ func (b *Bot) skillFacts(ctx context.Context, turn int, me, en side, own *BeamRe
 		own = &res
 	}
 	f.OwnMax, f.Own = earliest(own)
-	limit -= time.Since(start)
+	if b.cfg.NodeRate > 0 { // the virtual clock's time
+		limit -= time.Duration(float64(b.spent-spent0) / b.cfg.NodeRate * float64(time.Second))
+	} else {
+		limit -= time.Since(start)
+	}
 	f.OwnMax = max(f.OwnMax, planMax)
 	for c := 1; c <= min(planMax, 12); c++ {
 		f.Own[c] = min(f.Own[c], planAt)
@@ -254,21 +258,25 @@ func (b *Bot) backOff(turn int) {
 // factsBeam runs a decision beam at a fixed width (no time budget, so that
 // a busy machine does not make the race look lost) up to the first depth
 // with a target chain; ok is false when limit cut it short (FixedWidth:
-// no limit).
+// no limit; NodeRate: no cut, but none once the virtual limit is spent).
 func (b *Bot) factsBeam(ctx context.Context, s side, turn, width, bucket, target int, limit time.Duration) (BeamResult, bool) {
 	cfg := BeamConfig{Depth: skillLookahead, Width: width, BucketWidth: bucket, XMin: 0, XMax: 8, Threads: b.cfg.Threads, Target: target}
 	if b.cfg.FixedWidth > 0 {
 		cfg.Width, cfg.BucketWidth = b.cfg.FixedWidth, max(b.cfg.FixedWidth*3/10, 4)
-	} else {
+	} else if b.cfg.NodeRate > 0 && limit <= 0 {
+		return BeamResult{}, false
+	} else if b.cfg.NodeRate == 0 {
 		if limit <= 0 {
 			return BeamResult{}, false
 		}
+		b.noteTimed(limit)
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, limit)
 		defer cancel()
 	}
 	res := runBeam(ctx, s, b.packs[turn:], cfg)
 	b.nodes += res.Nodes
+	b.charge(res.Nodes)
 	return res, ctx.Err() == nil
 }
 
@@ -278,13 +286,17 @@ func (b *Bot) skillBeam(ctx context.Context, me side, turn int, perTurn time.Dur
 	cfg := BeamConfig{Depth: skillBeamDepth, Width: skillBeamWidth, BucketWidth: skillBeamBucket, XMin: 0, XMax: 8, Threads: b.cfg.Threads, Skill: true}
 	if b.cfg.FixedWidth > 0 {
 		cfg.Width, cfg.BucketWidth = b.cfg.FixedWidth, max(b.cfg.FixedWidth*3/10, 4)
+	} else if b.cfg.NodeRate > 0 {
+		cfg.Nodes = b.nodesFor(min(perTurn, skillBeamBudget))
 	} else {
 		cfg.Budget = min(perTurn, skillBeamBudget)
+		b.noteTimed(cfg.Budget)
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, cfg.Budget*3/2)
 		defer cancel()
 	}
 	res := runBeam(ctx, me, b.packs[turn:], cfg)
 	b.nodes += res.Nodes
+	b.charge(res.Nodes)
 	return res.Line
 }
