@@ -31,9 +31,13 @@
 # queues (each pop expands every action of one state, so pops measure work far more evenly than
 # the main loop's iterations, whose rate varied 717-2 571 per s within one game) instead of at the
 # think time (15-18 s, or 1 s below 30 s left). Its search is single-threaded and its random
-# generator has a fixed seed, so such a game is the same on any machine at any load. Without the
-# variable it stops on the clock as test-ai does. Either way it prints
-# "yomi-fixed: iter=I pops=P think_ms=T ms=M" to stderr after each search: R is measured from it.
+# generator has a fixed seed, so such a game is the same on any machine at any load. Its own
+# remaining time (it searches 1 s instead of 15-18 s below 30 s left, and 13 s in one case) then
+# comes from a virtual clock too: TANZAKU_CLOCK_MS (default 180000) less the pops so far / R,
+# not from the referee, so a loaded machine cannot change its moves (only, at worst, make it time
+# out, which the referee reports). Without the variable it stops on the clock as test-ai does.
+# Either way it prints "yomi-fixed: iter=I pops=P think_ms=T ms=M" to stderr after each search:
+# R is measured from it.
 set -eu
 REPO_URL=https://github.com/tanzaku/codevs-reborn
 LIB_URL=https://github.com/tanzaku/codevs-reborn-lib
@@ -96,6 +100,16 @@ sed -i \
 	-e 's|if let Some(b) = heaps\[search_turn\].pop() {$|if let Some(b) = heaps[search_turn].pop() { _pops += 1;|' \
 	-e 's|^    // eprintln!("iter={}", _iter);$|    eprintln!("yomi-fixed: iter={} pops={} think_ms={} ms={}", _iter, _pops, context.think_time_in_milli, timer.elapsed().as_millis());|' \
 	"$P"
+# The virtual remaining time: a process-wide count of pops (YOMI_POPS, added to after each search)
+# and, in best_ai.rs, the remaining time read from the protocol replaced by the virtual one.
+B=$DEST/src/codevs-reborn-lib/src/best_ai.rs
+[ "$(grep -c '^        self.rest_time_in_milli = self.read1::<usize>();$' "$B")" = 1 ] || {
+	echo "tanzaku.sh: $B: the remaining-time read does not occur exactly once" >&2
+	exit 1
+}
+sed -i 's|^    eprintln!("yomi-fixed: |    YOMI_POPS.fetch_add(_pops, std::sync::atomic::Ordering::Relaxed);\n    eprintln!("yomi-fixed: |' "$P"
+printf '\n// Added by yomi scripts/peers/tanzaku.sh: pops of all searches (the virtual clock).\npub static YOMI_POPS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);\n' >>"$P"
+sed -i 's|^        self.rest_time_in_milli = self.read1::<usize>();$|        self.rest_time_in_milli = self.read1::<usize>();\n        if let Some(r) = std::env::var("TANZAKU_POPS_PER_S").ok().and_then(\|s\| s.parse::<u64>().ok()).filter(\|\&r\| r > 0) { let total = std::env::var("TANZAKU_CLOCK_MS").ok().and_then(\|s\| s.parse::<u64>().ok()).unwrap_or(180000); self.rest_time_in_milli = total.saturating_sub(rensa_plan::YOMI_POPS.load(std::sync::atomic::Ordering::Relaxed) * 1000 / r) as usize; }|' "$B"
 nice -n 10 cargo build --release --offline --quiet 2>"$DEST/build-fixed.log" || {
 	cat "$DEST/build-fixed.log" >&2
 	exit 1
