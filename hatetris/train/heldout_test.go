@@ -58,17 +58,7 @@ func TestHeldOutHidden(t *testing.T) {
 		}
 		specs = append(specs, netSpec{fs, hidden})
 	}
-	load := func(k int, fs FeatureSet) []nn.Sample {
-		ts, err := r.readTargets(k)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := samplesOf(ts, fs)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return s
-	}
+	load := func(k int, fs FeatureSet) []nn.Sample { return genSamples(t, r, k, fs) }
 	sets := func(fs FeatureSet) (train, held []nn.Sample) {
 		for k := max(0, g-r.Config.History); k < g; k++ {
 			train = append(train, load(k, fs)...)
@@ -146,14 +136,7 @@ func TestHeldOutCoverage(t *testing.T) {
 		seen := make([]bool, fs.Inputs())
 		distinct, nTrain := 0, 0
 		for k := max(0, g-r.Config.History); k < g; k++ {
-			ts, err := r.readTargets(k)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s, err := samplesOf(ts, fs)
-			if err != nil {
-				t.Fatal(err)
-			}
+			s := genSamples(t, r, k, fs)
 			nTrain += len(s)
 			for _, x := range s {
 				for _, f := range x.Features {
@@ -164,14 +147,7 @@ func TestHeldOutCoverage(t *testing.T) {
 				}
 			}
 		}
-		ts, err := r.readTargets(g)
-		if err != nil {
-			t.Fatal(err)
-		}
-		held, err := samplesOf(ts, fs)
-		if err != nil {
-			t.Fatal(err)
-		}
+		held := genSamples(t, r, g, fs)
 		var all, unseen float64
 		wells := 0
 		for _, x := range held {
@@ -190,4 +166,19 @@ func TestHeldOutCoverage(t *testing.T) {
 		t.Logf("%s: %d training samples activate %d of %d inputs; of gen %d's %d wells, %.2f %% of active inputs are unseen in training, %.1f %% of wells have one or more",
 			fs, nTrain, distinct, fs.Inputs(), g, len(held), 100*unseen/all, 100*float64(wells)/float64(len(held)))
 	}
+}
+
+// genSamples is generation k's committed targets of run r as samples of
+// feature set fs.
+func genSamples(t *testing.T, r *Runner, k int, fs FeatureSet) []nn.Sample {
+	t.Helper()
+	ts, err := r.readTargets(k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := samplesOf(ts, fs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }
