@@ -73,13 +73,17 @@ for pair in "$MAIN_GIT:$COMMIT:codevs-reborn" "$LIB_GIT:$LIB_COMMIT:codevs-rebor
 done
 
 cd "$DEST/src/codevs-reborn"
+# build LOG: a quiet offline release build; its messages go to LOG, shown on failure.
+build() {
+	nice -n 10 cargo build --release --offline --quiet 2>"$1" || {
+		cat "$1" >&2
+		exit 1
+	}
+}
 # The one change: no [dev-dependencies] (rayon, used only by their #[test]s; it is the last
 # section of the file).
 sed -i '/^\[dev-dependencies\]/,$d' Cargo.toml
-nice -n 10 cargo build --release --offline --quiet 2>"$DEST/build.log" || {
-	cat "$DEST/build.log" >&2
-	exit 1
-}
+build "$DEST/build.log"
 cp target/release/test-ai "$DEST/test-ai"
 
 # test-ai-fixed: rensa_plan.rs's loop test `milli >= context.think_time_in_milli` gains the
@@ -110,10 +114,7 @@ B=$DEST/src/codevs-reborn-lib/src/best_ai.rs
 sed -i 's|^    eprintln!("yomi-fixed: |    YOMI_POPS.fetch_add(_pops, std::sync::atomic::Ordering::Relaxed);\n    eprintln!("yomi-fixed: |' "$P"
 printf '\n// Added by yomi scripts/peers/tanzaku.sh: pops of all searches (the virtual clock).\npub static YOMI_POPS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);\n' >>"$P"
 sed -i 's|^        self.rest_time_in_milli = self.read1::<usize>();$|        self.rest_time_in_milli = self.read1::<usize>();\n        if let Some(r) = std::env::var("TANZAKU_POPS_PER_S").ok().and_then(\|s\| s.parse::<u64>().ok()).filter(\|\&r\| r > 0) { let total = std::env::var("TANZAKU_CLOCK_MS").ok().and_then(\|s\| s.parse::<u64>().ok()).unwrap_or(180000); self.rest_time_in_milli = total.saturating_sub(rensa_plan::YOMI_POPS.load(std::sync::atomic::Ordering::Relaxed) * 1000 / r) as usize; }|' "$B"
-nice -n 10 cargo build --release --offline --quiet 2>"$DEST/build-fixed.log" || {
-	cat "$DEST/build-fixed.log" >&2
-	exit 1
-}
+build "$DEST/build-fixed.log"
 cp target/release/test-ai "$DEST/test-ai-fixed"
 echo "built $DEST/test-ai from $REPO_URL@$COMMIT and $LIB_URL@$LIB_COMMIT ($(rustc --version))"
 echo "built $DEST/test-ai-fixed (TANZAKU_POPS_PER_S=R: a fixed amount of work per search)"
